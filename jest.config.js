@@ -1,0 +1,22 @@
+// Three projects so CI can run the fast suites first and the slow ones separately:
+//   unit   - catalog, client, simulator contract, plugin lifecycle, data sources (npm test)
+//   faults - fault injection, bad input and secrets (npm run test:faults)
+//   e2e    - the real Pulumi CLI against the simulator (npm run test:e2e)
+const tsJest = ["ts-jest", { tsconfig: "tsconfig.test.json" }];
+const common = {
+  testEnvironment: "node",
+  transform: { "^.+\\.ts$": tsJest },
+  moduleFileExtensions: ["ts", "js", "json"],
+};
+module.exports = {
+  projects: [
+    {
+      ...common,
+      displayName: "unit",
+      testMatch: ["<rootDir>/tests/**/*.test.ts"],
+      testPathIgnorePatterns: ["<rootDir>/tests/faults/", "<rootDir>/tests/e2e/"],
+    },
+    { ...common, displayName: "faults", testMatch: ["<rootDir>/tests/faults/**/*.test.ts"] },
+    { ...common, displayName: "e2e", testMatch: ["<rootDir>/tests/e2e/**/*.test.ts"] },
+  ],
+};
