@@ -1,0 +1,8 @@
+/**
+ * pulumi-adplatform: what a Pulumi program imports.
+ *
+ * Resources (dynamic resources over the API's POST and PATCH operations) and data sources
+ * (`getX` / `getXOutput` over its GET operations), in one flat namespace (STYLE.md 6).
+ */
+export * from "./resources";
+export * from "./dataSources";
