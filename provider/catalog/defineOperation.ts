@@ -1,0 +1,178 @@
+/**
+ * The small engine that turns one declarative catalog entry into an `OperationSpec` and rejects a
+ * malformed entry when the catalog module loads (STYLE.md 2: stripe-node's `StripeMethod`).
+ * What it derives, it derives from the entry itself so the two can never disagree: `pathParams`
+ * from the path template, `cost` from `acceptsFields`, `idempotent` from the method.
+ */
+import type { z } from "zod";
+import { RATE_CLASSES, costOne, costWithFields } from "./rateClasses";
+import type { HttpMethod, OperationSpec, RateClassName, StoreBinding } from "./types";
+
+/** What a catalog entry states; everything else of an `OperationSpec` is derived. */
+export interface OperationDefinition {
+  readonly number: number;
+  readonly name: string;
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly request?: z.ZodType;
+  readonly response?: z.ZodType;
+  readonly record?: z.ZodType;
+  readonly successStatus: 200 | 201 | 204;
+  readonly rateClass: RateClassName;
+  /** spec, rule 9: takes `fields`; the cost becomes `costWithFields` (spec, Limits 7). */
+  readonly acceptsFields?: boolean;
+  /** spec, rule 9: accepts query parameters. */
+  readonly acceptsQuery?: boolean;
+  readonly store: StoreBinding;
+}
+
+/**
+ * An `OperationSpec` that keeps the literal name/number/method/path and the exact schema types of its
+ * entry, so `z.output<typeof op.record>` is the record type and lookups by name are typed.
+ */
+export type DefinedOperation<D extends OperationDefinition> = OperationSpec &
+  Pick<D, "number" | "name" | "method" | "path" | "successStatus"> & {
+    readonly request: D["request"];
+    readonly response: D["response"];
+    readonly record: D["record"];
+  };
+
+/** Thrown when a catalog entry is malformed; the message names the entry and the rule it breaks. */
+export class CatalogError extends Error {
+  override readonly name = "CatalogError";
+}
+
+const SEGMENT_LITERAL = /^[a-z0-9][a-z0-9-]*$/;
+const SEGMENT_PARAM = /^\{([a-z][a-z0-9_]*)\}$/;
+const OPERATION_NAME = /^[a-z][a-zA-Z0-9]*$/;
+const COLLECTION_KEY = /^[a-z][a-zA-Z0-9]*$/;
+const WIRE_FIELD = /^[a-z][a-z0-9_]*$/;
+
+/** Path parameter names of a template in order; throws on a malformed template. */
+export function parsePathTemplate(path: string): string[] {
+  if (!path.startsWith("/") || path.endsWith("/") || path.includes("//")) {
+    throw new CatalogError(`path "${path}" must start with "/" and have no empty segment`);
+  }
+  const params: string[] = [];
+  for (const segment of path.slice(1).split("/")) {
+    const param = SEGMENT_PARAM.exec(segment);
+    if (param) {
+      if (params.includes(param[1])) throw new CatalogError(`path "${path}" repeats {${param[1]}}`);
+      params.push(param[1]);
+    } else if (!SEGMENT_LITERAL.test(segment)) {
+      throw new CatalogError(`path "${path}" has a malformed segment "${segment}"`);
+    }
+  }
+  return params;
+}
+
+/** Checks one entry; returns the reasons it is malformed (empty when well-formed). */
+function problemsOf(def: OperationDefinition, pathParams: readonly string[]): string[] {
+  const problems: string[] = [];
+  const need = (ok: unknown, reason: string) => {
+    if (!ok) problems.push(reason);
+  };
+  need(Number.isInteger(def.number) && def.number > 0, "number must be a positive integer");
+  need(OPERATION_NAME.test(def.name), "name must be camelCase");
+  need(def.rateClass in RATE_CLASSES, `unknown rate class "${String(def.rateClass)}"`);
+  need(!def.acceptsFields || def.acceptsQuery, "acceptsFields requires acceptsQuery (fields is a query parameter)");
+  need(
+    (def.response !== undefined) === (def.successStatus !== 204),
+    "a 204 has no response schema and every other status has one",
+  );
+  need(def.method === "GET" || def.record === undefined, "only reads have a record schema");
+
+  switch (def.method) {
+    case "GET":
+      need(def.request === undefined, "GET takes no request body");
+      need(def.record !== undefined, "GET needs a record schema");
+      need(def.response !== undefined, "GET needs a response (envelope) schema");
+      need(def.successStatus === 200, "GET answers 200");
+      need(def.store.mode === "one" || def.store.mode === "list", 'GET store mode must be "one" or "list"');
+      break;
+    case "POST":
+      need(def.request !== undefined, "POST needs a request schema");
+      need(def.successStatus === 201, "POST answers 201 (spec, Endpoints 2 and 3)");
+      need(def.store.mode === "create", 'POST store mode must be "create"');
+      need(!def.acceptsFields, "only GET takes fields");
+      break;
+    case "PATCH":
+      need(def.request !== undefined, "PATCH needs a request schema");
+      need(def.successStatus === 204, "PATCH answers 204 (spec, rule 1)");
+      need(def.store.mode === "patch", 'PATCH store mode must be "patch"');
+      need(!def.acceptsFields, "only GET takes fields");
+      break;
+    default:
+      problems.push(`unknown method "${String(def.method)}"`);
+  }
+
+  const { collection, match, mode } = def.store;
+  need(COLLECTION_KEY.test(collection), "store.collection must be a camelCase key");
+  const matchKeys = Object.keys(match);
+  need(
+    matchKeys.length === pathParams.length && pathParams.every((p) => matchKeys.includes(p)),
+    `store.match keys [${matchKeys.join(", ")}] must be the path params [${pathParams.join(", ")}]`,
+  );
+  need(Object.values(match).every((f) => WIRE_FIELD.test(f)), "store.match values must be wire field names");
+  need(
+    new Set(Object.values(match)).size === matchKeys.length,
+    "store.match must not map two path params to one field",
+  );
+  if (mode === "one" || mode === "patch") {
+    need(Object.values(match).includes("id"), `store mode "${mode}" must select the record by its id`);
+  }
+  return problems;
+}
+
+/**
+ * Turns one catalog entry into an `OperationSpec`, or throws `CatalogError` listing what is wrong.
+ * Derived: `pathParams` (from `path`), `cost` (`costWithFields` when `acceptsFields`, else `costOne`),
+ * `idempotent` (GET and PATCH are; POST is not), and missing booleans default to false.
+ */
+export function defineOperation<const D extends OperationDefinition>(def: D): DefinedOperation<D> {
+  let pathParams: string[];
+  try {
+    pathParams = parsePathTemplate(def.path);
+  } catch (err) {
+    throw new CatalogError(`operation ${def.number} (${def.name}): ${(err as Error).message}`);
+  }
+  const problems = problemsOf(def, pathParams);
+  if (problems.length > 0) {
+    throw new CatalogError(`operation ${def.number} (${def.name}) is malformed: ${problems.join("; ")}`);
+  }
+  const acceptsFields = def.acceptsFields ?? false;
+  const spec: OperationSpec = {
+    number: def.number,
+    name: def.name,
+    method: def.method,
+    path: def.path,
+    pathParams: Object.freeze(pathParams),
+    request: def.request,
+    response: def.response,
+    record: def.record,
+    successStatus: def.successStatus,
+    rateClass: def.rateClass,
+    cost: acceptsFields ? costWithFields : costOne,
+    acceptsFields,
+    acceptsQuery: def.acceptsQuery ?? false,
+    idempotent: def.method !== "POST",
+    store: Object.freeze({ ...def.store, match: Object.freeze({ ...def.store.match }) }),
+  };
+  return Object.freeze(spec) as DefinedOperation<D>;
+}
+
+/**
+ * Checks a whole catalog: numbers are 1..N in order without gaps, and names are unique. Returns the
+ * entries frozen, in order.
+ */
+export function defineCatalog<const T extends readonly OperationSpec[]>(operations: T): T {
+  const names = new Set<string>();
+  operations.forEach((op, index) => {
+    if (op.number !== index + 1) {
+      throw new CatalogError(`catalog entry ${index + 1} has number ${op.number}: numbers must be 1..N in order`);
+    }
+    if (names.has(op.name)) throw new CatalogError(`operation name "${op.name}" is used twice`);
+    names.add(op.name);
+  });
+  return Object.freeze([...operations]) as unknown as T;
+}

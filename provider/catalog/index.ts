@@ -1,0 +1,9 @@
+/**
+ * The operation catalog: types, rate classes, wire schemas and the 20 operations
+ * (DESIGN.md, "One operation catalog").
+ */
+export * from "./types";
+export * from "./rateClasses";
+export * from "./schemas";
+export * from "./defineOperation";
+export * from "./operations";

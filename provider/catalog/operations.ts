@@ -1,0 +1,333 @@
+/**
+ * The operation catalog: the 20 operations of the spec's Endpoints table as one declarative table
+ * (DESIGN.md, "One operation catalog"; STYLE.md 1). The HTTP client, the simulator's router and the
+ * contract tests all read it. `defineOperation` checks each entry when this module loads.
+ *
+ * Common to every entry (spec, Limits 3): rate class C. spec, rule 9: operations 5, 6, 8-15 and
+ * 17-20 accept query parameters; 8 and 13 also take `fields` (cost: Limits 7).
+ */
+import { defineCatalog, defineOperation } from "./defineOperation";
+import {
+  AbTestVariationUpdate,
+  BidModifierUpdate,
+  BidStrategyCreate,
+  BidStrategyCreated,
+  CampaignGroup,
+  CampaignGroupCreate,
+  CampaignGroupCreated,
+  ContainerGroup,
+  ContainerModal,
+  ContainerPrompt,
+  Country,
+  Creative,
+  ExternalDemand,
+  Integration,
+  Macro,
+  MessagingProvider,
+  ProfileProperty,
+  PushTask,
+  SearchAlgorithm,
+  Segment,
+  Zone,
+  ZonePlacement,
+  envelope,
+} from "./schemas";
+import type { OperationSpec } from "./types";
+
+/** Every operation of the spec is in class C (spec, Limits 3). */
+const C = "C" as const;
+
+/** The catalog, in spec order (entry n is operation n). */
+export const OPERATIONS = defineCatalog([
+  defineOperation({
+    number: 1,
+    name: "updateBidModifier",
+    method: "PATCH",
+    path: "/v2/adex/bid-modifiers/{id}",
+    request: BidModifierUpdate,
+    successStatus: 204,
+    rateClass: C,
+    store: { collection: "bidModifiers", match: { id: "id" }, mode: "patch" },
+  }),
+  defineOperation({
+    number: 2,
+    name: "createCampaignGroup",
+    method: "POST",
+    path: "/v2/adex/groups",
+    request: CampaignGroupCreate,
+    response: CampaignGroupCreated,
+    successStatus: 201,
+    rateClass: C,
+    store: { collection: "campaignGroups", match: {}, mode: "create" },
+  }),
+  defineOperation({
+    number: 3,
+    name: "createBidStrategy",
+    method: "POST",
+    path: "/v2/adex/bid-strategies",
+    request: BidStrategyCreate,
+    response: BidStrategyCreated,
+    successStatus: 201,
+    rateClass: C,
+    store: { collection: "bidStrategies", match: {}, mode: "create" },
+  }),
+  defineOperation({
+    number: 4,
+    name: "updateAbTestVariation",
+    method: "PATCH",
+    path: "/v2/adex/campaign-ab-tests/{id}/variations/{variation_id}",
+    request: AbTestVariationUpdate,
+    successStatus: 204,
+    rateClass: C,
+    store: { collection: "abTestVariations", match: { id: "ab_test_id", variation_id: "id" }, mode: "patch" },
+  }),
+  defineOperation({
+    number: 5,
+    name: "getContainerModal",
+    method: "GET",
+    path: "/v1/hood/containers/{container_id}/modals/{id}",
+    record: ContainerModal,
+    response: envelope(ContainerModal),
+    successStatus: 200,
+    rateClass: C,
+    acceptsQuery: true,
+    store: { collection: "containerModals", match: { container_id: "container_id", id: "id" }, mode: "one" },
+  }),
+  defineOperation({
+    number: 6,
+    name: "listContainerPrompts",
+    method: "GET",
+    path: "/v1/hood/containers/{id}/prompts",
+    record: ContainerPrompt,
+    response: envelope(ContainerPrompt),
+    successStatus: 200,
+    rateClass: C,
+    acceptsQuery: true,
+    store: { collection: "containerPrompts", match: { id: "container_id" }, mode: "list" },
+  }),
+  defineOperation({
+    number: 7,
+    name: "getIntegration",
+    method: "GET",
+    path: "/v2/platform/event-system/integrations/{id}",
+    record: Integration,
+    response: envelope(Integration),
+    successStatus: 200,
+    rateClass: C,
+    store: { collection: "integrations", match: { id: "id" }, mode: "one" },
+  }),
+  defineOperation({
+    number: 8,
+    name: "getCreative",
+    method: "GET",
+    path: "/api/v1/adex/creatives/{id}",
+    record: Creative,
+    response: envelope(Creative),
+    successStatus: 200,
+    rateClass: C,
+    acceptsQuery: true,
+    acceptsFields: true,
+    store: { collection: "creatives", match: { id: "id" }, mode: "one" },
+  }),
+  defineOperation({
+    number: 9,
+    name: "getPushTask",
+    method: "GET",
+    path: "/v1/hood/push-tasks/{id}",
+    record: PushTask,
+    response: envelope(PushTask),
+    successStatus: 200,
+    rateClass: C,
+    acceptsQuery: true,
+    store: { collection: "pushTasks", match: { id: "id" }, mode: "one" },
+  }),
+  defineOperation({
+    number: 10,
+    name: "getZonePlacement",
+    method: "GET",
+    path: "/v2/adex/zones/{id}/placements/{placement_id}",
+    record: ZonePlacement,
+    response: envelope(ZonePlacement),
+    successStatus: 200,
+    rateClass: C,
+    acceptsQuery: true,
+    store: { collection: "zonePlacements", match: { id: "zone_id", placement_id: "id" }, mode: "one" },
+  }),
+  defineOperation({
+    number: 11,
+    name: "getProfileProperty",
+    method: "GET",
+    path: "/v1/hood/profile-properties/{id}",
+    record: ProfileProperty,
+    response: envelope(ProfileProperty),
+    successStatus: 200,
+    rateClass: C,
+    acceptsQuery: true,
+    store: { collection: "profileProperties", match: { id: "id" }, mode: "one" },
+  }),
+  defineOperation({
+    number: 12,
+    name: "getSearchAlgorithm",
+    method: "GET",
+    path: "/v2/adex/search-algos/{id}",
+    record: SearchAlgorithm,
+    response: envelope(SearchAlgorithm),
+    successStatus: 200,
+    rateClass: C,
+    acceptsQuery: true,
+    store: { collection: "searchAlgorithms", match: { id: "id" }, mode: "one" },
+  }),
+  defineOperation({
+    number: 13,
+    name: "getZone",
+    method: "GET",
+    path: "/v2/adex/zones/{id}",
+    record: Zone,
+    response: envelope(Zone),
+    successStatus: 200,
+    rateClass: C,
+    acceptsQuery: true,
+    acceptsFields: true,
+    store: { collection: "zones", match: { id: "id" }, mode: "one" },
+  }),
+  defineOperation({
+    number: 14,
+    name: "listMacros",
+    method: "GET",
+    path: "/v1/hood/macros",
+    record: Macro,
+    response: envelope(Macro),
+    successStatus: 200,
+    rateClass: C,
+    acceptsQuery: true,
+    store: { collection: "macros", match: {}, mode: "list" },
+  }),
+  defineOperation({
+    number: 15,
+    name: "listExternalDemands",
+    method: "GET",
+    path: "/v2/adex/external-demands",
+    record: ExternalDemand,
+    response: envelope(ExternalDemand),
+    successStatus: 200,
+    rateClass: C,
+    acceptsQuery: true,
+    store: { collection: "externalDemands", match: {}, mode: "list" },
+  }),
+  defineOperation({
+    number: 16,
+    name: "getMessagingProvider",
+    method: "GET",
+    path: "/v1/hood/providers/{id}",
+    record: MessagingProvider,
+    response: envelope(MessagingProvider),
+    successStatus: 200,
+    rateClass: C,
+    store: { collection: "providers", match: { id: "id" }, mode: "one" },
+  }),
+  defineOperation({
+    number: 17,
+    name: "listCountries",
+    method: "GET",
+    path: "/v2/platform/countries",
+    record: Country,
+    response: envelope(Country),
+    successStatus: 200,
+    rateClass: C,
+    acceptsQuery: true,
+    store: { collection: "countries", match: {}, mode: "list" },
+  }),
+  defineOperation({
+    number: 18,
+    name: "listSegments",
+    method: "GET",
+    path: "/v1/hood/segments",
+    record: Segment,
+    response: envelope(Segment),
+    successStatus: 200,
+    rateClass: C,
+    acceptsQuery: true,
+    store: { collection: "segments", match: {}, mode: "list" },
+  }),
+  defineOperation({
+    number: 19,
+    name: "getCampaignGroup",
+    method: "GET",
+    path: "/v2/adex/groups/{id}",
+    record: CampaignGroup,
+    response: envelope(CampaignGroup),
+    successStatus: 200,
+    rateClass: C,
+    acceptsQuery: true,
+    store: { collection: "campaignGroups", match: { id: "id" }, mode: "one" },
+  }),
+  defineOperation({
+    number: 20,
+    name: "getContainerGroup",
+    method: "GET",
+    path: "/v1/hood/containers/{id}/groups/{gid}",
+    record: ContainerGroup,
+    response: envelope(ContainerGroup),
+    successStatus: 200,
+    rateClass: C,
+    acceptsQuery: true,
+    store: { collection: "containerGroups", match: { id: "container_id", gid: "id" }, mode: "one" },
+  }),
+] as const);
+
+/** One operation of the catalog, with its literal name and exact schema types. */
+export type Operation = (typeof OPERATIONS)[number];
+/** Name of an operation of the catalog (`"getZone"`, `"updateBidModifier"`, ...). */
+export type OperationName = Operation["name"];
+/** The operation with name `N`. */
+export type OperationNamed<N extends OperationName> = Extract<Operation, { name: N }>;
+
+const BY_NAME: ReadonlyMap<string, Operation> = new Map(OPERATIONS.map((op) => [op.name, op]));
+
+/** Operation `n` of the spec's Endpoints table; throws a RangeError for an unknown number. */
+export function operationByNumber(n: number): Operation {
+  const op = Number.isInteger(n) ? OPERATIONS[n - 1] : undefined;
+  if (!op) throw new RangeError(`no operation number ${n}: the catalog has 1..${OPERATIONS.length}`);
+  return op;
+}
+
+/** The operation named `name`; throws a RangeError for an unknown name. */
+export function operationByName<N extends OperationName>(name: N): OperationNamed<N> {
+  const op = BY_NAME.get(name);
+  if (!op) throw new RangeError(`no operation named "${name}"`);
+  return op as OperationNamed<N>;
+}
+
+/**
+ * Fills a path template with encoded path parameters. Every parameter of the template must be given
+ * and non-empty, and no other may be given (a typo must not pass silently). Values are encoded with
+ * `encodeURIComponent`, so `a/b`, `?`, `#` and spaces stay inside their segment; `.` and `..` are
+ * refused because URL normalisation would turn them into a different path.
+ */
+export function buildPath(op: Pick<OperationSpec, "name" | "path" | "pathParams">, params: Readonly<Record<string, string>> = {}): string {
+  for (const key of Object.keys(params)) {
+    if (!op.pathParams.includes(key)) {
+      throw new TypeError(`${op.name}: unknown path parameter "${key}" (expects ${describeParams(op)})`);
+    }
+  }
+  return op.path.replace(/\{([a-z][a-z0-9_]*)\}/g, (_m, name: string) => {
+    const value: unknown = params[name];
+    if (value === undefined || value === null) {
+      throw new TypeError(`${op.name}: missing path parameter "${name}"`);
+    }
+    if (typeof value !== "string") {
+      throw new TypeError(`${op.name}: path parameter "${name}" must be a string, got ${typeof value}`);
+    }
+    if (value === "") throw new TypeError(`${op.name}: path parameter "${name}" must not be empty`);
+    if (value === "." || value === "..") {
+      throw new TypeError(
+        `${op.name}: path parameter "${name}" must not be "${value}" (URL normalisation would change the path)`,
+      );
+    }
+    return encodeURIComponent(value);
+  });
+}
+
+function describeParams(op: Pick<OperationSpec, "pathParams">): string {
+  return op.pathParams.length === 0 ? "none" : op.pathParams.map((p) => `"${p}"`).join(", ");
+}

@@ -1,0 +1,51 @@
+/** Campaign group (spec, Resources): create body and response of op 2, view record of op 19. */
+import { z } from "zod";
+import { Int, RequestId, RequestName, Timestamp, WireId, wireRecord } from "./common";
+
+/**
+ * Decision (not shown in spec): colours are `#rrggbb` with exactly six hex digits (spec, Campaign
+ * group: "hex colour `#rrggbb`"); either letter case is accepted and sent as written.
+ */
+export const HexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, "color must be a hex colour #rrggbb");
+
+/**
+ * Create body of op 2 (spec, Endpoints 2 and rule 4). Decision (not shown in spec, rule 10): all three
+ * fields are required; `items` must list at least one campaign id (an empty group is a validation
+ * error) and no id twice (membership is a set, and a duplicate would make `size` disagree).
+ */
+export const CampaignGroupCreate = z.strictObject({
+  name: RequestName,
+  color: HexColor,
+  items: z
+    .array(RequestId)
+    .min(1, "items must list at least one campaign id")
+    .refine((ids) => new Set(ids).size === ids.length, "items must not list a campaign id twice"),
+});
+/** Wire type of the op 2 body. */
+export type CampaignGroupCreate = z.output<typeof CampaignGroupCreate>;
+
+/** 201 body of op 2: `id`, `company_id`, `name`, `color`, `items` (spec, Endpoints 2). */
+export const CampaignGroupCreated = wireRecord({
+  company_id: WireId,
+  name: z.string(),
+  color: z.string(),
+  items: z.array(WireId),
+});
+/** Wire type of the op 2 response. */
+export type CampaignGroupCreated = z.output<typeof CampaignGroupCreated>;
+
+/**
+ * View record of op 19. spec, Campaign group: `items` is "not returned by view" (kept optional in case
+ * it is), `size` is the number of campaigns.
+ */
+export const CampaignGroup = wireRecord({
+  company_id: WireId,
+  name: z.string(),
+  color: z.string(),
+  items: z.array(WireId),
+  size: Int,
+  create_time: Timestamp,
+  update_time: Timestamp,
+});
+/** Wire type of a campaign group view record. */
+export type CampaignGroup = z.output<typeof CampaignGroup>;
