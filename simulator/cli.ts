@@ -1,0 +1,142 @@
+#!/usr/bin/env node
+/**
+ * Command line of the simulator: `node bin/simulator/cli.js --port 4010` (npm script `simulator`).
+ * Prints exactly `listening on http://<host>:<port>` on stdout once it listens; stops cleanly on
+ * SIGINT and SIGTERM.
+ */
+import { parseArgs } from "node:util";
+import { RATE_CLASSES, type RateClass, type RateClassName } from "../provider/catalog";
+import { FaultSettingsSchema, type FaultSettingsInput } from "./faults";
+import { startSimulator, type SimulatorOptions } from "./index";
+
+const USAGE = `Usage: node bin/simulator/cli.js [options]
+
+Serves the platform's 20 operations locally with seeded demo data.
+Tokens: demo-token (account demo), second-token (account second).
+
+Options:
+  --host <addr>                 interface to listen on (default 127.0.0.1)
+  --port <n>                    TCP port; 0 picks a free one (default 0)
+  --burst-window-ms <ms>        burst window length (default 1000)
+  --steady-window-ms <ms>       steady window length (default 60000)
+  --burst-limit <n>             requests per burst window, every rate class (default: spec, C = 10)
+  --steady-limit <n>            requests per steady window, every rate class (default: spec, C = 150)
+  --max-in-flight <n>           simultaneous requests per account (default 8)
+  --max-body-bytes <n>          largest request body; larger gets 413 (default 1048576)
+  --seed <n>                    seed of the fault PRNG (default 1)
+  --error-rate <0..1>           share of 500 responses
+  --error-no-trace-share <0..1> share of those 500s with message and no trace_id (default 0.5)
+  --drop-before-rate <0..1>     share of connections dropped before the request is applied
+  --drop-after-rate <0..1>      share of connections dropped after the request is applied
+  --malformed-rate <0..1>       share of success bodies sent as truncated JSON
+  --rate-limit-rate <0..1>      share of requests answered 429 (a storm)
+  --rate-limit-retry-after <n>  Retry-After of those 429s; -1 for the concurrency variant (default 1)
+  --delay-ms <ms>               delay added to every API response
+  --faults <json>               any fault settings as JSON, e.g. '{"rules":[{"kind":"error500","op":3,"count":2}]}'
+  --help                        show this text
+
+Inspection (no auth): GET /_sim/state, /_sim/requests, /_sim/windows, /_sim/faults;
+POST /_sim/faults, /_sim/reset; DELETE /_sim/objects/<collection>/<id>.`;
+
+const FLAGS = {
+  host: { type: "string" },
+  port: { type: "string" },
+  "burst-window-ms": { type: "string" },
+  "steady-window-ms": { type: "string" },
+  "burst-limit": { type: "string" },
+  "steady-limit": { type: "string" },
+  "max-in-flight": { type: "string" },
+  "max-body-bytes": { type: "string" },
+  seed: { type: "string" },
+  "error-rate": { type: "string" },
+  "error-no-trace-share": { type: "string" },
+  "drop-before-rate": { type: "string" },
+  "drop-after-rate": { type: "string" },
+  "malformed-rate": { type: "string" },
+  "rate-limit-rate": { type: "string" },
+  "rate-limit-retry-after": { type: "string" },
+  "delay-ms": { type: "string" },
+  faults: { type: "string" },
+  help: { type: "boolean" },
+} as const;
+
+/** Flag -> fault setting it sets. */
+const FAULT_FLAGS: Readonly<Record<string, keyof FaultSettingsInput>> = {
+  "error-rate": "errorRate",
+  "error-no-trace-share": "errorNoTraceShare",
+  "drop-before-rate": "dropBeforeRate",
+  "drop-after-rate": "dropAfterRate",
+  "malformed-rate": "malformedRate",
+  "rate-limit-rate": "rateLimitRate",
+  "rate-limit-retry-after": "rateLimitRetryAfter",
+  "delay-ms": "delayMs",
+};
+
+function number(flag: string, text: string): number {
+  const value = Number(text);
+  if (text.trim() === "" || !Number.isFinite(value)) throw new Error(`--${flag} must be a number, got "${text}"`);
+  return value;
+}
+
+/** Turns the command line into simulator options; throws with a message naming the bad flag. */
+export function optionsFromArgs(args: readonly string[]): { help: true } | { help: false; options: Partial<SimulatorOptions> } {
+  const { values } = parseArgs({ args: [...args], options: FLAGS, strict: true, allowPositionals: false });
+  if (values.help) return { help: true };
+  const options: Partial<SimulatorOptions> = {};
+  const num = (flag: keyof typeof values) => (values[flag] === undefined ? undefined : number(flag, String(values[flag])));
+  if (values.host !== undefined) options.host = values.host;
+  options.port = num("port");
+  options.burstWindowMs = num("burst-window-ms");
+  options.steadyWindowMs = num("steady-window-ms");
+  options.maxInFlight = num("max-in-flight");
+  options.maxBodyBytes = num("max-body-bytes");
+  options.seed = num("seed");
+  const burst = num("burst-limit");
+  const steady = num("steady-limit");
+  if (burst !== undefined || steady !== undefined) {
+    const limits: Partial<Record<RateClassName, Partial<RateClass>>> = {};
+    for (const name of Object.keys(RATE_CLASSES) as RateClassName[]) {
+      limits[name] = { ...(burst !== undefined ? { burst } : {}), ...(steady !== undefined ? { steady } : {}) };
+    }
+    options.limits = limits;
+  }
+  const faults: Record<string, unknown> = values.faults ? (JSON.parse(values.faults) as Record<string, unknown>) : {};
+  for (const [flag, key] of Object.entries(FAULT_FLAGS)) {
+    const value = num(flag as keyof typeof values);
+    if (value !== undefined) faults[key] = value;
+  }
+  options.faults = FaultSettingsSchema.parse(faults);
+  return { help: false, options };
+}
+
+async function main(): Promise<void> {
+  let parsed: ReturnType<typeof optionsFromArgs>;
+  try {
+    parsed = optionsFromArgs(process.argv.slice(2));
+  } catch (err) {
+    process.stderr.write(`${(err as Error).message}\n\n${USAGE}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  if (parsed.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const simulator = await startSimulator(parsed.options);
+  process.stdout.write(`listening on ${simulator.url}\n`);
+  const stop = () => {
+    simulator.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}
+
+if (require.main === module) {
+  main().catch((err: unknown) => {
+    process.stderr.write(`${(err as Error).message}\n`);
+    process.exit(1);
+  });
+}

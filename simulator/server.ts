@@ -1,0 +1,46 @@
+/**
+ * The HTTP server: node:http, one dispatch between the inspection surface and the API pipeline, and
+ * the guards that keep it serving after garbage (malformed HTTP, aborted bodies, bugs).
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { Socket } from "node:net";
+import { handleApi } from "./apiHandler";
+import { errorBody } from "./errors";
+import { sendJson } from "./http";
+import { handleInspection } from "./inspection";
+import type { Simulation } from "./simulation";
+
+/** Paths under this prefix are the inspection surface, never API operations. */
+export const INSPECTION_PREFIX = "/_sim/";
+
+async function dispatch(sim: Simulation, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? "/", "http://simulator.invalid");
+  if (url.pathname.startsWith(INSPECTION_PREFIX)) return handleInspection(sim, req, res, url);
+  return handleApi(sim, req, res, url);
+}
+
+/** A server for `sim`, not yet listening. */
+export function createSimulatorServer(sim: Simulation): Server {
+  const server = createServer((req, res) => {
+    dispatch(sim, req, res).catch((err: unknown) => {
+      // An aborted request or a bug: answer 500 when the socket still can, and keep serving.
+      if (!res.headersSent && !res.destroyed && req.socket.writable) {
+        sendJson(res, 500, { ...errorBody(500, `simulator error: ${(err as Error).message}`) });
+      } else {
+        res.destroy();
+      }
+    });
+  });
+  // Malformed HTTP (garbage bytes, bad headers): answer 400 and close that connection only.
+  server.on("clientError", (err: NodeJS.ErrnoException, socket: Socket) => {
+    if (socket.writable && err.code !== "ECONNRESET") {
+      const body = JSON.stringify(errorBody(400, "malformed HTTP request"));
+      socket.end(
+        `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    } else {
+      socket.destroy();
+    }
+  });
+  return server;
+}
