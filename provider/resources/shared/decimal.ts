@@ -1,0 +1,60 @@
+/**
+ * Numbers and decimal strings, one notion of equality for both.
+ *
+ * The spec gives bid modifier `value`/`max_value` as "string, decimal" and bid strategy
+ * `value`/`max_value` as JSON numbers. A program may write either form for either resource; `check`
+ * converts to the wire form, and `1.5`, `"1.5"` and `"1.50"` are the same value everywhere (DESIGN.md:
+ * "Equivalent values never show as a diff").
+ */
+import { z } from "zod";
+import { DecimalString, RequestNumber } from "../../catalog";
+
+/**
+ * A finite number as a plain decimal string, never in exponent form (`1e21` -> `"1000...0"`,
+ * `1e-7` -> `"0.0000001"`), with the shortest digits that round-trip.
+ */
+export function toPlainDecimal(n: number): string {
+  const text = String(n);
+  if (!/e/i.test(text)) return text;
+  return n.toLocaleString("en-US", { useGrouping: false, maximumFractionDigits: 100 });
+}
+
+/** `"001.500"` -> `"1.5"`, `"0.0"` -> `"0"`: one spelling per decimal value. */
+export function canonicalDecimal(text: string): string {
+  const [intPart, fraction = ""] = text.split(".");
+  const int = intPart.replace(/^0+(?=\d)/, "");
+  const frac = fraction.replace(/0+$/, "");
+  return frac === "" ? int : `${int}.${frac}`;
+}
+
+const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
+
+/**
+ * True when `a` and `b` are the same decimal value, each a number or a decimal string. Values of
+ * other types (or malformed strings) are equal only when identical.
+ */
+export function decimalsEqual(a: unknown, b: unknown): boolean {
+  const canon = (v: unknown): string | undefined => {
+    if (typeof v === "number" && Number.isFinite(v) && v >= 0) return canonicalDecimal(toPlainDecimal(v));
+    if (typeof v === "string" && PLAIN_DECIMAL.test(v)) return canonicalDecimal(v);
+    return undefined;
+  };
+  const ca = canon(a);
+  const cb = canon(b);
+  return ca !== undefined && cb !== undefined ? ca === cb : a === b;
+}
+
+const NUMBER_OR_DECIMAL = 'must be a finite non-negative number or a decimal string such as "1.50"';
+
+/**
+ * SDK input for a wire decimal string (bid modifier `value`, `maxValue`): a number is written as its
+ * plain decimal; a string is kept as written (the wire rules live in the catalog's `DecimalString`).
+ */
+export const DecimalStringInput = z
+  .union([RequestNumber, DecimalString], { error: NUMBER_OR_DECIMAL })
+  .transform((v) => (typeof v === "number" ? toPlainDecimal(v) : v));
+
+/** SDK input for a wire number (bid strategy `value`, `maxValue`): a decimal string becomes its number. */
+export const NumberInput = z
+  .union([RequestNumber, DecimalString], { error: NUMBER_OR_DECIMAL })
+  .transform((v) => (typeof v === "string" ? Number(v) : v));
