@@ -1,0 +1,79 @@
+/**
+ * `BidStrategy`: a bid strategy created with POST op 3 (spec, Endpoints 3).
+ *
+ * The API has no update, read or delete for bid strategies: any change replaces the strategy (a new
+ * one is created), refresh keeps the last written state, and destroying only removes it from the
+ * stack (a warning names the id that stays on the platform).
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type { BidStrategyKind } from "../../provider/catalog/schemas/bidStrategy";
+import { RESOURCE_MODULE } from "../../provider/resources/kinds";
+import { PROVIDER_SHIMS } from "./providerShim";
+
+/** The arguments of a `BidStrategy`. Every change to them replaces the strategy. */
+export interface BidStrategyArgs {
+  /** Name of the strategy: 1 to 255 characters, not only whitespace. */
+  name: pulumi.Input<string>;
+  /**
+   * Pricing model. `cpc` is the only value the API documents, and the default.
+   * @default "cpc"
+   */
+  pricingModel?: pulumi.Input<"cpc">;
+  /**
+   * How `value` adjusts the bid (spec, rule 3): one of `exact`, `price_add`, `price_sub`,
+   * `percent_add`, `percent_sub`.
+   */
+  strategy: pulumi.Input<BidStrategyKind>;
+  /**
+   * The strategy's value: a price for `exact`/`price_*`, a percentage for `percent_*`. A finite,
+   * non-negative number, or a decimal string such as `"0.25"` (sent as a number).
+   */
+  value: pulumi.Input<number | string>;
+  /** Upper bound of the resulting bid. A finite, non-negative number or decimal string (sent as a number). */
+  maxValue: pulumi.Input<number | string>;
+  /**
+   * Id of an existing bid strategy to take over instead of creating one. The API cannot read bid
+   * strategies, so the declared values are trusted (a warning says so) and must match the platform.
+   * Only used when the resource is created.
+   */
+  adoptId?: pulumi.Input<string>;
+}
+
+/** A bid strategy on the platform. */
+export class BidStrategy extends pulumi.dynamic.Resource {
+  /** Name of the strategy. */
+  declare public readonly name: pulumi.Output<string>;
+  /** Pricing model (`cpc`). */
+  declare public readonly pricingModel: pulumi.Output<"cpc">;
+  /** One of `exact`, `price_add`, `price_sub`, `percent_add`, `percent_sub`. */
+  declare public readonly strategy: pulumi.Output<BidStrategyKind>;
+  /** The strategy's value, as the number sent to the API. */
+  declare public readonly value: pulumi.Output<number>;
+  /** Upper bound of the resulting bid, as the number sent to the API. */
+  declare public readonly maxValue: pulumi.Output<number>;
+  /** The adopted strategy's id, when the resource was created by adopting. */
+  declare public readonly adoptId: pulumi.Output<string | undefined>;
+
+  /**
+   * @param name the Pulumi resource name (not the strategy's name on the platform).
+   * @param args the strategy's fields.
+   * @param opts resource options; `customTimeouts` has no effect on dynamic resources.
+   */
+  constructor(name: string, args: BidStrategyArgs, opts?: pulumi.CustomResourceOptions) {
+    super(
+      PROVIDER_SHIMS.BidStrategy,
+      name,
+      {
+        name: args.name,
+        pricingModel: args.pricingModel,
+        strategy: args.strategy,
+        value: args.value,
+        maxValue: args.maxValue,
+        adoptId: args.adoptId,
+      },
+      opts,
+      RESOURCE_MODULE,
+      "BidStrategy",
+    );
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * The provider object each resource class hands to `pulumi.dynamic.Resource`, which Pulumi
+ * serializes into the state as `__provider` (DESIGN.md, "The serialized provider is a thin shim").
+ *
+ * Every method `require`s `pulumi-adplatform/provider` inside its body and delegates to the real
+ * provider of its kind. Pulumi's closure serializer never captures `require` (it is a module global
+ * meant for run time), so the serialized text holds only these small functions and the kind string:
+ * no token, no absolute path, no client, and it does not change when the package's internals do.
+ * The dynamic-provider plugin resolves the package name from the Pulumi program's directory.
+ *
+ * One object per kind, created once at module load: `pulumi.dynamic.Resource` caches the serialized
+ * text per provider object, so a stack with 100 resources serializes each kind once.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import type { ResourceKind } from "../../provider/resources/kinds";
+
+/** The package entry the shim requires at run time (package.json `exports["./provider"]`). */
+export const PROVIDER_MODULE = "pulumi-adplatform/provider";
+
+/**
+ * The serializable shim for `kind`. Written with literal `require("pulumi-adplatform/provider")`
+ * calls (not `require(PROVIDER_MODULE)`), so that the constant is not captured into the state.
+ */
+export function providerShim(kind: ResourceKind): pulumi.dynamic.ResourceProvider {
+  return {
+    configure: (req) => require("pulumi-adplatform/provider").configure(req),
+    check: (olds, news) => require("pulumi-adplatform/provider").resourceProvider(kind).check(olds, news),
+    diff: (id, olds, news) => require("pulumi-adplatform/provider").resourceProvider(kind).diff(id, olds, news),
+    create: (inputs) => require("pulumi-adplatform/provider").resourceProvider(kind).create(inputs),
+    read: (id, props) => require("pulumi-adplatform/provider").resourceProvider(kind).read(id, props),
+    update: (id, olds, news) => require("pulumi-adplatform/provider").resourceProvider(kind).update(id, olds, news),
+    delete: (id, props) => require("pulumi-adplatform/provider").resourceProvider(kind).delete(id, props),
+  };
+}
+
+/** The shims, one per kind. */
+export const PROVIDER_SHIMS: Readonly<Record<ResourceKind, pulumi.dynamic.ResourceProvider>> = {
+  BidModifier: providerShim("BidModifier"),
+  CampaignGroup: providerShim("CampaignGroup"),
+  BidStrategy: providerShim("BidStrategy"),
+  AbTestVariation: providerShim("AbTestVariation"),
+};
