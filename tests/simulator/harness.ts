@@ -66,13 +66,15 @@ export async function startHarness(options: Partial<SimulatorOptions> = {}): Pro
     for (const [k, v] of Object.entries(res.headers)) flat[k] = Array.isArray(v) ? v.join(", ") : String(v);
     return { status: res.statusCode, headers: flat, text, json: () => JSON.parse(text) };
   };
+  let closed: Promise<void> | undefined;
   return {
     sim,
     clock,
     call,
-    async close() {
-      await sim.close();
-      await agent.close();
+    close() {
+      // Idempotent: a suite's afterEach may close a harness a test already closed.
+      closed ??= sim.close().then(() => agent.close());
+      return closed;
     },
   };
 }
