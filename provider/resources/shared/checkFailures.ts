@@ -33,9 +33,10 @@ function causedByUnknown(inputs: unknown, path: readonly PropertyKey[]): boolean
 /** The reason for one issue, rewritten where zod's default text is written for developers. */
 function reasonOf(issue: Issue, inputs: unknown): string {
   const value = valueAtPath(inputs, issue.path as PropertyKey[]);
+  // A missing value fails a type check (or every option of a union): say what is wrong.
+  if (value === undefined && (issue.code === "invalid_type" || issue.code === "invalid_union")) return "is required";
   switch (issue.code) {
     case "invalid_type":
-      if (value === undefined) return "is required";
       return `must be ${article(issue.expected)}, got ${describeType(value)}`;
     case "invalid_value":
       return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}, got ${describeType(value)}`;

@@ -15,8 +15,15 @@ import { DecimalString, RequestNumber } from "../../catalog";
  */
 export function toPlainDecimal(n: number): string {
   const text = String(n);
-  if (!/e/i.test(text)) return text;
-  return n.toLocaleString("en-US", { useGrouping: false, maximumFractionDigits: 100 });
+  const match = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
+  if (!match) return text;
+  // Shift the point of the shortest round-trip digits (what String() printed) by the exponent.
+  const [, sign, lead, rest = "", exp] = match;
+  const digits = lead + rest;
+  const point = 1 + Number(exp);
+  if (point <= 0) return `${sign}0.${"0".repeat(-point)}${digits}`;
+  if (point >= digits.length) return `${sign}${digits}${"0".repeat(point - digits.length)}`;
+  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
 }
 
 /** `"001.500"` -> `"1.5"`, `"0.0"` -> `"0"`: one spelling per decimal value. */

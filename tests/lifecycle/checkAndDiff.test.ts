@@ -1,0 +1,222 @@
+/**
+ * The pure halves of the four providers: input validation (`checkInputs` with each resource's SDK
+ * schema) and the diff rules. The plugin-level suite (lifecycle.test.ts) drives the same code
+ * through gRPC; these cases pin the details fast and without processes.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { AbTestVariationInputs, AB_TEST_VARIATION_DIFF } from "../../provider/resources/abTestVariation/inputs";
+import { BidModifierInputs, BID_MODIFIER_DIFF, bidModifierBody } from "../../provider/resources/bidModifier/inputs";
+import { BidStrategyInputs, BID_STRATEGY_DIFF, bidStrategyBody } from "../../provider/resources/bidStrategy/inputs";
+import { CampaignGroupInputs, CAMPAIGN_GROUP_DIFF } from "../../provider/resources/campaignGroup/inputs";
+import { checkInputs } from "../../provider/resources/shared/checkInputs";
+import { canonicalDecimal, decimalsEqual, toPlainDecimal } from "../../provider/resources/shared/decimal";
+import { diffInputs } from "../../provider/resources/shared/diff";
+import { formatPropertyPath } from "../../provider/resources/shared/propertyPath";
+
+const UNKNOWN = pulumi.runtime.unknownValue;
+
+describe("decimals", () => {
+  it("writes numbers as plain decimals, never in exponent form", () => {
+    expect(toPlainDecimal(1.5)).toBe("1.5");
+    expect(toPlainDecimal(1e21)).toBe("1000000000000000000000");
+    expect(toPlainDecimal(1e-7)).toBe("0.0000001");
+  });
+
+  it("treats a number and its decimal strings as one value", () => {
+    expect(canonicalDecimal("001.500")).toBe("1.5");
+    expect(canonicalDecimal("0.0")).toBe("0");
+    expect(decimalsEqual(1.5, "1.50")).toBe(true);
+    expect(decimalsEqual("2.5000", "2.5")).toBe(true);
+    expect(decimalsEqual("1.05", "1.5")).toBe(false);
+    expect(decimalsEqual("abc", "abc")).toBe(true);
+    expect(decimalsEqual("abc", "1")).toBe(false);
+  });
+});
+
+describe("property paths", () => {
+  it("formats indices in brackets and quotes keys that are not identifiers", () => {
+    expect(formatPropertyPath(["targeting", "countries", "items", 0])).toBe("targeting.countries.items[0]");
+    expect(formatPropertyPath(["settings", "image", "pt-BR"])).toBe('settings.image["pt-BR"]');
+    expect(formatPropertyPath([])).toBe("");
+  });
+});
+
+describe("BidStrategy check", () => {
+  it("normalises decimal strings to numbers and defaults the pricing model to cpc", () => {
+    const { inputs, failures } = checkInputs(BidStrategyInputs, {
+      name: "Night",
+      strategy: "exact",
+      value: "0.50",
+      maxValue: 2,
+      __provider: "text",
+    });
+    expect(failures).toEqual([]);
+    expect(inputs).toEqual({ name: "Night", pricingModel: "cpc", strategy: "exact", value: 0.5, maxValue: 2 });
+    expect(bidStrategyBody(inputs)).toEqual({ name: "Night", pricing_model: "cpc", strategy: "exact", value: 0.5, max_value: 2 });
+  });
+
+  it("names each invalid property with a reason a user understands", () => {
+    const { failures } = checkInputs(BidStrategyInputs, {
+      name: "",
+      pricingModel: "cpm",
+      strategy: "fastest",
+      value: -1,
+      maxValue: "1,5",
+      colour: "#fff",
+    });
+    const byProperty: Record<string, string> = {};
+    for (const f of failures) byProperty[f.property] = [byProperty[f.property], f.reason].filter(Boolean).join("; ");
+    expect(byProperty.name).toMatch(/must not be empty/);
+    expect(byProperty.pricingModel).toBe('must be one of "cpc", got the string "cpm"');
+    expect(byProperty.strategy).toMatch(/must be one of "exact", "price_add", "price_sub", "percent_add", "percent_sub"/);
+    expect(byProperty.value).toMatch(/must not be negative/);
+    expect(byProperty.maxValue).toMatch(/decimal string/);
+    expect(byProperty.colour).toMatch(/is not a known property; allowed here: name, pricingModel/);
+  });
+
+  it("reports missing required properties as required", () => {
+    const { failures } = checkInputs(BidStrategyInputs, { name: "x", strategy: "exact" });
+    expect(failures).toEqual([
+      { property: "value", reason: "is required" },
+      { property: "maxValue", reason: "is required" },
+    ]);
+  });
+
+  it("passes unknown values through unvalidated and still normalises the known ones", () => {
+    const { inputs, failures } = checkInputs(BidStrategyInputs, {
+      name: UNKNOWN,
+      strategy: UNKNOWN,
+      value: "1.50",
+      maxValue: UNKNOWN,
+    });
+    expect(failures).toEqual([]);
+    expect(inputs).toEqual({ name: UNKNOWN, strategy: UNKNOWN, value: 1.5, maxValue: UNKNOWN, pricingModel: "cpc" });
+  });
+});
+
+describe("CampaignGroup check", () => {
+  it("refuses a colour that is not #rrggbb, empty items and duplicate ids", () => {
+    expect(checkInputs(CampaignGroupInputs, { name: "G", color: "red", items: ["1"] }).failures).toEqual([
+      { property: "color", reason: "color must be a hex colour #rrggbb" },
+    ]);
+    expect(checkInputs(CampaignGroupInputs, { name: "G", color: "#aabbcc", items: [] }).failures).toEqual([
+      { property: "items", reason: "items must list at least one campaign id" },
+    ]);
+    expect(checkInputs(CampaignGroupInputs, { name: "G", color: "#aabbcc", items: ["1", "1"] }).failures).toEqual([
+      { property: "items", reason: "items must not list a campaign id twice" },
+    ]);
+  });
+
+  it("points at the exact list element that is wrong", () => {
+    const { failures } = checkInputs(CampaignGroupInputs, { name: "G", color: "#aabbcc", items: ["1", " 2"] });
+    expect(failures).toEqual([{ property: "items[1]", reason: "id must not start or end with whitespace" }]);
+  });
+
+  it("passes a list holding an unknown element through", () => {
+    const { failures } = checkInputs(CampaignGroupInputs, { name: "G", color: UNKNOWN, items: ["1", UNKNOWN] });
+    expect(failures).toEqual([]);
+  });
+});
+
+describe("BidModifier check", () => {
+  it("requires at least one field besides the id (spec, Endpoints 1)", () => {
+    const { failures } = checkInputs(BidModifierInputs, { bidModifierId: "501" });
+    expect(failures).toHaveLength(1);
+    expect(failures[0].property).toBe("");
+    expect(failures[0].reason).toMatch(/at least one field must be sent: set at least one of name, value, maxValue/);
+  });
+
+  it("points into targeting with the dimension and the element index", () => {
+    const { failures } = checkInputs(BidModifierInputs, {
+      bidModifierId: "501",
+      targeting: { countries: { items: ["DE", ""], op: "in" }, "Bad-Dim": { items: [], op: "in" } },
+    });
+    expect(failures).toEqual(
+      expect.arrayContaining([
+        { property: "targeting.countries.items[1]", reason: "targeting item must not be empty" },
+        expect.objectContaining({ property: 'targeting["Bad-Dim"]' }),
+      ]),
+    );
+  });
+
+  it("keeps decimal strings as written and writes numbers as decimal strings", () => {
+    const { inputs, failures } = checkInputs(BidModifierInputs, { bidModifierId: "501", value: 1.5, maxValue: "2.5000" });
+    expect(failures).toEqual([]);
+    expect(inputs).toEqual({ bidModifierId: "501", value: "1.5", maxValue: "2.5000" });
+    expect(bidModifierBody(inputs, ["value", "maxValue"])).toEqual({ value: "1.5", max_value: "2.5000" });
+  });
+
+  it("keeps targeting dimension names verbatim on the wire", () => {
+    const { inputs } = checkInputs(BidModifierInputs, {
+      bidModifierId: "501",
+      targeting: { device_types: { items: ["mobile"], op: "in" } },
+    });
+    expect(bidModifierBody(inputs, ["targeting"])).toEqual({ targeting: { device_types: { items: ["mobile"], op: "in" } } });
+  });
+});
+
+describe("AbTestVariation check", () => {
+  it("checks language codes and image URLs of settings.image", () => {
+    const { failures } = checkInputs(AbTestVariationInputs, {
+      abTestId: "301",
+      variationId: "1",
+      settings: { image: { en: "ftp://x/y.png" } },
+    });
+    expect(failures).toEqual([{ property: "settings.image.en", reason: "must be an http(s) URL" }]);
+  });
+
+  it("requires name or settings", () => {
+    const { failures } = checkInputs(AbTestVariationInputs, { abTestId: "301", variationId: "1" });
+    expect(failures[0].reason).toMatch(/set at least one of name, settings/);
+  });
+});
+
+describe("diff rules", () => {
+  const strategy = { name: "S", pricingModel: "cpc", strategy: "exact", value: 1.5, maxValue: 2 };
+
+  it("finds no change for equivalent values, key order and outputs or __provider alone", () => {
+    const olds = { ...strategy, __provider: "old text", extraOutput: 1 };
+    const news = { maxValue: "2.00", value: "1.50", strategy: "exact", pricingModel: "cpc", name: "S", __provider: "new text" };
+    expect(diffInputs(BID_STRATEGY_DIFF, olds, news)).toMatchObject({ changes: false, replaces: [] });
+  });
+
+  it("replaces a strategy on any change", () => {
+    expect(diffInputs(BID_STRATEGY_DIFF, strategy, { ...strategy, value: 1.6 })).toMatchObject({
+      changes: true,
+      replaces: ["value"],
+      deleteBeforeReplace: false,
+    });
+  });
+
+  it("does not compare adoptId, which only matters at create", () => {
+    expect(diffInputs(BID_STRATEGY_DIFF, strategy, { ...strategy, adoptId: "601" }).changes).toBe(false);
+  });
+
+  it("compares group items as a set and colours case-insensitively", () => {
+    const group = { name: "G", color: "#aabbcc", items: ["1", "2"] };
+    expect(diffInputs(CAMPAIGN_GROUP_DIFF, group, { name: "G", color: "#AABBCC", items: ["2", "1"] }).changes).toBe(false);
+    expect(diffInputs(CAMPAIGN_GROUP_DIFF, group, { ...group, items: ["1", "3"] }).replaces).toEqual(["items"]);
+  });
+
+  it("updates modifier fields in place and replaces on a new id", () => {
+    const modifier = { bidModifierId: "501", value: "1.25", targeting: { countries: { op: "in", items: ["DE"] } } };
+    const inPlace = diffInputs(BID_MODIFIER_DIFF, modifier, {
+      bidModifierId: "501",
+      value: "1.30",
+      targeting: { countries: { items: ["DE"], op: "in" } },
+    });
+    expect(inPlace).toMatchObject({ changes: true, replaces: [], changed: ["value"] });
+    expect(diffInputs(BID_MODIFIER_DIFF, modifier, { ...modifier, bidModifierId: "502" }).replaces).toEqual(["bidModifierId"]);
+  });
+
+  it("reports a removed field as a change and names it", () => {
+    const d = diffInputs(BID_MODIFIER_DIFF, { bidModifierId: "501", name: "A", value: "1" }, { bidModifierId: "501", value: "1" });
+    expect(d).toMatchObject({ changes: true, changed: ["name"], removed: ["name"] });
+  });
+
+  it("shows an unknown value as a possible change, and a replace for an id", () => {
+    const olds = { abTestId: "301", variationId: "1", name: "A" };
+    expect(diffInputs(AB_TEST_VARIATION_DIFF, olds, { ...olds, name: UNKNOWN })).toMatchObject({ changes: true, replaces: [] });
+    expect(diffInputs(AB_TEST_VARIATION_DIFF, olds, { ...olds, abTestId: UNKNOWN }).replaces).toEqual(["abTestId"]);
+  });
+});
