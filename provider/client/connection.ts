@@ -1,0 +1,128 @@
+/**
+ * Where the client sends requests and with which token: explicit options first, then the
+ * environment. Refuses configurations that would leak the token.
+ */
+import { inspect } from "node:util";
+import { ApiConfigError } from "./errors";
+
+/** Environment variable holding the base URL. */
+export const ENV_BASE_URL = "ADPLATFORM_BASE_URL";
+/** Environment variable holding the access token. */
+export const ENV_TOKEN = "ADPLATFORM_TOKEN";
+/** Pulumi config key of the base URL (provider configuration). */
+export const CONFIG_BASE_URL = "adplatform:baseUrl";
+/** Pulumi config key of the token (set it as a secret). */
+export const CONFIG_TOKEN = "adplatform:token";
+
+/** Inputs of `resolveConnection`; empty strings count as unset. */
+export interface ConnectionOptions {
+  /** `{base_url}` of the spec, e.g. `https://api.example.com`; may carry a path prefix. */
+  readonly baseUrl?: string;
+  /** Access token sent as `Authorization: Bearer <token>` (spec, Authentication 1). */
+  readonly token?: string;
+  /** Environment to fall back to; `process.env` by default. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+}
+
+/**
+ * A resolved connection. `token` is not enumerable and inspect shows it redacted, so logging the
+ * object cannot leak it.
+ */
+export interface Connection {
+  /** Normalised base URL: no trailing slash, no query, no credentials. */
+  readonly baseUrl: string;
+  /** `scheme://host[:port]` of the base URL: the key of the shared connection pool. */
+  readonly origin: string;
+  /** Path prefix of the base URL (`""` or `/prefix`), put before every operation path. */
+  readonly basePath: string;
+  readonly token: string;
+}
+
+const present = (value: string | undefined): value is string => value !== undefined && value.trim() !== "";
+
+/**
+ * True for hosts that never leave the machine: `localhost` (and `*.localhost`, RFC 6761),
+ * 127.0.0.0/8 and `::1`, including IPv4-mapped `::ffff:127.x.y.z`.
+ */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  if (host === "localhost" || host.endsWith(".localhost")) return true;
+  if (/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)) return true;
+  if (host === "::1" || host === "0:0:0:0:0:0:0:1") return true;
+  // WHATWG URL writes ::ffff:127.0.0.1 as ::ffff:7f00:1; the first byte 0x7f is 127.
+  return /^::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(host) || /^::ffff:127\./.test(host);
+}
+
+// RFC 9110 field values: visible ASCII only. Anything else could split or corrupt the header.
+const TOKEN_CHARS = /^[\x21-\x7e]+$/;
+
+/**
+ * Resolves base URL and token: `options` first, then `ADPLATFORM_BASE_URL` / `ADPLATFORM_TOKEN`.
+ *
+ * @throws ApiConfigError when the token or base URL is missing or unusable, or when the token
+ *   would travel over plain `http://` to a host that is not loopback. Messages never echo the token.
+ */
+export function resolveConnection(options: ConnectionOptions = {}): Connection {
+  const env = options.env ?? process.env;
+  const token = present(options.token) ? options.token : env[ENV_TOKEN];
+  const rawBaseUrl = present(options.baseUrl) ? options.baseUrl : env[ENV_BASE_URL];
+
+  if (!present(token)) {
+    throw new ApiConfigError(
+      "token",
+      `no API token: set the Pulumi config "${CONFIG_TOKEN}" as a secret ` +
+        `(pulumi config set --secret ${CONFIG_TOKEN} <token>) or the environment variable ${ENV_TOKEN}`,
+    );
+  }
+  if (!TOKEN_CHARS.test(token.trim())) {
+    throw new ApiConfigError("token", "the API token contains spaces, control or non-ASCII characters; it cannot be sent in a header", { secrets: [token] });
+  }
+
+  // Decision (not shown in spec): the spec names `{base_url}` but gives no value, so there is no
+  // default; a missing base URL is a configuration error, like a missing token.
+  if (!present(rawBaseUrl)) {
+    throw new ApiConfigError(
+      "baseUrl",
+      `no API base URL: set the Pulumi config "${CONFIG_BASE_URL}" or the environment variable ${ENV_BASE_URL}`,
+    );
+  }
+
+  let url: URL;
+  try {
+    url = new URL(rawBaseUrl.trim());
+  } catch {
+    throw new ApiConfigError("baseUrl", "the API base URL is not a valid absolute URL", { secrets: [token] });
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    throw new ApiConfigError("baseUrl", `the API base URL must use https:// (got ${url.protocol}//)`);
+  }
+  if (url.username || url.password) {
+    // The URL itself is not echoed: it holds a credential.
+    throw new ApiConfigError("baseUrl", "the API base URL must not contain credentials; set the token instead");
+  }
+  if (url.search || url.hash) {
+    throw new ApiConfigError("baseUrl", "the API base URL must not have a query or fragment");
+  }
+  // The token is a bearer credential: over plain http anyone on the path can read and reuse it.
+  // Only loopback (the simulator, a local tunnel) is exempt.
+  if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
+    throw new ApiConfigError(
+      "baseUrl",
+      `refusing to send the API token over plain http:// to ${url.host}: use https://, ` +
+        "or a loopback address (localhost, 127.0.0.0/8, ::1) for the simulator",
+    );
+  }
+
+  const basePath = url.pathname.replace(/\/+$/, "");
+  return makeConnection({ baseUrl: `${url.origin}${basePath}`, origin: url.origin, basePath }, token.trim());
+}
+
+function makeConnection(fields: Omit<Connection, "token">, token: string): Connection {
+  const connection = { ...fields } as Connection;
+  Object.defineProperty(connection, "token", { value: token, enumerable: false });
+  Object.defineProperty(connection, inspect.custom, {
+    value: () => `Connection { baseUrl: '${fields.baseUrl}', token: [REDACTED] }`,
+    enumerable: false,
+  });
+  return Object.freeze(connection);
+}

@@ -1,0 +1,29 @@
+/**
+ * Optional debug lines of the client: one per attempt, response and retry decision. Off unless the
+ * caller passes `onDebug` or the environment sets `ADPLATFORM_DEBUG=1` (lines go to stderr). Every
+ * line is scrubbed of the token before it leaves, whoever built it.
+ */
+import { redactText } from "./redact";
+
+/** Environment variable that turns debug lines on (value `1` or `true`). */
+export const ENV_DEBUG = "ADPLATFORM_DEBUG";
+
+/** Receives one finished debug line. */
+export type DebugSink = (line: string) => void;
+
+/**
+ * A sink that scrubs `secrets` from every line, or undefined when debugging is off.
+ *
+ * @param onDebug explicit sink; wins over the environment.
+ */
+export function debugSink(
+  onDebug: DebugSink | undefined,
+  secrets: readonly string[],
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): DebugSink | undefined {
+  const flag = env[ENV_DEBUG]?.trim().toLowerCase();
+  const target: DebugSink | undefined =
+    onDebug ?? (flag === "1" || flag === "true" ? (line) => process.stderr.write(`${line}\n`) : undefined);
+  if (!target) return undefined;
+  return (line) => target(redactText(`adplatform: ${line}`, secrets));
+}

@@ -1,0 +1,282 @@
+/**
+ * The client's one error family (STYLE.md 5, after undici's `lib/core/errors.js`): a base
+ * `ApiError` with a stable `name`, a machine-readable `code` and typed fields, and one subclass
+ * per way a call can fail. Callers branch on `instanceof` or on `code`, never on message text.
+ *
+ * Credentials never reach these objects: every text an error keeps (message, title, the server's
+ * message, path, wrapped cause) is scrubbed with the secrets passed at construction, and the
+ * secrets themselves are not stored.
+ */
+import { STATUS_CODES } from "node:http";
+import { redactText, sanitizeCause } from "./redact";
+
+/** Which catalog operation a request was for. */
+export interface OperationRef {
+  /** Catalog name, e.g. `createBidStrategy`. */
+  readonly name: string;
+  /** Number in the spec's Endpoints table. */
+  readonly number: number;
+}
+
+/** Where a failed request was going; all optional for errors raised before any request exists. */
+export interface RequestContext {
+  readonly operation?: OperationRef;
+  readonly method?: string;
+  /** Request path with query, relative to the base URL's origin; never holds credentials. */
+  readonly path?: string;
+}
+
+/** Construction data of an `ApiError`. */
+export interface ApiErrorInit extends RequestContext {
+  readonly status?: number;
+  /** `title` of the error body, else the HTTP reason phrase. */
+  readonly title?: string;
+  /** `message` of the error body. */
+  readonly serverMessage?: string;
+  /** `trace_id` of the error body (spec, Errors). */
+  readonly traceId?: string;
+  /** Attempts made before giving up (1 when not retried). */
+  readonly attempts?: number;
+  readonly cause?: unknown;
+  /** Texts to scrub from everything the error keeps; used once, never stored. */
+  readonly secrets?: readonly string[];
+}
+
+/** Stable machine-readable codes, one per class. */
+export const API_ERROR_CODES = {
+  ApiError: "ADP_ERR_HTTP",
+  ApiValidationError: "ADP_ERR_VALIDATION",
+  ApiRequestValidationError: "ADP_ERR_REQUEST_INVALID",
+  ApiAuthError: "ADP_ERR_AUTH",
+  ApiNotFoundError: "ADP_ERR_NOT_FOUND",
+  ApiRateLimitError: "ADP_ERR_RATE_LIMIT",
+  ApiServerError: "ADP_ERR_SERVER",
+  ApiNetworkError: "ADP_ERR_NETWORK",
+  ApiResponseError: "ADP_ERR_RESPONSE",
+  ApiConfigError: "ADP_ERR_CONFIG",
+} as const;
+
+/** One of `API_ERROR_CODES`. */
+export type ApiErrorCode = (typeof API_ERROR_CODES)[keyof typeof API_ERROR_CODES];
+
+/** `createBidStrategy (POST /v2/adex/bid-strategies)`, or undefined without an operation. */
+export function describeRequest(context: RequestContext): string | undefined {
+  const { operation, method, path } = context;
+  const target = [method, path].filter(Boolean).join(" ");
+  if (operation) return target ? `${operation.name} (${target})` : operation.name;
+  return target || undefined;
+}
+
+/** `400 Bad Request: The request body is not valid (trace_id 1b4e...)`. */
+function describeStatus(init: ApiErrorInit): string {
+  if (init.status === undefined) return "";
+  const title = init.title ?? STATUS_CODES[init.status] ?? "";
+  return [String(init.status), title].filter(Boolean).join(" ");
+}
+
+function compose(summary: string, init: ApiErrorInit): string {
+  const request = describeRequest(init);
+  const head = request ? `${request} failed: ` : "";
+  return `${head}${summary}${init.traceId ? ` (trace_id ${init.traceId})` : ""}`;
+}
+
+/** `code`/`message`/`name` of a sanitized cause, for `toJSON`. */
+function causeSummary(cause: unknown): unknown {
+  if (cause instanceof Error) {
+    const { code } = cause as Error & { code?: unknown };
+    return { name: cause.name, ...(code !== undefined ? { code } : {}), message: cause.message };
+  }
+  return cause;
+}
+
+/**
+ * Base of every error the client throws. Also thrown as is for HTTP statuses no subclass covers
+ * (e.g. 409), with code `ADP_ERR_HTTP`.
+ */
+export class ApiError extends Error {
+  /** Machine-readable, stable across releases. */
+  readonly code: ApiErrorCode;
+  /** HTTP status of the response, when there was one. */
+  declare readonly status?: number;
+  /** `title` of the error body, else the HTTP reason phrase. */
+  declare readonly title?: string;
+  /** `message` of the error body, verbatim (scrubbed). */
+  declare readonly serverMessage?: string;
+  /** `trace_id` of the error body: quote it to the platform's support. */
+  declare readonly traceId?: string;
+  /** The catalog operation, name and number. */
+  declare readonly operation?: OperationRef;
+  declare readonly method?: string;
+  /** Request path with query; never credentials. */
+  declare readonly path?: string;
+  /** Attempts made (1 when the failure was not retried). */
+  declare readonly attempts?: number;
+
+  /**
+   * @param summary what went wrong, without the request prefix (added here from `init`).
+   * @param init typed fields; `secrets` are scrubbed from every text and not kept.
+   */
+  constructor(summary: string, init: ApiErrorInit = {}) {
+    const secrets = init.secrets ?? [];
+    const scrub = (text: string | undefined) => (text === undefined ? undefined : redactText(text, secrets));
+    const clean: ApiErrorInit = {
+      ...init,
+      path: scrub(init.path),
+      title: scrub(init.title),
+      serverMessage: scrub(init.serverMessage),
+      traceId: scrub(init.traceId),
+    };
+    const cause = sanitizeCause(init.cause, secrets);
+    super(redactText(compose(summary, clean), secrets), cause === undefined ? undefined : { cause });
+    this.name = new.target.name;
+    this.code = API_ERROR_CODES[new.target.name as keyof typeof API_ERROR_CODES] ?? API_ERROR_CODES.ApiError;
+    // Only defined fields become own properties, so inspect output stays short.
+    const fields: Record<string, unknown> = {
+      status: clean.status,
+      title: clean.title,
+      serverMessage: clean.serverMessage,
+      traceId: clean.traceId,
+      operation: clean.operation ? { name: clean.operation.name, number: clean.operation.number } : undefined,
+      method: clean.method,
+      path: clean.path,
+      attempts: clean.attempts,
+    };
+    for (const [key, value] of Object.entries(fields)) {
+      if (value !== undefined) Object.defineProperty(this, key, { value, enumerable: true });
+    }
+  }
+
+  /** Plain data for logs and JSON: every typed field, the cause as name/code/message, no stack. */
+  toJSON(): Record<string, unknown> {
+    const out: Record<string, unknown> = { name: this.name, code: this.code, message: this.message };
+    for (const [key, value] of Object.entries(this)) {
+      if (!(key in out)) out[key] = value;
+    }
+    if (this.cause !== undefined) out.cause = causeSummary(this.cause);
+    return out;
+  }
+}
+
+/** Build data of an HTTP error (status known, body parsed). */
+export interface HttpErrorInit extends ApiErrorInit {
+  readonly status: number;
+}
+
+function httpSummary(init: ApiErrorInit): string {
+  const status = describeStatus(init);
+  return init.serverMessage ? `${status}: ${init.serverMessage}` : status;
+}
+
+/** A status with no subclass of its own (e.g. 409, 422). */
+export function genericHttpError(init: HttpErrorInit): ApiError {
+  return new ApiError(httpSummary(init), init);
+}
+
+/** The platform rejected the request as invalid (400; spec, Errors). */
+export class ApiValidationError extends ApiError {
+  /** Property paths and messages, when known (always for local validation). */
+  readonly issues: readonly ValidationIssue[];
+  constructor(init: ApiErrorInit & { readonly issues?: readonly ValidationIssue[] }, summary?: string) {
+    super(summary ?? httpSummary(init), init);
+    this.issues = init.issues ?? [];
+  }
+}
+
+/** One problem with a value, at a dotted property path (`targeting.countries.items.0`). */
+export interface ValidationIssue {
+  readonly path: string;
+  readonly message: string;
+}
+
+/**
+ * The request was refused locally, before anything was sent: its body does not match the
+ * operation's request schema, a path parameter is missing, or it could never pass the rate limit.
+ * A kind of `ApiValidationError` without a status.
+ */
+export class ApiRequestValidationError extends ApiValidationError {
+  constructor(summary: string, init: RequestContext & { readonly issues?: readonly ValidationIssue[]; readonly secrets?: readonly string[] }) {
+    super(init, `invalid request, not sent: ${summary}`);
+  }
+}
+
+/** The token is missing, wrong or lacks access (401 or 403). */
+export class ApiAuthError extends ApiError {
+  constructor(init: HttpErrorInit) {
+    super(httpSummary(init), init);
+  }
+}
+
+/** The path names nothing (404). */
+export class ApiNotFoundError extends ApiError {
+  constructor(init: HttpErrorInit) {
+    super(httpSummary(init), init);
+  }
+}
+
+/** Still rate limited (429) after every attempt the retry policy allows (spec, Limits 4 and 6). */
+export class ApiRateLimitError extends ApiError {
+  /** Wait the server asked for in the last 429, in ms (`Retry-After` seconds x 1000). */
+  declare readonly retryAfterMs?: number;
+  /** True when the last 429 was `Retry-After: -1`: too many requests in flight (spec, Limits 6). */
+  readonly concurrency: boolean;
+  constructor(init: HttpErrorInit & { readonly retryAfterMs?: number; readonly concurrency?: boolean; readonly reason?: string }) {
+    const reason = init.reason ?? "rate limit still exceeded";
+    super(`${httpSummary(init)}: ${reason}`, init);
+    if (init.retryAfterMs !== undefined) this.retryAfterMs = init.retryAfterMs;
+    this.concurrency = init.concurrency ?? false;
+  }
+}
+
+/** The platform failed (5xx). Body `title`, `message` and `trace_id` when given (spec, Errors). */
+export class ApiServerError extends ApiError {
+  constructor(init: HttpErrorInit) {
+    super(httpSummary(init), init);
+  }
+}
+
+/** Which timeout ended an attempt. */
+export type TimeoutKind = "connect" | "headers" | "body" | "request";
+
+/** The connection failed, was reset or timed out; no usable response. */
+export class ApiNetworkError extends ApiError {
+  /**
+   * False only when the request certainly did not reach the server (connection refused, connect
+   * timeout, DNS failure): a POST is retried only then.
+   */
+  readonly mayHaveReachedServer: boolean;
+  /** Node or undici code of the underlying failure, e.g. `ECONNREFUSED`, `UND_ERR_SOCKET`. */
+  declare readonly causeCode?: string;
+  /** Set when a timeout ended the attempt. */
+  declare readonly timeout?: TimeoutKind;
+  constructor(
+    summary: string,
+    init: ApiErrorInit & { readonly mayHaveReachedServer: boolean; readonly causeCode?: string; readonly timeout?: TimeoutKind },
+  ) {
+    super(summary, init);
+    this.mayHaveReachedServer = init.mayHaveReachedServer;
+    if (init.causeCode !== undefined) this.causeCode = init.causeCode;
+    if (init.timeout !== undefined) this.timeout = init.timeout;
+  }
+}
+
+/** A response body that is too large, not JSON, or does not match the operation's schema. */
+export class ApiResponseError extends ApiError {
+  /** Dotted path of the first field that did not parse (`items.0.id`); undefined when the body as a whole failed. */
+  declare readonly field?: string;
+  readonly issues: readonly ValidationIssue[];
+  constructor(summary: string, init: HttpErrorInit & { readonly field?: string; readonly issues?: readonly ValidationIssue[] }) {
+    super(`${describeStatus(init)}: ${summary}`, init);
+    if (init.field !== undefined) this.field = init.field;
+    this.issues = init.issues ?? [];
+  }
+}
+
+/** The client is not configured so that it can call the platform safely; nothing was sent. */
+export class ApiConfigError extends ApiError {
+  /** The setting at fault, e.g. `token` or `baseUrl`. */
+  readonly setting: string;
+  constructor(setting: string, message: string, init: ApiErrorInit = {}) {
+    super(message, init);
+    this.setting = setting;
+  }
+}

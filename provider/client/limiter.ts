@@ -1,0 +1,355 @@
+/**
+ * The account's rate limiter (spec, Limits; DESIGN.md "Rate limits"). One instance per account per
+ * process (see `limiterRegistry.ts`), shared by every call; it wraps the one request function the
+ * way octokit's `plugin-throttling` does (STYLE.md 3).
+ *
+ * Guarantees, per rate class:
+ * - never admits more than `burst` cost within one burst window as we know it, nor more than
+ *   `steady` cost within one steady window (see `FixedWindow` for the boundary guard);
+ * - rides the fixed windows: admits up to a window's limit as fast as the concurrency cap allows,
+ *   then waits for the boundary. It does not spread requests evenly, because the server counts in
+ *   fixed windows and a window's unused budget is lost when it turns (300 class C requests take
+ *   ~75 s: 150 in the first minute at 10 per second, the rest after the minute turns);
+ * - believes the server: when `X-RateLimit-Remaining` says fewer remain than we think, another
+ *   process spends on the same account, and our count is raised to the server's; our window's end
+ *   moves to the server's `X-RateLimit-Reset` (see `FixedWindow` for why that is safe);
+ * - admits in FIFO order, so a costly request (`fields`) is not starved by cheap ones;
+ * - never has more than `concurrency` requests in flight; the cap halves when the server answers
+ *   `Retry-After: -1` (spec, Limits 6) and grows by one after each cap's worth of good responses
+ *   (additive increase, multiplicative decrease);
+ * - after a 429 with `Retry-After: N`, admits nothing for N seconds.
+ *
+ * Pure apart from the injected clock: no I/O, no wall-clock reads.
+ */
+import { BURST_WINDOW_MS, RATE_CLASSES, STEADY_WINDOW_MS } from "../catalog/rateClasses";
+import type { RateClass, RateClassName } from "../catalog/types";
+import { type Clock, type TimerHandle, systemClock } from "./clock";
+import { FixedWindow } from "./fixedWindow";
+import type { RateLimitInfo, RetryAfter } from "./rateLimitHeaders";
+
+/** Bounds of the adaptive in-flight cap. */
+export interface ConcurrencyOptions {
+  /** Cap at start. */
+  readonly initial: number;
+  /** The cap never drops below this. */
+  readonly min: number;
+  /** The cap never grows above this. */
+  readonly max: number;
+}
+
+/** Tunables of the limiter. Defaults in `LIMITER_DEFAULTS`. */
+export interface LimiterOptions {
+  /** Limits per rate class (spec, Limits 2). */
+  readonly classes: Readonly<Record<RateClassName, RateClass>>;
+  /** Burst window length, ms (1 s on the platform; scaled in tests and benchmarks). */
+  readonly burstWindowMs: number;
+  /** Steady window length, ms (60 s on the platform). */
+  readonly steadyWindowMs: number;
+  /**
+   * Least guard around window boundaries, ms. The guard used is the larger of this and the
+   * recently observed time from admission to response (an upper bound on the time a request takes
+   * to reach the server), capped at a quarter of the burst window.
+   */
+  readonly guardMs: number;
+  readonly concurrency: ConcurrencyOptions;
+  readonly clock: Clock;
+}
+
+// Decision (not shown in spec): the platform's in-flight limit is not given (spec, Limits 6). We
+// start at 4 (enough for 10 per second at latencies up to 400 ms) and adapt between 1 and 10 (one
+// burst window's worth).
+/** Every default in one object, with units (STYLE.md 4). */
+export const LIMITER_DEFAULTS: LimiterOptions = Object.freeze({
+  classes: RATE_CLASSES,
+  burstWindowMs: BURST_WINDOW_MS, // 1 s
+  steadyWindowMs: STEADY_WINDOW_MS, // 60 s
+  guardMs: 10, // 10 ms; grows with observed latency
+  concurrency: Object.freeze({ initial: 4, min: 1, max: 10 }),
+  clock: systemClock,
+});
+
+/** What a caller wants admitted. */
+export interface AdmissionRequest {
+  readonly rateClass: RateClassName;
+  /** Calls this request counts as (spec, Limits 7: 1 + one per `fields` subresource). */
+  readonly cost: number;
+}
+
+/** An admitted request: holds one in-flight slot until released. */
+export interface Permit {
+  readonly rateClass: RateClassName;
+  readonly cost: number;
+  /** Clock time of admission, ms. */
+  readonly admittedAt: number;
+  /** Releases the in-flight slot; idempotent. */
+  release(): void;
+}
+
+/** What the limiter learns from a response. */
+export interface ResponseObservation {
+  readonly status: number;
+  readonly rateLimit?: RateLimitInfo;
+  readonly retryAfter?: RetryAfter;
+}
+
+/** State for debugging and tests. */
+export interface LimiterSnapshot {
+  readonly inFlight: number;
+  readonly concurrency: number;
+  readonly queued: number;
+  /** Time left of a `Retry-After` pause, ms (0: none). */
+  readonly pausedForMs: number;
+  readonly guardMs: number;
+  readonly windows: Readonly<
+    Partial<Record<RateClassName, { burst: WindowSnapshot; steady: WindowSnapshot }>>
+  >;
+}
+
+/** One window in a snapshot. */
+export interface WindowSnapshot {
+  readonly used: number;
+  readonly limit: number;
+  /** ms until the current window ends; undefined before first use. */
+  readonly endsInMs: number | undefined;
+  readonly synced: boolean;
+}
+
+interface ClassState {
+  readonly burst: FixedWindow;
+  readonly steady: FixedWindow;
+  /** Cost admitted so far in this class: tells which admissions came after a given one. */
+  admittedCost: number;
+}
+
+interface PermitRecord extends Permit {
+  /** `admittedCost` of the class right after this admission. */
+  readonly costMark: number;
+  /** Generations of the burst and steady windows the request was charged to. */
+  readonly burstGeneration: number;
+  readonly steadyGeneration: number;
+  released: boolean;
+}
+
+interface Waiter {
+  readonly request: AdmissionRequest;
+  readonly resolve: (permit: Permit) => void;
+  readonly reject: (reason: unknown) => void;
+  readonly signal?: AbortSignal;
+  readonly onAbort?: () => void;
+}
+
+/** The limiter. Construct through `sharedLimiter` so each account has exactly one per process. */
+export class RateLimiter {
+  readonly options: LimiterOptions;
+  private readonly clock: Clock;
+  private readonly states = new Map<RateClassName, ClassState>();
+  private readonly queue: Waiter[] = [];
+  private inFlight = 0;
+  private cap: number;
+  private goodSinceChange = 0;
+  private lastDecreaseAt = -Infinity;
+  private pausedUntil = -Infinity;
+  private latencyMs = 0;
+  private timer: TimerHandle | undefined;
+  private timerAt = Infinity;
+
+  constructor(options: Partial<LimiterOptions> = {}) {
+    this.options = {
+      ...LIMITER_DEFAULTS,
+      ...options,
+      concurrency: { ...LIMITER_DEFAULTS.concurrency, ...options.concurrency },
+    };
+    this.clock = this.options.clock;
+    const { initial, min, max } = this.options.concurrency;
+    this.cap = Math.min(max, Math.max(min, initial));
+  }
+
+  /**
+   * Waits until the request may be sent inside both windows of its class and under the in-flight
+   * cap, then returns a permit. Release the permit when the response body has been read.
+   *
+   * A cost above a window's limit could never be admitted; it is charged as the whole window
+   * (the server counts it as one request with subresources, spec Limits 7).
+   *
+   * @throws the signal's reason when `signal` aborts while waiting.
+   */
+  acquire(request: AdmissionRequest, signal?: AbortSignal): Promise<Permit> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    return new Promise<Permit>((resolve, reject) => {
+      const waiter: Waiter = {
+        request,
+        resolve,
+        reject,
+        signal,
+        onAbort: signal
+          ? () => {
+              const index = this.queue.indexOf(waiter);
+              if (index >= 0) this.queue.splice(index, 1);
+              reject(signal.reason);
+              this.pump();
+            }
+          : undefined,
+      };
+      if (signal && waiter.onAbort) signal.addEventListener("abort", waiter.onAbort, { once: true });
+      this.queue.push(waiter);
+      this.pump();
+    });
+  }
+
+  /**
+   * Learns from a response to `permit`'s request: the server's window (`X-RateLimit-*`), a pause
+   * (`Retry-After` seconds), the in-flight limit (`Retry-After: -1`), and the latency that sizes
+   * the boundary guard. Call once per response, as soon as its headers arrive.
+   */
+  observe(permit: Permit, observation: ResponseObservation): void {
+    const record = permit as PermitRecord;
+    const now = this.clock.now();
+    // Decaying maximum: one slow response widens the guard, which then narrows again.
+    this.latencyMs = Math.max(now - record.admittedAt, this.latencyMs * 0.9);
+    if (observation.rateLimit) this.sync(record, observation.rateLimit, now);
+    if (observation.status === 429 && observation.retryAfter?.kind === "delay") {
+      // spec, Limits 4: the account is at its limit; nobody on it gets through until Retry-After.
+      this.pausedUntil = Math.max(this.pausedUntil, now + observation.retryAfter.ms);
+    } else if (observation.status === 429 && observation.retryAfter?.kind === "concurrency") {
+      this.lowerConcurrency(record);
+    } else if (observation.status !== 429) {
+      this.raiseConcurrencySlowly();
+    }
+    this.pump();
+  }
+
+  /** Current state, for debug lines and tests. */
+  snapshot(): LimiterSnapshot {
+    const now = this.clock.now();
+    const windows: Partial<Record<RateClassName, { burst: WindowSnapshot; steady: WindowSnapshot }>> = {};
+    for (const [name, state] of this.states) windows[name] = { burst: state.burst.view(now), steady: state.steady.view(now) };
+    return {
+      inFlight: this.inFlight,
+      concurrency: this.cap,
+      queued: this.queue.length,
+      pausedForMs: Math.max(0, this.pausedUntil - now),
+      guardMs: this.guardMs(),
+      windows,
+    };
+  }
+
+  private state(rateClass: RateClassName): ClassState {
+    let state = this.states.get(rateClass);
+    if (!state) {
+      const limits = this.options.classes[rateClass];
+      state = {
+        burst: new FixedWindow(this.options.burstWindowMs, limits.burst),
+        steady: new FixedWindow(this.options.steadyWindowMs, limits.steady),
+        admittedCost: 0,
+      };
+      this.states.set(rateClass, state);
+    }
+    return state;
+  }
+
+  private guardMs(): number {
+    return Math.min(this.options.burstWindowMs / 4, Math.max(this.options.guardMs, this.latencyMs));
+  }
+
+  /** Admits waiters in order while they fit; otherwise sets one timer for when the head may fit. */
+  private pump(): void {
+    while (this.queue.length > 0) {
+      if (this.inFlight >= this.cap) return; // a release pumps again
+      const head = this.queue[0]!;
+      const now = this.clock.now();
+      const wait = this.waitMs(head.request, now);
+      if (wait > 0) {
+        this.wakeAt(now + wait);
+        return;
+      }
+      this.queue.shift();
+      if (head.signal && head.onAbort) head.signal.removeEventListener("abort", head.onAbort);
+      head.resolve(this.admit(head.request, now));
+    }
+  }
+
+  private waitMs(request: AdmissionRequest, now: number): number {
+    if (now < this.pausedUntil) return this.pausedUntil - now;
+    const state = this.state(request.rateClass);
+    const guard = this.guardMs();
+    for (const window of [state.burst, state.steady]) {
+      const wait = window.waitMs(Math.min(request.cost, window.limit), now, guard);
+      if (wait > 0) return wait;
+    }
+    return 0;
+  }
+
+  private admit(request: AdmissionRequest, now: number): Permit {
+    const state = this.state(request.rateClass);
+    const guard = this.guardMs();
+    const charge = (window: FixedWindow) => window.charge(Math.min(request.cost, window.limit), now, guard);
+    const burstGeneration = charge(state.burst);
+    const steadyGeneration = charge(state.steady);
+    state.admittedCost += request.cost;
+    this.inFlight += 1;
+    const record: PermitRecord = {
+      rateClass: request.rateClass,
+      cost: request.cost,
+      admittedAt: now,
+      costMark: state.admittedCost,
+      burstGeneration,
+      steadyGeneration,
+      released: false,
+      release: () => {
+        if (record.released) return;
+        record.released = true;
+        this.inFlight -= 1;
+        this.pump();
+      },
+    };
+    return record;
+  }
+
+  private wakeAt(at: number): void {
+    if (this.timer !== undefined && this.timerAt <= at) return;
+    if (this.timer !== undefined) this.clock.clearTimer(this.timer);
+    this.timerAt = at;
+    this.timer = this.clock.setTimer(() => {
+      this.timer = undefined;
+      this.timerAt = Infinity;
+      this.pump();
+    }, at - this.clock.now());
+  }
+
+  /**
+   * Stays in step with the server (spec, Limits 5). The headers describe one window: the one whose
+   * limit `X-RateLimit-Limit` equals; when it equals neither, the steady one.
+   */
+  private sync(permit: PermitRecord, info: RateLimitInfo, now: number): void {
+    const state = this.state(permit.rateClass);
+    const limits = this.options.classes[permit.rateClass];
+    // Decision (not shown in spec): which window the X-RateLimit headers describe is not said;
+    // we match `X-RateLimit-Limit` against the class's burst and steady limits, steady otherwise.
+    const window = info.limit === limits.burst && limits.burst !== limits.steady ? state.burst : state.steady;
+    // The server's limit is the truth when it is lower (never raise above the catalog's class).
+    window.limit = Math.min(window.limit, info.limit);
+    // Believe the server when it has counted more than we have: what it counted up to this request,
+    // plus what we admitted after it (which it may not have seen yet).
+    const serverUsed = info.limit - info.remaining + (state.admittedCost - permit.costMark);
+    const boundary = info.resetMs === undefined ? undefined : now + info.resetMs;
+    const generation = window === state.burst ? permit.burstGeneration : permit.steadyGeneration;
+    window.applyServerReport(generation, boundary, serverUsed, now);
+  }
+
+  private lowerConcurrency(permit: PermitRecord): void {
+    // One decrease per congestion event: responses to requests sent before the last decrease
+    // describe the old cap.
+    if (permit.admittedAt < this.lastDecreaseAt) return;
+    this.cap = Math.max(this.options.concurrency.min, Math.floor(this.cap / 2));
+    this.lastDecreaseAt = this.clock.now();
+    this.goodSinceChange = 0;
+  }
+
+  private raiseConcurrencySlowly(): void {
+    this.goodSinceChange += 1;
+    if (this.goodSinceChange >= this.cap && this.cap < this.options.concurrency.max) {
+      this.cap += 1;
+      this.goodSinceChange = 0;
+    }
+  }
+}
