@@ -123,15 +123,16 @@ async function main(): Promise<void> {
     return;
   }
   const simulator = await startSimulator(parsed.options);
-  process.stdout.write(`listening on ${simulator.url}\n`);
   const stop = () => {
     simulator.close().then(
       () => process.exit(0),
       () => process.exit(1),
     );
   };
+  // Handlers first: whoever reads the listening line may signal at once.
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
+  process.stdout.write(`listening on ${simulator.url}\n`);
 }
 
 if (require.main === module) {

@@ -2,7 +2,7 @@
  * Simulator contract, table-driven over the catalog: every operation answers its success status with
  * the spec's envelope or create body and the rate headers; then the operation-specific rules.
  */
-import { OPERATIONS, buildPath, operationByName } from "../../provider/catalog";
+import { OPERATIONS, type OperationName, type OperationSpec, buildPath, operationByName } from "../../provider/catalog";
 import { SEED_IDS } from "../../simulator";
 import { type Harness, TIMESTAMP, startHarness } from "./harness";
 import { SAMPLES, samplePath } from "./samples";
@@ -15,8 +15,8 @@ afterEach(async () => {
   await h.close();
 });
 
-const callOp = (name: string, params: Record<string, string>, body?: unknown, token?: string) => {
-  const op = operationByName(name as never);
+const callOp = (name: OperationName, params: Record<string, string>, body?: unknown, token?: string) => {
+  const op: OperationSpec = operationByName(name);
   return h.call(op.method, buildPath(op, params), { body, token });
 };
 
