@@ -6,6 +6,9 @@
  *   -> drop-before / 500 faults -> JSON body (400) -> engine (2xx/400/404)
  *   -> drop-after / malformed faults -> response with X-RateLimit-* headers.
  *
+ * Decision (not shown in spec): routing comes before authentication; an unknown path is a 404 and a
+ * known path with another method a 405 with `Allow`, token or not.
+ *
  * Decision (not shown in spec): what counts against the windows. Every request that passes the
  * in-flight check and the limiter is counted, whatever its outcome (400, 404, 500 included); a 429,
  * a 401, a 413 and a request to an unknown path are not counted.
@@ -23,7 +26,9 @@ import type { Simulation } from "./simulation";
 
 /**
  * spec, rule 9 and Limits 7: the subresources asked for in `fields`. Decision (not shown in spec):
- * comma-separated, repeatable (`fields=a,b` and `fields=a&fields=b` are the same), blanks ignored.
+ * comma-separated, repeatable (`fields=a,b` and `fields=a&fields=b` are the same), blanks ignored;
+ * `fields` only changes the cost (the record is always returned whole), and every other query
+ * parameter (names and types not shown, rule 9) is accepted and ignored, on every operation.
  */
 export function requestedFields(params: URLSearchParams): string[] {
   return params

@@ -79,6 +79,11 @@ function checkParent(store: Store, call: EngineCall, where: Record<string, strin
   return undefined;
 }
 
+/**
+ * Decision (not shown in spec: "Status codes other than 400, 429 and 500"): a path naming no record
+ * is a 404 with the 400 body shape. A PATCH body is validated first, so an invalid body for an
+ * unknown id is a 400.
+ */
 function notFound(call: EngineCall): EngineResult {
   const path = Object.entries(call.params).map(([k, v]) => `${k}=${v}`).join(", ");
   return fail(404, errorBody(404, `no ${call.op.store.collection} record matches ${path}`));

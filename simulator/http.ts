@@ -28,7 +28,10 @@ export function queryObject(params: URLSearchParams): Record<string, string | st
   return out;
 }
 
-/** spec, Conventions: timestamps are `YYYY-MM-DD HH:MM:SS` (UTC here). */
+/**
+ * spec, Conventions: timestamps are `YYYY-MM-DD HH:MM:SS`. Decision (not shown in spec: the time
+ * zone): the simulator writes UTC.
+ */
 export function formatTimestamp(ms: number): string {
   return new Date(ms).toISOString().slice(0, 19).replace("T", " ");
 }

@@ -43,8 +43,11 @@ export interface RunningSimulator {
   reset(): void;
   /** Merges fault settings (a given `rules` replaces the rules); returns the settings in force. */
   setFaults(patch: FaultSettingsInput): FaultSettings;
-  /** Removes one record (simulates drift); false when there is none. */
-  deleteObject(collection: string, id: string, account?: string): boolean;
+  /**
+   * Removes one record (simulates drift); false when there is none. `parent` narrows the match for
+   * ids unique only within their parent, e.g. `{ ab_test_id: "302" }`.
+   */
+  deleteObject(collection: string, id: string, account?: string, parent?: Record<string, string>): boolean;
 }
 
 /** Starts a simulator; resolves once it listens. */
@@ -81,6 +84,6 @@ export async function startSimulator(options: Partial<SimulatorOptions> = {}): P
     windows: (account = demo) => sim.windows(account),
     reset: () => sim.reset(),
     setFaults: (patch) => sim.faults.update(patch),
-    deleteObject: (collection, id, account = demo) => sim.store.remove(account, collection, id),
+    deleteObject: (collection, id, account = demo, parent = {}) => sim.store.remove(account, collection, { ...parent, id }),
   };
 }

@@ -9,7 +9,8 @@
  *   POST   /_sim/reset                         seeded data, empty logs, fresh windows and faults
  *   DELETE /_sim/objects/<collection>/<id>?account=demo   remove one record (simulates drift)
  *
- * `account` defaults to `demo`.
+ * `account` defaults to `demo`. On DELETE, other query parameters are field filters naming the
+ * parent, for ids unique only within it: `/_sim/objects/abTestVariations/1?ab_test_id=302`.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
@@ -75,7 +76,8 @@ export async function handleInspection(
         return sendJson(res, 400, errorBody(400, "expected /_sim/objects/<collection>/<id>"));
       }
       if (!needAccount()) return;
-      return sim.store.remove(account, collection, id)
+      const where = Object.fromEntries([...url.searchParams].filter(([k]) => k !== "account"));
+      return sim.store.remove(account, collection, { ...where, id })
         ? sendEmpty(res, 204)
         : sendJson(res, 404, errorBody(404, `no ${collection} record with id ${id} in account ${account}`));
     }

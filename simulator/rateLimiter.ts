@@ -190,8 +190,10 @@ export function formatResetSeconds(ms: number): string {
 }
 
 /**
- * `Retry-After` of a rate-limited 429: whole seconds rounded up (HTTP's delta-seconds), so never less
- * than the real wait; with windows scaled below 1 s it reads `1`.
+ * Decision (not shown in spec): `Retry-After` of a rate-limited 429 is whole seconds until the
+ * blocking window ends (the later one when both block), rounded up (HTTP's delta-seconds), so never
+ * less than the real wait and never 0; with windows scaled below 1 s it reads `1`. A 429 carries no
+ * `X-RateLimit-*` headers (spec, Limits 5 names them for responses that did not hit the limit).
  */
 export function formatRetryAfterSeconds(ms: number): string {
   return String(Math.max(1, Math.ceil(ms / 1000)));

@@ -58,12 +58,16 @@ export class Store {
     this.collection(account, collection).push(record);
   }
 
-  /** Removes the record with `id` (drift simulation); false when there is none. */
-  remove(account: string, collection: string, id: string): boolean {
+  /**
+   * Removes the first record matching `where` (drift simulation); false when there is none. `where`
+   * can name a parent too (`{ id: "1", ab_test_id: "302" }`), since some ids are unique only within
+   * their parent.
+   */
+  remove(account: string, collection: string, where: Readonly<Record<string, string>>): boolean {
+    const target = this.find(account, collection, where);
+    if (!target) return false;
     const records = this.collection(account, collection);
-    const index = records.findIndex((r) => String(r.id) === id);
-    if (index < 0) return false;
-    records.splice(index, 1);
+    records.splice(records.indexOf(target), 1);
     return true;
   }
 
