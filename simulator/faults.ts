@@ -157,8 +157,9 @@ export class FaultInjector {
    * result is invalid, leaving the settings unchanged.
    */
   update(patch: unknown): FaultSettings {
-    const base = z.record(z.string(), z.unknown()).parse(patch);
-    const { waiting: _waiting, ...settings } = this.current();
+    // `waiting` is reported by `current()`, not a setting: dropped so a GET body can be posted back.
+    const { waiting: _shown, ...base } = z.record(z.string(), z.unknown()).parse(patch);
+    const { waiting: _current, ...settings } = this.current();
     const next = FaultSettingsSchema.parse({ ...settings, ...base });
     this.settings = next;
     this.gate.set(next.hold);
