@@ -124,6 +124,8 @@ interface ClassState {
 interface PermitRecord extends Permit {
   /** `admittedCost` of the class right after this admission. */
   readonly costMark: number;
+  /** Order of admission, from 1. */
+  readonly sequence: number;
   /** Generations of the burst and steady windows the request was charged to. */
   readonly burstGeneration: number;
   readonly steadyGeneration: number;
@@ -147,7 +149,9 @@ export class RateLimiter {
   private inFlight = 0;
   private cap: number;
   private goodSinceChange = 0;
-  private lastDecreaseAt = -Infinity;
+  private admissions = 0;
+  /** `admissions` when the cap was last lowered. */
+  private admissionsAtDecrease = 0;
   private pausedUntil = -Infinity;
   private latencyMs = 0;
   private timer: TimerHandle | undefined;
@@ -287,7 +291,9 @@ export class RateLimiter {
     const steadyGeneration = charge(state.steady);
     state.admittedCost += request.cost;
     this.inFlight += 1;
+    this.admissions += 1;
     const record: PermitRecord = {
+      sequence: this.admissions,
       rateClass: request.rateClass,
       cost: request.cost,
       admittedAt: now,
@@ -337,11 +343,11 @@ export class RateLimiter {
   }
 
   private lowerConcurrency(permit: PermitRecord): void {
-    // One decrease per congestion event: responses to requests sent before the last decrease
+    // One decrease per congestion event: responses to requests admitted before the last decrease
     // describe the old cap.
-    if (permit.admittedAt < this.lastDecreaseAt) return;
+    if (permit.sequence <= this.admissionsAtDecrease) return;
     this.cap = Math.max(this.options.concurrency.min, Math.floor(this.cap / 2));
-    this.lastDecreaseAt = this.clock.now();
+    this.admissionsAtDecrease = this.admissions;
     this.goodSinceChange = 0;
   }
 

@@ -1,0 +1,278 @@
+/**
+ * The limiter on a hand-driven clock: window arithmetic, the `fields` cost, server sync, pauses and
+ * the adaptive concurrency cap. No sockets, no wall clock.
+ */
+import { type LimiterOptions, type Permit, RateLimiter } from "../../provider/client";
+import { operationByName } from "../../provider/catalog";
+import { FakeClock, flush } from "./fakeClock";
+
+const BURST_MS = 1_000;
+const STEADY_MS = 60_000;
+
+function limiter(clock: FakeClock, options: Partial<LimiterOptions> = {}): RateLimiter {
+  return new RateLimiter({
+    clock,
+    burstWindowMs: BURST_MS,
+    steadyWindowMs: STEADY_MS,
+    guardMs: 0,
+    // The cap is tested on its own; elsewhere it must not be what limits admissions.
+    concurrency: { initial: 1000, min: 1, max: 1000 },
+    ...options,
+  });
+}
+
+/** Starts `count` acquisitions and records when each is admitted. */
+function acquireMany(l: RateLimiter, clock: FakeClock, count: number, cost = 1, release = true) {
+  const admitted: { at: number; permit: Permit }[] = [];
+  const all = Array.from({ length: count }, () =>
+    l.acquire({ rateClass: "C", cost }).then((permit) => {
+      admitted.push({ at: clock.now(), permit });
+      if (release) permit.release();
+      return permit;
+    }),
+  );
+  return { admitted, all: Promise.all(all) };
+}
+
+/**
+ * A server that counts like the simulator: a window opens at the first request it sees after the
+ * previous one ended (DESIGN: fixed windows). Returns the largest cost it saw in one window.
+ */
+function lazyServerMax(arrivals: readonly number[], lengthMs: number): number {
+  let start = Number.NEGATIVE_INFINITY;
+  let used = 0;
+  let max = 0;
+  for (const t of [...arrivals].sort((a, b) => a - b)) {
+    if (t >= start + lengthMs) {
+      start = t;
+      used = 0;
+    }
+    used += 1;
+    max = Math.max(max, used);
+  }
+  return max;
+}
+
+describe("rate limiter", () => {
+  it("admits a burst window's worth at once and holds the next request until the window ends", async () => {
+    const clock = new FakeClock();
+    const l = limiter(clock);
+    const start = clock.now();
+    const { admitted } = acquireMany(l, clock, 11);
+    await flush();
+    expect(admitted).toHaveLength(10);
+    expect(admitted.every((a) => a.at === start)).toBe(true);
+    await clock.advance(BURST_MS - 1);
+    expect(admitted).toHaveLength(10);
+    await clock.advance(1);
+    expect(admitted).toHaveLength(11);
+    expect(admitted[10]!.at).toBe(start + BURST_MS);
+  });
+
+  it("rides the fixed windows: 300 requests need the first minute and about 15 s of the next", async () => {
+    const clock = new FakeClock();
+    const l = limiter(clock);
+    const start = clock.now();
+    const { admitted, all } = acquireMany(l, clock, 300);
+    while (admitted.length < 300) await clock.advance(100);
+    await all;
+    const times = admitted.map((a) => a.at - start);
+    // 150 in the first minute, 10 per burst window, then nothing until the minute turns.
+    expect(times.filter((t) => t < STEADY_MS)).toHaveLength(150);
+    expect(times[149]).toBe(14 * BURST_MS);
+    expect(times[150]).toBe(STEADY_MS);
+    expect(times[299]).toBe(STEADY_MS + 14 * BURST_MS);
+  });
+
+  it("never lets a server that opens windows at the first request count more than the limits", async () => {
+    const clock = new FakeClock();
+    const guardMs = 30;
+    const l = limiter(clock, { guardMs, concurrency: { initial: 3, min: 1, max: 3 } });
+    const arrivals: number[] = [];
+    const inFlight: { permit: Permit; doneAt: number }[] = [];
+    for (let n = 0; n < 200; n += 1) {
+      void l.acquire({ rateClass: "C", cost: 1 }).then((permit) => {
+        // Each request reaches the server 0..guard ms after admission; its response 5 ms later.
+        const delay = (n * 7) % (guardMs + 1);
+        arrivals.push(clock.now() + delay);
+        inFlight.push({ permit, doneAt: clock.now() + delay + 5 });
+      });
+    }
+    while (arrivals.length < 200) {
+      await clock.advance(1);
+      for (const entry of inFlight.filter((e) => e.doneAt <= clock.now())) {
+        entry.permit.release();
+        inFlight.splice(inFlight.indexOf(entry), 1);
+      }
+    }
+    expect(lazyServerMax(arrivals, BURST_MS)).toBeLessThanOrEqual(10);
+    expect(lazyServerMax(arrivals, STEADY_MS)).toBeLessThanOrEqual(150);
+    // And it did not get there by crawling: 200 requests within the second minute.
+    expect(Math.max(...arrivals) - Math.min(...arrivals)).toBeLessThan(2 * STEADY_MS);
+  });
+
+  it("charges a request with fields=a,b as 3 calls (spec, Limits 7)", async () => {
+    const clock = new FakeClock();
+    const l = limiter(clock);
+    const getZone = operationByName("getZone");
+    const cost = getZone.cost({ fields: ["account", "creator"] });
+    expect(cost).toBe(3);
+    const { admitted } = acquireMany(l, clock, 4, cost);
+    await flush();
+    expect(admitted).toHaveLength(3); // 9 of 10; a fourth would make 12
+    expect(l.snapshot().windows.C?.burst.used).toBe(9);
+    expect(l.snapshot().windows.C?.steady.used).toBe(9);
+    await clock.advance(BURST_MS);
+    expect(admitted).toHaveLength(4);
+  });
+
+  it("believes the server when it reports fewer requests left than we counted", async () => {
+    const clock = new FakeClock();
+    const l = limiter(clock);
+    const first = await l.acquire({ rateClass: "C", cost: 1 });
+    // Another process spent 139 of this minute: 10 remain, and the minute ends in 30 s.
+    l.observe(first, { status: 200, rateLimit: { limit: 150, remaining: 10, resetMs: 30_000 } });
+    first.release();
+    const reportedAt = clock.now();
+    const { admitted } = acquireMany(l, clock, 20);
+    await flush();
+    expect(admitted).toHaveLength(9); // burst: 1 + 9
+    await clock.advance(BURST_MS);
+    expect(admitted).toHaveLength(10); // steady: 140 + 10 = 150
+    await clock.advance(25_000);
+    expect(admitted).toHaveLength(10);
+    await clock.advance(30_000 - 25_000 - BURST_MS);
+    expect(admitted.length).toBeGreaterThan(10);
+    expect(admitted[10]!.at).toBe(reportedAt + 30_000);
+  });
+
+  it("counts what it admitted after a request on top of the server's count for that request", async () => {
+    const clock = new FakeClock();
+    const l = limiter(clock);
+    const first = await l.acquire({ rateClass: "C", cost: 1 });
+    const later = acquireMany(l, clock, 4, 1, true);
+    await flush();
+    expect(later.admitted).toHaveLength(4);
+    // The server had counted 6 when it answered the first request; our 4 later ones come on top.
+    l.observe(first, { status: 200, rateLimit: { limit: 10, remaining: 4, resetMs: 800 } });
+    expect(l.snapshot().windows.C?.burst.used).toBe(10);
+  });
+
+  it("moves its window end to X-RateLimit-Reset", async () => {
+    const clock = new FakeClock();
+    const l = limiter(clock);
+    const { admitted, all } = acquireMany(l, clock, 10, 1, false);
+    await all;
+    // The server's burst window opened earlier (another process) and ends in 200 ms.
+    l.observe(admitted[9]!.permit, { status: 200, rateLimit: { limit: 10, remaining: 0, resetMs: 200 } });
+    const reportedAt = clock.now();
+    admitted.forEach((a) => a.permit.release());
+    const next = acquireMany(l, clock, 1);
+    await clock.advance(199);
+    expect(next.admitted).toHaveLength(0);
+    await clock.advance(1);
+    expect(next.admitted).toHaveLength(1);
+    expect(next.admitted[0]!.at).toBe(reportedAt + 200);
+  });
+
+  it("ignores a report about a window that has already ended", async () => {
+    const clock = new FakeClock();
+    const l = limiter(clock);
+    const old = await l.acquire({ rateClass: "C", cost: 1 });
+    await clock.advance(BURST_MS);
+    const fresh = await l.acquire({ rateClass: "C", cost: 1 });
+    // The old request's response travelled across the boundary: it says its window was full.
+    l.observe(old, { status: 200, rateLimit: { limit: 10, remaining: 0, resetMs: 1 } });
+    expect(l.snapshot().windows.C?.burst.used).toBe(1);
+    old.release();
+    fresh.release();
+  });
+
+  it("charges a request admitted just before the boundary to the next window too", async () => {
+    const clock = new FakeClock();
+    const l = limiter(clock, { guardMs: 50 });
+    const first = await l.acquire({ rateClass: "C", cost: 1 });
+    first.release();
+    // The window we opened ends at length + guard; 20 ms before that, 9 more go out.
+    await clock.advance(BURST_MS + 50 - 20);
+    const late = acquireMany(l, clock, 9);
+    await flush();
+    expect(late.admitted).toHaveLength(9);
+    await clock.advance(20);
+    // Those 9 may land in the server's next window: only 1 more fits there.
+    const next = acquireMany(l, clock, 2);
+    await flush();
+    expect(next.admitted).toHaveLength(1);
+  });
+
+  it("admits nothing for Retry-After seconds after a 429", async () => {
+    const clock = new FakeClock();
+    const l = limiter(clock);
+    const permit = await l.acquire({ rateClass: "C", cost: 1 });
+    l.observe(permit, { status: 429, retryAfter: { kind: "delay", ms: 5_000 } });
+    permit.release();
+    const { admitted } = acquireMany(l, clock, 1);
+    await clock.advance(4_999);
+    expect(admitted).toHaveLength(0);
+    await clock.advance(1);
+    expect(admitted).toHaveLength(1);
+  });
+
+  it("keeps at most `concurrency` requests in flight", async () => {
+    const clock = new FakeClock();
+    const l = limiter(clock, { concurrency: { initial: 4, min: 1, max: 10 } });
+    const { admitted } = acquireMany(l, clock, 6, 1, false);
+    await flush();
+    expect(admitted).toHaveLength(4);
+    admitted[0]!.permit.release();
+    await flush();
+    expect(admitted).toHaveLength(5);
+    expect(l.snapshot().inFlight).toBe(4);
+  });
+
+  it("halves the cap on Retry-After: -1, once per congestion event, then raises it one at a time", async () => {
+    const clock = new FakeClock();
+    const l = limiter(clock, { concurrency: { initial: 8, min: 1, max: 8 } });
+    const { admitted, all } = acquireMany(l, clock, 8, 1, false);
+    await all;
+    // Three requests sent together are refused together: one decrease, not three.
+    for (const a of admitted.slice(0, 3)) l.observe(a.permit, { status: 429, retryAfter: { kind: "concurrency" } });
+    expect(l.snapshot().concurrency).toBe(4);
+    admitted.forEach((a) => a.permit.release());
+    // Additive increase: one more slot after a cap's worth of good responses.
+    await clock.advance(BURST_MS);
+    const good = acquireMany(l, clock, 4, 1, false);
+    await good.all;
+    good.admitted.forEach((a) => {
+      l.observe(a.permit, { status: 200 });
+      a.permit.release();
+    });
+    expect(l.snapshot().concurrency).toBe(5);
+  });
+
+  it("never lowers the cap below its minimum", async () => {
+    const clock = new FakeClock();
+    const l = limiter(clock, { concurrency: { initial: 2, min: 1, max: 4 } });
+    for (let i = 0; i < 3; i += 1) {
+      const permit = await l.acquire({ rateClass: "C", cost: 1 });
+      await clock.advance(1);
+      l.observe(permit, { status: 429, retryAfter: { kind: "concurrency" } });
+      permit.release();
+    }
+    expect(l.snapshot().concurrency).toBe(1);
+  });
+
+  it("rejects a waiting acquisition when its signal aborts, and lets the next one through", async () => {
+    const clock = new FakeClock();
+    const l = limiter(clock, { concurrency: { initial: 1, min: 1, max: 1 } });
+    const held = await l.acquire({ rateClass: "C", cost: 1 });
+    const controller = new AbortController();
+    const aborted = l.acquire({ rateClass: "C", cost: 1 }, controller.signal);
+    const next = l.acquire({ rateClass: "C", cost: 1 });
+    controller.abort(new Error("caller gave up"));
+    await expect(aborted).rejects.toThrow("caller gave up");
+    held.release();
+    await expect(next).resolves.toMatchObject({ rateClass: "C" });
+    expect(l.snapshot().queued).toBe(0);
+  });
+});
