@@ -180,6 +180,11 @@ describe("diff rules", () => {
     expect(diffInputs(BID_STRATEGY_DIFF, olds, news)).toMatchObject({ changes: false, replaces: [] });
   });
 
+  it("compares an absent pricing model as its default", () => {
+    const { pricingModel: _omitted, ...withoutDefault } = strategy;
+    expect(diffInputs(BID_STRATEGY_DIFF, strategy, withoutDefault).changes).toBe(false);
+  });
+
   it("replaces a strategy on any change", () => {
     expect(diffInputs(BID_STRATEGY_DIFF, strategy, { ...strategy, value: 1.6 })).toMatchObject({
       changes: true,

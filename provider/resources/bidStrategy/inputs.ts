@@ -39,7 +39,7 @@ export type BidStrategyOutputs = BidStrategyInputs;
  */
 export const BID_STRATEGY_DIFF: DiffRules = {
   name: { replaces: true },
-  pricingModel: { replaces: true },
+  pricingModel: { replaces: true, absentMeans: DEFAULT_PRICING_MODEL },
   strategy: { replaces: true },
   value: { replaces: true, equivalent: decimalEquivalent },
   maxValue: { replaces: true, equivalent: decimalEquivalent },

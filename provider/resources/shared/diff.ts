@@ -18,6 +18,8 @@ export interface FieldRule {
   readonly equivalent?: Equivalence;
   /** True when the API cannot change this field on an existing object: a change replaces it. */
   readonly replaces?: boolean;
+  /** The value an absent field stands for (its input default), so absent and default are equal. */
+  readonly absentMeans?: unknown;
 }
 
 /** The fields of one resource that `diff` compares, by SDK (camelCase) input name. */
@@ -40,8 +42,8 @@ export function diffInputs(rules: DiffRules, olds: Record<string, unknown>, news
   const removed: string[] = [];
   const replaces: string[] = [];
   for (const [field, rule] of Object.entries(rules)) {
-    const before = olds[field];
-    const after = news[field];
+    const before = isAbsent(olds[field]) ? rule.absentMeans : olds[field];
+    const after = isAbsent(news[field]) ? rule.absentMeans : news[field];
     const equivalent = rule.equivalent ?? deepEquivalent;
     // An unknown value may turn out to be anything: a possible change (and replace) in preview.
     const same = !containsUnknown(after) && equivalent(before, after);

@@ -1,0 +1,102 @@
+/**
+ * BidModifier lifecycle (DESIGN.md, lifecycle table): the object already exists and is named by
+ * `bidModifierId`. create = PATCH op 1 with every declared field; update = PATCH op 1 with the
+ * changed fields only; a changed id replaces; no read (state kept); delete = no call, with a
+ * warning that the object keeps its last values.
+ */
+import { ApiNotFoundError } from "../../client";
+import { apiClient } from "../shared/api";
+import { checkInputs, withoutProviderKey } from "../shared/checkInputs";
+import { diffInputs } from "../shared/diff";
+import { isAbsent } from "../shared/equivalence";
+import { inputFields } from "../shared/inputFields";
+import type { KindProvider } from "../shared/kindProvider";
+import { warn } from "../shared/log";
+import { changedFields, declaredFields, warnRemovedFields } from "../shared/patchFields";
+import { ResourceOperationError, resourceError } from "../shared/resourceErrors";
+import {
+  BID_MODIFIER_DIFF,
+  BID_MODIFIER_FIELDS,
+  BidModifierInputs,
+  bidModifierBody,
+  type BidModifierField,
+  type BidModifierOutputs,
+} from "./inputs";
+
+const subject = (id: unknown) => `BidModifier ${JSON.stringify(id)}`;
+
+/** spec, Versioning: `tags` is deprecated; spec, rule 2: with both sent, `containers` applies. */
+async function warnAboutTags(inputs: Record<string, unknown>): Promise<void> {
+  if (isAbsent(inputs.tags)) return;
+  const label = subject(inputs.bidModifierId);
+  if (!isAbsent(inputs.containers)) {
+    await warn(
+      `${label}: both \`containers\` and \`tags\` are set; the API applies \`containers\` and ignores ` +
+        `\`tags\` (which is deprecated): remove \`tags\`.`,
+    );
+  } else {
+    await warn(`${label}: \`tags\` is deprecated by the API; use \`containers\` instead.`);
+  }
+}
+
+/**
+ * PATCHes `fields`. spec, rule 2: `containers` applies when both are sent, so a body that sends
+ * `tags` also sends the declared `containers`, or the deprecated field would override it.
+ */
+async function patch(inputs: BidModifierInputs, fields: BidModifierField[]): Promise<void> {
+  const send = new Set(fields);
+  if (send.has("tags") && !isAbsent(inputs.containers)) send.add("containers");
+  const body = bidModifierBody(inputs, BID_MODIFIER_FIELDS.filter((f) => send.has(f)));
+  try {
+    await apiClient().call("updateBidModifier", { pathParams: { id: inputs.bidModifierId }, body });
+  } catch (error) {
+    if (error instanceof ApiNotFoundError) {
+      throw new ResourceOperationError(
+        `${subject(inputs.bidModifierId)}: the platform has no bid modifier with this id (${error.message})`,
+        { cause: error },
+      );
+    }
+    throw resourceError(subject(inputs.bidModifierId), error);
+  }
+}
+
+/** The CRUD provider of `BidModifier`. */
+export const bidModifierProvider: KindProvider<BidModifierInputs, BidModifierOutputs> = {
+  async check(_olds, news) {
+    const result = checkInputs(BidModifierInputs, news);
+    await warnAboutTags(result.inputs);
+    return result;
+  },
+
+  async diff(_id, olds, news) {
+    const diff = diffInputs(BID_MODIFIER_DIFF, olds, news);
+    await warnRemovedFields(subject(news.bidModifierId), BID_MODIFIER_FIELDS, diff);
+    return { changes: diff.changes, replaces: diff.replaces, deleteBeforeReplace: diff.deleteBeforeReplace };
+  },
+
+  async create(inputs) {
+    // Adopting: every declared field is sent, so the platform matches the program from the start.
+    await patch(inputs, declaredFields(BID_MODIFIER_FIELDS, inputs));
+    return { id: inputs.bidModifierId, outs: inputs };
+  },
+
+  async read(id, props) {
+    // spec: no GET for bid modifiers: the state is kept as last written.
+    const state = withoutProviderKey(props ?? {}) as BidModifierOutputs;
+    return { id, props: state, inputs: inputFields(BID_MODIFIER_DIFF, state) as BidModifierInputs };
+  },
+
+  async update(_id, olds, news) {
+    const fields = changedFields(BID_MODIFIER_FIELDS, diffInputs(BID_MODIFIER_DIFF, olds, news));
+    // Only removed fields changed: there is nothing the API can be sent (diff warned about them).
+    if (fields.length > 0) await patch(news, fields);
+    return { outs: news };
+  },
+
+  async delete(id, props) {
+    await warn(
+      `${subject(props.bidModifierId ?? id)}: the API cannot delete bid modifiers; the object keeps its last ` +
+        `values on the platform and Pulumi only removes it from the stack's state.`,
+    );
+  },
+};

@@ -1,0 +1,71 @@
+/**
+ * BidStrategy lifecycle (DESIGN.md, lifecycle table): create = POST op 3 (or adopt by `adoptId`);
+ * no update (every change replaces); no read (state kept as last written); no delete (the strategy
+ * stays on the platform, with a warning naming its id).
+ */
+import { apiClient } from "../shared/api";
+import { checkInputs, withoutProviderKey } from "../shared/checkInputs";
+import { diffInputs } from "../shared/diff";
+import { inputFields } from "../shared/inputFields";
+import type { KindProvider } from "../shared/kindProvider";
+import { warn } from "../shared/log";
+import { ambiguousCreateError, mayHaveCreated, resourceError } from "../shared/resourceErrors";
+import {
+  BID_STRATEGY_DIFF,
+  BidStrategyInputs,
+  bidStrategyBody,
+  type BidStrategyOutputs,
+} from "./inputs";
+
+const subject = (name: unknown, id?: string) => `BidStrategy ${JSON.stringify(name)}${id ? ` (id ${id})` : ""}`;
+
+/** The CRUD provider of `BidStrategy`. */
+export const bidStrategyProvider: KindProvider<BidStrategyInputs, BidStrategyOutputs> = {
+  async check(_olds, news) {
+    return checkInputs(BidStrategyInputs, news);
+  },
+
+  async diff(_id, olds, news) {
+    const { changes, replaces, deleteBeforeReplace } = diffInputs(BID_STRATEGY_DIFF, olds, news);
+    return { changes, replaces, deleteBeforeReplace };
+  },
+
+  async create(inputs) {
+    if (inputs.adoptId) {
+      // spec: there is no GET for bid strategies, so an adopted one cannot be verified.
+      await warn(
+        `${subject(inputs.name, inputs.adoptId)}: adopted without verification. The API cannot read bid ` +
+          `strategies, so Pulumi records the declared values as the state of strategy ${inputs.adoptId}; ` +
+          `make sure they match the platform.`,
+      );
+      return { id: inputs.adoptId, outs: inputs };
+    }
+    try {
+      const response = await apiClient().call("createBidStrategy", { body: bidStrategyBody(inputs) });
+      return { id: String(response.body.id), outs: inputs };
+    } catch (error) {
+      if (mayHaveCreated(error)) {
+        throw ambiguousCreateError(subject(inputs.name), error, { noun: "bid strategy", name: inputs.name });
+      }
+      throw resourceError(subject(inputs.name), error);
+    }
+  },
+
+  async read(id, props) {
+    // spec: no GET for bid strategies: the state is kept as last written.
+    const state = withoutProviderKey(props ?? {}) as BidStrategyOutputs;
+    return { id, props: state, inputs: inputFields(BID_STRATEGY_DIFF, state, ["adoptId"]) as BidStrategyInputs };
+  },
+
+  async update(id, _olds, news) {
+    // Unreachable through the engine: every compared field replaces. Refuse rather than pretend.
+    throw resourceError(subject(news.name, id), new Error("the API cannot update a bid strategy; it must be replaced"));
+  },
+
+  async delete(id, props) {
+    await warn(
+      `${subject(props.name, id)}: the API cannot delete bid strategies, so strategy ${id} stays on the ` +
+        `platform; Pulumi only removes it from the stack's state.`,
+    );
+  },
+};

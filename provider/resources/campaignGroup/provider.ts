@@ -1,0 +1,162 @@
+/**
+ * CampaignGroup lifecycle (DESIGN.md, lifecycle table): create = POST op 2, or adopt an existing
+ * group by `adoptId` (verified with GET op 19); no update (every change replaces); refresh = GET
+ * op 19; no delete (the group stays on the platform, with a warning naming its id).
+ */
+import { ApiNotFoundError } from "../../client";
+import { CampaignGroup, CampaignGroupCreated } from "../../catalog";
+import { toSdk, type Camelize } from "../../wire/casing";
+import { apiClient } from "../shared/api";
+import { checkInputs, withoutProviderKey } from "../shared/checkInputs";
+import { diffInputs } from "../shared/diff";
+import { caseInsensitiveEquivalent } from "../shared/equivalence";
+import { inputFields } from "../shared/inputFields";
+import type { KindProvider } from "../shared/kindProvider";
+import { warn } from "../shared/log";
+import {
+  ResourceOperationError,
+  ambiguousCreateError,
+  mayHaveCreated,
+  resourceError,
+} from "../shared/resourceErrors";
+import {
+  CAMPAIGN_GROUP_DIFF,
+  CampaignGroupInputs,
+  campaignGroupBody,
+  type CampaignGroupOutputs,
+} from "./inputs";
+
+/** A view record of op 19 in SDK names. */
+type GroupView = Camelize<CampaignGroup>;
+
+const subject = (name: unknown, id?: string) => `CampaignGroup ${JSON.stringify(name)}${id ? ` (id ${id})` : ""}`;
+
+/**
+ * The group `id` as op 19 shows it, or undefined when the platform has no such group.
+ * Decision (not shown in spec): a 200 whose envelope holds no record means "no such group", as a
+ * 404 does.
+ */
+async function viewGroup(id: string): Promise<GroupView | undefined> {
+  try {
+    const response = await apiClient().call("getCampaignGroup", { pathParams: { id } });
+    const record = response.body.items[0];
+    return record === undefined ? undefined : toSdk<GroupView>(CampaignGroup, record);
+  } catch (error) {
+    if (error instanceof ApiNotFoundError) return undefined;
+    throw error;
+  }
+}
+
+/** The view's fields that are outputs; name and colour as the platform has them. */
+function viewOutputs(view: GroupView): Partial<CampaignGroupOutputs> {
+  const { companyId, name, color, size, createTime, updateTime } = view;
+  const out: Partial<CampaignGroupOutputs> = { companyId, name, color, size, createTime, updateTime };
+  for (const key of Object.keys(out) as (keyof CampaignGroupOutputs)[]) if (out[key] === undefined) delete out[key];
+  return out;
+}
+
+/**
+ * spec, Campaign group: `items` is "not returned by view", only `size`; the state keeps the last
+ * known `items`, so say when the two disagree (campaigns joined or left outside Pulumi).
+ */
+async function warnWhenSizeDisagrees(label: string, size: number | undefined, items: readonly string[]): Promise<void> {
+  if (size === undefined || size === items.length) return;
+  await warn(
+    `${label}: the platform counts ${size} campaign(s) in the group but the program lists ${items.length}. ` +
+      `The API does not return a group's campaign ids, so the state keeps the listed ones; a group cannot ` +
+      `be updated, so change \`items\` (which replaces the group) if the platform's membership is wrong.`,
+  );
+}
+
+/** `create` with `adoptId`: verify the group exists and matches, then take it over without a POST. */
+async function adopt(inputs: CampaignGroupInputs, adoptId: string) {
+  const label = subject(inputs.name, adoptId);
+  let view: GroupView | undefined;
+  try {
+    view = await viewGroup(adoptId);
+  } catch (error) {
+    throw resourceError(`${label}: cannot verify the group to adopt`, error);
+  }
+  if (view === undefined) {
+    throw new ResourceOperationError(`${label}: cannot adopt: the platform has no campaign group with id ${adoptId}`);
+  }
+  // Groups cannot be updated, so adopting a group that differs would leave the state wrong forever.
+  const mismatches: string[] = [];
+  if (view.name !== undefined && view.name !== inputs.name) {
+    mismatches.push(`name is ${JSON.stringify(view.name)} on the platform but ${JSON.stringify(inputs.name)} in the program`);
+  }
+  if (view.color !== undefined && !caseInsensitiveEquivalent(view.color, inputs.color)) {
+    mismatches.push(`color is ${JSON.stringify(view.color)} on the platform but ${JSON.stringify(inputs.color)} in the program`);
+  }
+  if (mismatches.length > 0) {
+    throw new ResourceOperationError(
+      `${label}: cannot adopt: ${mismatches.join("; ")}. The API cannot update a campaign group, so ` +
+        `declare the platform's values, or remove adoptId to create a new group.`,
+    );
+  }
+  await warnWhenSizeDisagrees(label, view.size, inputs.items);
+  const outs: CampaignGroupOutputs = { ...inputs, ...viewOutputs(view), name: inputs.name, color: inputs.color };
+  return { id: adoptId, outs };
+}
+
+/** The CRUD provider of `CampaignGroup`. */
+export const campaignGroupProvider: KindProvider<CampaignGroupInputs, CampaignGroupOutputs> = {
+  async check(_olds, news) {
+    return checkInputs(CampaignGroupInputs, news);
+  },
+
+  async diff(_id, olds, news) {
+    const { changes, replaces, deleteBeforeReplace } = diffInputs(CAMPAIGN_GROUP_DIFF, olds, news);
+    return { changes, replaces, deleteBeforeReplace };
+  },
+
+  async create(inputs) {
+    if (inputs.adoptId) return adopt(inputs, inputs.adoptId);
+    try {
+      const response = await apiClient().call("createCampaignGroup", { body: campaignGroupBody(inputs) });
+      const created = toSdk<Camelize<CampaignGroupCreated>>(CampaignGroupCreated, response.body);
+      // Decision (not shown in spec): create is the POST alone (DESIGN.md lifecycle table); `size`
+      // and the timestamps, which only the view returns, arrive with the first refresh.
+      const outs: CampaignGroupOutputs = { ...inputs };
+      if (created.companyId !== undefined) outs.companyId = created.companyId;
+      return { id: created.id, outs };
+    } catch (error) {
+      if (mayHaveCreated(error)) {
+        throw ambiguousCreateError(subject(inputs.name), error, { noun: "campaign group", name: inputs.name });
+      }
+      throw resourceError(subject(inputs.name), error);
+    }
+  },
+
+  async read(id, props) {
+    const state = withoutProviderKey(props ?? {}) as CampaignGroupOutputs;
+    const label = subject(state.name, id);
+    let view: GroupView | undefined;
+    try {
+      view = await viewGroup(id);
+    } catch (error) {
+      throw resourceError(label, error);
+    }
+    if (view === undefined) {
+      // A missing group leaves the state: an empty id tells the engine it is gone.
+      await warn(`${label}: the group no longer exists on the platform; it is removed from the stack's state.`);
+      return { id: "" };
+    }
+    // `items` is not returned by the view: keep the last known list (spec, Campaign group).
+    const outs: CampaignGroupOutputs = { ...state, ...viewOutputs(view), items: state.items };
+    await warnWhenSizeDisagrees(label, outs.size, outs.items ?? []);
+    return { id, props: outs, inputs: inputFields(CAMPAIGN_GROUP_DIFF, outs, ["adoptId"]) as CampaignGroupInputs };
+  },
+
+  async update(id, _olds, news) {
+    // Unreachable through the engine: every compared field replaces. Refuse rather than pretend.
+    throw resourceError(subject(news.name, id), new Error("the API cannot update a campaign group; it must be replaced"));
+  },
+
+  async delete(id, props) {
+    await warn(
+      `${subject(props.name, id)}: the API cannot delete campaign groups, so group ${id} stays on the ` +
+        `platform; Pulumi only removes it from the stack's state.`,
+    );
+  },
+};

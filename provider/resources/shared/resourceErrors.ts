@@ -1,0 +1,62 @@
+/**
+ * Errors a resource operation reports to the engine. The dynamic-provider plugin shows only the
+ * error's message, so every message names the resource, then carries the client's description
+ * (operation, status, the API's `message` and `trace_id`: spec, Errors).
+ */
+import {
+  ApiError,
+  ApiNetworkError,
+  ApiRateLimitError,
+  ApiRequestValidationError,
+  ApiResponseError,
+  ApiServerError,
+} from "../../client";
+
+/** A failed resource operation; `cause` keeps the client's error with its typed fields. */
+export class ResourceOperationError extends Error {
+  override readonly name = "ResourceOperationError";
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+/** `<subject>: <what the client said>`; non-API errors keep their message. */
+export function resourceError(subject: string, error: unknown): ResourceOperationError {
+  const detail = error instanceof Error ? error.message : String(error);
+  return new ResourceOperationError(`${subject}: ${detail}`, { cause: error });
+}
+
+/**
+ * True when a failed POST may have created the object: the request may have reached the server
+ * (network failure after sending), the server failed midway (5xx), or it answered success with a
+ * body that could not be read. A local refusal, a 4xx or a 429 created nothing.
+ */
+export function mayHaveCreated(error: unknown): boolean {
+  if (error instanceof ApiNetworkError) return error.mayHaveReachedServer;
+  if (error instanceof ApiRequestValidationError || error instanceof ApiRateLimitError) return false;
+  if (error instanceof ApiServerError || error instanceof ApiResponseError) return true;
+  return !(error instanceof ApiError) ? false : error.status === undefined;
+}
+
+/** What the user can do after an ambiguous create: find the object, then adopt it or retry. */
+export interface AdoptHint {
+  /** `bid strategy`, `campaign group`. */
+  readonly noun: string;
+  /** The declared name to look for on the platform. */
+  readonly name: string;
+}
+
+/**
+ * The error of a POST that failed ambiguously: says that an object may now exist that Pulumi does
+ * not know of, and how to adopt it (`adoptId`) so a retry does not create a duplicate.
+ */
+export function ambiguousCreateError(subject: string, error: unknown, hint: AdoptHint): ResourceOperationError {
+  const detail = error instanceof Error ? error.message : String(error);
+  return new ResourceOperationError(
+    `${subject}: the create request may have reached the platform, so a ${hint.noun} may now exist ` +
+      `that Pulumi does not know of (${detail}). Look for a ${hint.noun} named ${JSON.stringify(hint.name)} ` +
+      `on the platform: if it exists, set \`adoptId: "<its id>"\` on this resource and run again, so no ` +
+      `duplicate is created; if it does not, run again.`,
+    { cause: error },
+  );
+}
