@@ -15,14 +15,8 @@
  * environment late still works.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { CONFIG_BASE_URL, CONFIG_TOKEN, ENV_BASE_URL, ENV_TOKEN } from "../provider/client/connection";
 import type { Connection } from "../provider/dataSources/connection";
-
-/** Namespace of the stack configuration keys (`adplatform:baseUrl`, `adplatform:token`). */
-export const CONFIG_NAMESPACE = "adplatform";
-/** Environment variable holding the base URL, used when the stack config has none. */
-export const BASE_URL_ENV = "ADPLATFORM_BASE_URL";
-/** Environment variable holding the access token, used when the stack config has none. */
-export const TOKEN_ENV = "ADPLATFORM_TOKEN";
 
 /** Settings a program or script may give explicitly. */
 export interface DataSourceSettings {
@@ -44,13 +38,17 @@ export function configureDataSources(settings: DataSourceSettings): void {
   explicit = { ...settings };
 }
 
-/** Stack config value, or undefined outside a Pulumi program or when the key is unset. */
-function stackConfig(key: string): string | undefined {
+/**
+ * Stack config value by full key (`adplatform:token`), or undefined when unset. The runtime reads
+ * the configuration the language host passed to this run; outside a Pulumi program it is empty.
+ * The raw read does not wrap a secret in an Output: the token is used, never exported.
+ */
+function stackConfig(fullKey: string): string | undefined {
   try {
-    // Outside a program `pulumi.Config` reads an empty configuration; the try guards against SDK
-    // versions that throw there instead.
-    return nonEmpty(new pulumi.Config(CONFIG_NAMESPACE).get(key));
+    const value: unknown = pulumi.runtime.getConfig(fullKey);
+    return typeof value === "string" ? nonEmpty(value) : undefined;
   } catch {
+    // Defensive: an SDK version that refuses to read config outside a program.
     return undefined;
   }
 }
@@ -60,11 +58,11 @@ function nonEmpty(value: string | undefined): string | undefined {
 }
 
 /** Why a setting is missing, naming every way to provide it. */
-function missing(setting: "baseUrl" | "token", env: string): string {
-  const secret = setting === "token" ? "--secret " : "";
+function missing(what: "token" | "base URL", configKey: string, env: string): string {
+  const secret = what === "token" ? "--secret " : "";
   return (
-    `no API ${setting === "token" ? "token" : "base URL"} configured: set it with ` +
-    `\`pulumi config set ${secret}${CONFIG_NAMESPACE}:${setting} <value>\` or the ${env} environment variable`
+    `no API ${what} configured: set it with \`pulumi config set ${secret}${configKey} <value>\`, ` +
+    `the ${env} environment variable, or configureDataSources({ ${what === "token" ? "token" : "baseUrl"} })`
   );
 }
 
@@ -78,12 +76,11 @@ export type ConnectionResolution =
  * Never throws: a missing setting is reported in `problems` so the caller can name itself.
  */
 export function resolveDataSourceConnection(): ConnectionResolution {
-  const baseUrl =
-    nonEmpty(explicit.baseUrl) ?? stackConfig("baseUrl") ?? nonEmpty(process.env[BASE_URL_ENV]);
-  const token = nonEmpty(explicit.token) ?? stackConfig("token") ?? nonEmpty(process.env[TOKEN_ENV]);
+  const baseUrl = nonEmpty(explicit.baseUrl) ?? stackConfig(CONFIG_BASE_URL) ?? nonEmpty(process.env[ENV_BASE_URL]);
+  const token = nonEmpty(explicit.token) ?? stackConfig(CONFIG_TOKEN) ?? nonEmpty(process.env[ENV_TOKEN]);
   const problems: string[] = [];
-  if (baseUrl === undefined) problems.push(missing("baseUrl", BASE_URL_ENV));
-  if (token === undefined) problems.push(missing("token", TOKEN_ENV));
+  if (baseUrl === undefined) problems.push(missing("base URL", CONFIG_BASE_URL, ENV_BASE_URL));
+  if (token === undefined) problems.push(missing("token", CONFIG_TOKEN, ENV_TOKEN));
   if (baseUrl === undefined || token === undefined) return { ok: false, problems };
   return { ok: true, connection: { baseUrl, token } };
 }

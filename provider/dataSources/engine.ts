@@ -1,0 +1,113 @@
+/**
+ * The one read engine behind all 16 data sources (STYLE.md 2: the engine is separate from the data;
+ * the table is `definitions.ts`). A read: validates the arguments, resolves the connection, shares
+ * one request among identical reads of the run (`ReadCache`), calls the shared rate-limited client
+ * (which charges `fields` at their true cost, spec Limits 7), and maps the wire record to camelCase
+ * through the operation's record schema (`toSdk`: data-valued keys stay verbatim).
+ */
+import { getApiClient } from "../client/apiClient";
+import type { Envelope } from "../catalog";
+import { toSdk } from "../wire/casing";
+import { parseArguments, type ReadRequest } from "./arguments";
+import { accountKey, type Connection } from "./connection";
+import { DataSourceDefinitionError, type DataSource } from "./definition";
+import { DataSourceNotFoundError } from "./errors";
+import { explainFailure, requestLine } from "./failures";
+import { ReadCache, readKey } from "./readCache";
+
+/** Result of a list read (ops 6, 14, 15, 17, 18). */
+export interface ListResult<T> {
+  /** Number of records the platform reports (spec: an integer, once given as a string; always a number here). */
+  total: number;
+  /** The records, camelCase. */
+  items: T[];
+}
+
+/** A connection, or a function giving it (called after the arguments are validated). */
+export type ConnectionSource = Connection | (() => Connection);
+
+/** The cache of the program run (see `ReadCache` for what "run" means). */
+const runCache = new ReadCache();
+
+/**
+ * Forgets every cached read of this process. A Pulumi program never needs it (each `up` is a new
+ * process); a process that runs several programs (Automation API inline programs, tests) calls it
+ * between runs so a later run sees changes.
+ */
+export function clearReadCache(): void {
+  runCache.clear();
+}
+
+/** Record (for `one`) or `{ total, items }` (for `list`) of one response, camelCase. */
+function shapeResult(source: DataSource, request: ReadRequest, body: unknown): unknown {
+  const envelope = body as Envelope<unknown>;
+  if (source.shape === "one") {
+    // spec, Conventions: "A single-record read returns an items array with one element".
+    const [record] = envelope.items;
+    if (record === undefined) {
+      throw new DataSourceNotFoundError(
+        source.functionName,
+        source.subject(request.args),
+        `${requestLine(request)} returned no record`,
+      );
+    }
+    return toSdk(source.record, record);
+  }
+  const list: ListResult<unknown> = {
+    total: envelope.total,
+    items: envelope.items.map((item) => toSdk(source.record, item)),
+  };
+  return list;
+}
+
+/** The request itself; runs once per cache key. */
+async function fetchOnce(source: DataSource, request: ReadRequest, connection: Connection): Promise<unknown> {
+  let body: unknown;
+  try {
+    const client = getApiClient({ baseUrl: connection.baseUrl, token: connection.token });
+    const response = await client.call(source.operation, {
+      pathParams: request.pathParams,
+      ...(request.fields.length > 0 ? { fields: [...request.fields] } : {}),
+      ...(Object.keys(request.query).length > 0 ? { query: { ...request.query } } : {}),
+    });
+    body = response.body;
+  } catch (error) {
+    throw await explainFailure(source, request, connection, error);
+  }
+  return shapeResult(source, request, body);
+}
+
+/**
+ * Reads `source` with the caller's `args`. Identical reads of one account in this run share one
+ * request and its result; each caller gets its own copy, so mutating a result never changes another.
+ * Failed reads are not cached.
+ */
+export async function readDataSource(source: DataSource, args: unknown, connection: ConnectionSource): Promise<unknown> {
+  const request = parseArguments(source, args);
+  const conn = typeof connection === "function" ? connection() : connection;
+  const key = readKey({
+    account: accountKey(conn),
+    operation: source.operation.name,
+    pathParams: request.pathParams,
+    fields: request.fields,
+    query: request.query,
+  });
+  const value = await runCache.get(key, () => fetchOnce(source, request, conn));
+  return structuredClone(value);
+}
+
+/** `readDataSource` for a single-record source, typed by the caller. */
+export async function readOne<T>(source: DataSource, args: unknown, connection: ConnectionSource): Promise<T> {
+  if (source.shape !== "one") throw new DataSourceDefinitionError(`${source.functionName} is a list read`);
+  return (await readDataSource(source, args, connection)) as T;
+}
+
+/** `readDataSource` for a list source, typed by the caller. */
+export async function readList<T>(
+  source: DataSource,
+  args: unknown,
+  connection: ConnectionSource,
+): Promise<ListResult<T>> {
+  if (source.shape !== "list") throw new DataSourceDefinitionError(`${source.functionName} is a single-record read`);
+  return (await readDataSource(source, args, connection)) as ListResult<T>;
+}

@@ -1,0 +1,76 @@
+/**
+ * Turns the client's errors into data-source errors that name the SDK function, the object and the
+ * request (issue 4: "an unknown id names the operation and the id; a malformed response names the
+ * field that did not parse"). The client's error is kept as `cause`.
+ */
+import { ApiError, ApiNotFoundError, ApiResponseError } from "../client/errors";
+import type { Connection } from "./connection";
+import type { DataSource } from "./definition";
+import type { ReadRequest } from "./arguments";
+import {
+  DataSourceError,
+  DataSourceNotFoundError,
+  DataSourceRequestError,
+  DataSourceResponseError,
+} from "./errors";
+
+/** `GET /v2/adex/zones/999` */
+export function requestLine(request: ReadRequest): string {
+  return `GET ${request.path}`;
+}
+
+/**
+ * The first field of a malformed response, as the caller sees it: the client reports the envelope
+ * path (`items.0.targeting.countries.items`); a single-record read names the record's own field
+ * (`targeting.countries.items`), a list read the element (`items[3].name`).
+ */
+function malformedField(source: DataSource, error: ApiResponseError): string | undefined {
+  const field = error.field ?? error.issues[0]?.path;
+  if (field === undefined || field === "") return undefined;
+  const inItem = /^items\.(\d+)(?:\.(.*))?$/.exec(field);
+  if (!inItem) return field;
+  const [, index, rest] = inItem;
+  if (source.shape === "one") return rest ?? "(record)";
+  return `items[${index}]${rest ? `.${rest}` : ""}`;
+}
+
+/** The default translation of a failed read. */
+function translate(source: DataSource, request: ReadRequest, error: unknown): Error {
+  const line = requestLine(request);
+  if (error instanceof DataSourceError) return error;
+  if (error instanceof ApiNotFoundError) {
+    return new DataSourceNotFoundError(
+      source.functionName,
+      source.subject(request.args),
+      `${line} returned ${error.status ?? 404}`,
+      { cause: error },
+    );
+  }
+  if (error instanceof ApiResponseError) {
+    const field = malformedField(source, error);
+    const why = error.issues[0]?.message;
+    const what = field
+      ? `field "${field}" of the response did not parse${why ? `: ${why}` : ""}`
+      : `the response did not parse: ${error.message}`;
+    return new DataSourceResponseError(source.functionName, `malformed response to ${line}: ${what}`, { cause: error });
+  }
+  if (error instanceof ApiError) {
+    return new DataSourceRequestError(source.functionName, `${line} failed: ${error.message}`, { cause: error });
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new DataSourceRequestError(source.functionName, `${line} failed: ${message}`, { cause: error });
+}
+
+/** The error to throw for a failed read: the definition's explanation when it has one, else `translate`. */
+export async function explainFailure(
+  source: DataSource,
+  request: ReadRequest,
+  connection: Connection,
+  error: unknown,
+): Promise<Error> {
+  if (source.explainFailure && !(error instanceof DataSourceError)) {
+    const better = await source.explainFailure(error, request.args, connection).catch(() => undefined);
+    if (better) return better;
+  }
+  return translate(source, request, error);
+}

@@ -1,0 +1,125 @@
+/** `getContainerModal` / `getContainerModalOutput`: one modal of a container (spec, operation 5). */
+import * as pulumi from "@pulumi/pulumi";
+import type { ContainerModal } from "../../provider/catalog";
+import { DATA_SOURCES } from "../../provider/dataSources";
+import type {
+  ContainerAbTestConfig,
+  ContainerDisplaySettings,
+  ContainerFilterNode,
+  ContainerMessage,
+  ContainerTrigger,
+} from "./containerTypes";
+import { invokeOne, outputForm } from "./invoke";
+import type { AssertTrue, SameShape, SdkShape } from "./shapeCheck";
+
+/** Arguments of `getContainerModal`. */
+export interface GetContainerModalArgs {
+  /** Id of the container holding the modal, e.g. `"100"`. */
+  containerId: string;
+  /** Modal id, e.g. `"4001"`. */
+  id: string;
+  /** Query parameters, sent as given: the spec says operation 5 accepts some but does not name them (rule 9). */
+  query?: Record<string, string>;
+}
+
+/** Arguments of `getContainerModalOutput`: as `GetContainerModalArgs`, each may be an `Input`. */
+export interface GetContainerModalOutputArgs {
+  /** Id of the container holding the modal. */
+  containerId: pulumi.Input<string>;
+  /** Modal id. */
+  id: pulumi.Input<string>;
+  /** Query parameters, sent as given (names not shown in spec). */
+  query?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+}
+
+/** How often a modal may show (spec, "Frequency"). */
+export interface ContainerModalFrequency {
+  /** Times per session (integer). */
+  perSession?: number;
+  /** Times per day (integer). */
+  perDay?: number;
+  /** Times per week (integer). */
+  perWeek?: number;
+  /** Once per period (integer). */
+  oncePerPeriod?: number;
+  /** Cooldown between showings (integer). */
+  showCooldown?: number;
+  /** Show every time, ignoring the limits. */
+  alwaysShow?: boolean;
+  /** Stop once the visitor interacted. */
+  stopAfterInteraction?: boolean;
+}
+
+/** A container modal (spec, "Container modal"). Every field but `id` may be absent. */
+export interface GetContainerModalResult {
+  /** Modal id. */
+  id: string;
+  /** Company id. */
+  companyId?: string;
+  /** Container id. */
+  containerId?: string;
+  /** Status, e.g. `active`. */
+  status?: string;
+  /** Type, e.g. `push`. */
+  type?: string;
+  /** Name. */
+  name?: string;
+  /** When the modal shows. */
+  triggers?: ContainerTrigger;
+  /** Recursive audience filter nodes. */
+  filters?: ContainerFilterNode[];
+  /** Container group id. */
+  group?: string;
+  /** Display settings. */
+  settings?: ContainerDisplaySettings;
+  /** A/B test configuration. */
+  abTestConfig?: ContainerAbTestConfig;
+  /** How often it may show. */
+  frequency?: ContainerModalFrequency;
+  /** Messages of the modal. */
+  messages?: ContainerMessage[];
+  /** Position (integer). */
+  position?: number;
+  /** Impression limit (integer). */
+  impressionLimit?: number;
+  /** End, `YYYY-MM-DD HH:MM:SS`. */
+  endTime?: string;
+  /** Created, `YYYY-MM-DD HH:MM:SS`. */
+  createTime?: string;
+  /** Last updated, `YYYY-MM-DD HH:MM:SS`. */
+  updateTime?: string;
+}
+
+/** Compile-time proof that `GetContainerModalResult` is exactly what the modal schema yields. */
+type _GetContainerModalResultMatchesSchema = AssertTrue<
+  SameShape<GetContainerModalResult, SdkShape<typeof ContainerModal>>
+>;
+
+/**
+ * Reads one modal of a container. Identical reads in one program run are sent once.
+ *
+ * @param opts accepted for the shape of Pulumi data sources; changes nothing (not an engine invoke).
+ * @throws DataSourceNotFoundError when the container has no modal with this id.
+ *
+ * @example
+ * const modal = await getContainerModal({ containerId: "100", id: "4001" });
+ */
+export function getContainerModal(
+  args: GetContainerModalArgs,
+  opts?: pulumi.InvokeOptions,
+): Promise<GetContainerModalResult> {
+  void opts;
+  return invokeOne<GetContainerModalResult>(DATA_SOURCES.getContainerModal, args);
+}
+
+/**
+ * `Output` form of `getContainerModal`: takes `Input`s, reads once they are known, keeps secretness.
+ *
+ * @param opts `dependsOn` delays the read until those resources exist; other options change nothing.
+ */
+export function getContainerModalOutput(
+  args: GetContainerModalOutputArgs,
+  opts?: pulumi.InvokeOutputOptions,
+): pulumi.Output<GetContainerModalResult> {
+  return outputForm((a: GetContainerModalArgs) => getContainerModal(a), args, opts);
+}

@@ -1,0 +1,67 @@
+/**
+ * What every `getX` / `getXOutput` pair shares: reading the connection from `../config`, calling
+ * the read engine, and turning the promise form into the `Output` form (STYLE.md 7).
+ *
+ * Invokes are not supported for dynamic providers (DESIGN.md, "Known engine facts"), so a data
+ * source is a plain async function in the program process, not an engine invoke.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import {
+  DataSourceCredentialsError,
+  readList,
+  readOne,
+  type Connection,
+  type DataSource,
+  type ListResult,
+} from "../../provider/dataSources";
+import { resolveDataSourceConnection } from "../config";
+
+/** The connection for `source`, or a `DataSourceCredentialsError` naming every way to set it. */
+function connectionFor(source: DataSource): () => Connection {
+  return () => {
+    const resolution = resolveDataSourceConnection();
+    if (!resolution.ok) throw new DataSourceCredentialsError(source.functionName, resolution.problems.join("; "));
+    return resolution.connection;
+  };
+}
+
+/** Promise form of a single-record data source. */
+export function invokeOne<R>(source: DataSource, args: unknown): Promise<R> {
+  return readOne<R>(source, args, connectionFor(source));
+}
+
+/** Promise form of a list data source. */
+export function invokeList<R>(source: DataSource, args: unknown): Promise<ListResult<R>> {
+  return readList<R>(source, args, connectionFor(source));
+}
+
+/**
+ * `Output` form of a data source: waits for every `Input` in `args` (and for `opts.dependsOn`), then
+ * runs the promise form. While any input is unknown (a preview before its resource exists) the
+ * result is unknown and nothing is read; a secret input makes the result secret; the result carries
+ * the resource dependencies of its inputs, so a resource fed from it is ordered after them.
+ */
+export function outputForm<A, R>(
+  read: (args: A) => Promise<R>,
+  args: unknown,
+  opts: pulumi.InvokeOutputOptions | undefined,
+): pulumi.Output<R> {
+  const unwrapped = pulumi.output(args ?? {}) as pulumi.Output<unknown>;
+  const ready = opts?.dependsOn === undefined ? unwrapped : pulumi.all([unwrapped, dependenciesOf(opts.dependsOn)]).apply(([a]) => a);
+  return ready.apply((a) => read(a as A));
+}
+
+/**
+ * Resolves once every resource in `dependsOn` is ready: a custom resource when its `id` is known (it
+ * is unknown during a preview of a resource not yet created, which keeps the read from running too
+ * early, as engine invokes do), any other resource when its `urn` is.
+ */
+function dependenciesOf(dependsOn: NonNullable<pulumi.InvokeOutputOptions["dependsOn"]>): pulumi.Output<unknown> {
+  const resolved = pulumi.output(dependsOn) as unknown as pulumi.Output<unknown>;
+  return resolved.apply((value) => {
+    const resources = (Array.isArray(value) ? value : [value]) as pulumi.Resource[];
+    return pulumi.all(
+      resources.map((r) => (pulumi.CustomResource.isInstance(r) ? (r as pulumi.CustomResource).id : r.urn)),
+    );
+  });
+}
