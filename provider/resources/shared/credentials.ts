@@ -25,10 +25,22 @@ let configured: ConfiguredConnection = {};
 const nonEmpty = (value: unknown): string | undefined =>
   typeof value === "string" && value.trim() !== "" ? value : undefined;
 
+/**
+ * One config value, or undefined. The plugin's `Config` throws when the engine never sent
+ * `Configure` (it then reads an undefined map): that means "not set", and the environment applies.
+ */
+function read(config: ConfigSource, key: string): string | undefined {
+  try {
+    return nonEmpty(config.get(key));
+  } catch {
+    return undefined;
+  }
+}
+
 /** Remembers the stack config's `adplatform:baseUrl` and `adplatform:token` (from `configure`). */
 export function configureCredentials(config: ConfigSource): void {
-  const baseUrl = nonEmpty(config.get(CONFIG_BASE_URL));
-  const token = nonEmpty(config.get(CONFIG_TOKEN));
+  const baseUrl = read(config, CONFIG_BASE_URL);
+  const token = read(config, CONFIG_TOKEN);
   configured = { ...(baseUrl ? { baseUrl } : {}), ...(token ? { token } : {}) };
 }
 
