@@ -38,6 +38,22 @@ export function clearReadCache(): void {
   runCache.clear();
 }
 
+/**
+ * A deep copy of a parsed JSON value (plain objects, arrays, primitives). Written out rather than
+ * `structuredClone`, whose copies belong to the realm that defines it: in a sandbox with its own
+ * globals (jest's test environment, `vm` contexts) those arrays fail `instanceof Array`, and
+ * Pulumi's serializer would then send them to the engine as objects.
+ */
+export function copyJson<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(copyJson) as T;
+  if (value !== null && typeof value === "object") {
+    const out: Record<string, unknown> = {};
+    for (const [key, v] of Object.entries(value)) out[key] = copyJson(v);
+    return out as T;
+  }
+  return value;
+}
+
 /** Record (for `one`) or `{ total, items }` (for `list`) of one response, camelCase. */
 function shapeResult(source: DataSource, request: ReadRequest, body: unknown): unknown {
   const envelope = body as Envelope<unknown>;
@@ -93,7 +109,7 @@ export async function readDataSource(source: DataSource, args: unknown, connecti
     query: request.query,
   });
   const value = await runCache.get(key, () => fetchOnce(source, request, conn));
-  return structuredClone(value);
+  return copyJson(value);
 }
 
 /** `readDataSource` for a single-record source, typed by the caller. */

@@ -3,7 +3,7 @@
  * request (issue 4: "an unknown id names the operation and the id; a malformed response names the
  * field that did not parse"). The client's error is kept as `cause`.
  */
-import { ApiError, ApiNotFoundError, ApiResponseError } from "../client/errors";
+import { ApiError, ApiNotFoundError, ApiResponseError, describeRequest } from "../client/errors";
 import type { Connection } from "./connection";
 import type { DataSource } from "./definition";
 import type { ReadRequest } from "./arguments";
@@ -34,6 +34,16 @@ function malformedField(source: DataSource, error: ApiResponseError): string | u
   return `items[${index}]${rest ? `.${rest}` : ""}`;
 }
 
+/**
+ * The client's message without its own request prefix (`listCountries (GET /v2/...) failed: `),
+ * since the data source's message names the request already.
+ */
+function withoutRequestPrefix(error: ApiError): string {
+  const prefix = describeRequest(error);
+  const head = prefix ? `${prefix} failed: ` : "";
+  return head && error.message.startsWith(head) ? error.message.slice(head.length) : error.message;
+}
+
 /** The default translation of a failed read. */
 function translate(source: DataSource, request: ReadRequest, error: unknown): Error {
   const line = requestLine(request);
@@ -51,11 +61,13 @@ function translate(source: DataSource, request: ReadRequest, error: unknown): Er
     const why = error.issues[0]?.message;
     const what = field
       ? `field "${field}" of the response did not parse${why ? `: ${why}` : ""}`
-      : `the response did not parse: ${error.message}`;
+      : `the response did not parse: ${withoutRequestPrefix(error)}`;
     return new DataSourceResponseError(source.functionName, `malformed response to ${line}: ${what}`, { cause: error });
   }
   if (error instanceof ApiError) {
-    return new DataSourceRequestError(source.functionName, `${line} failed: ${error.message}`, { cause: error });
+    return new DataSourceRequestError(source.functionName, `${line} failed: ${withoutRequestPrefix(error)}`, {
+      cause: error,
+    });
   }
   const message = error instanceof Error ? error.message : String(error);
   return new DataSourceRequestError(source.functionName, `${line} failed: ${message}`, { cause: error });

@@ -58,10 +58,14 @@ export function callsOf(sim: RunningSimulator, n: number, account = "demo"): num
 
 /**
  * The value of an `Output`, or its rejection. Uses the SDK's internal `promise()` because `apply`
- * alone never reports a failure of the callback to the caller.
+ * alone never reports a failure of the callback to the caller. An Output derives `isKnown` and
+ * `isSecret` from the same value, so a failed read rejects those too; they are observed here, as
+ * the Pulumi runtime observes them in a program (where the failure fails the program).
  */
 export function settle<T>(output: pulumi.Output<T>): Promise<T> {
-  return (output as unknown as { promise(): Promise<T> }).promise();
+  const internals = output as unknown as { promise(): Promise<T>; isKnown: Promise<boolean>; isSecret: Promise<boolean> };
+  void Promise.allSettled([internals.isKnown, internals.isSecret]);
+  return internals.promise();
 }
 
 /** Whether an `Output` is secret. */

@@ -1,0 +1,80 @@
+/**
+ * Where the data sources find their credentials (issue 4, Deliver 4): explicit settings, then the
+ * stack config `adplatform:baseUrl` / `adplatform:token`, then `ADPLATFORM_BASE_URL` /
+ * `ADPLATFORM_TOKEN`, each setting on its own.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { configureDataSources, resolveDataSourceConnection } from "../../sdk/config";
+import { getCountries } from "../../sdk/dataSources";
+import { DEMO_TOKEN, callsOf, startDataSourceHarness, type DataSourceHarness } from "./harness";
+
+const saved = { ...process.env };
+let h: DataSourceHarness;
+
+beforeAll(async () => {
+  h = await startDataSourceHarness();
+});
+afterAll(async () => {
+  await h.close();
+});
+beforeEach(() => {
+  configureDataSources({});
+  pulumi.runtime.setAllConfig({});
+  delete process.env.ADPLATFORM_BASE_URL;
+  delete process.env.ADPLATFORM_TOKEN;
+});
+afterEach(() => {
+  process.env = { ...saved };
+  pulumi.runtime.setAllConfig({});
+});
+
+describe("resolution order", () => {
+  it("explicit settings come first, then stack config, then the environment", () => {
+    process.env.ADPLATFORM_BASE_URL = "https://env.example.com";
+    process.env.ADPLATFORM_TOKEN = "env-token";
+    expect(resolveDataSourceConnection()).toEqual({
+      ok: true,
+      connection: { baseUrl: "https://env.example.com", token: "env-token" },
+    });
+
+    pulumi.runtime.setAllConfig({ "adplatform:baseUrl": "https://stack.example.com", "adplatform:token": "stack-token" });
+    expect(resolveDataSourceConnection()).toEqual({
+      ok: true,
+      connection: { baseUrl: "https://stack.example.com", token: "stack-token" },
+    });
+
+    configureDataSources({ token: "explicit-token" });
+    expect(resolveDataSourceConnection()).toEqual({
+      ok: true,
+      connection: { baseUrl: "https://stack.example.com", token: "explicit-token" },
+    });
+  });
+
+  it("each setting falls back on its own, and blank values count as unset", () => {
+    pulumi.runtime.setAllConfig({ "adplatform:baseUrl": "https://stack.example.com", "adplatform:token": "  " });
+    process.env.ADPLATFORM_TOKEN = "env-token";
+    expect(resolveDataSourceConnection()).toEqual({
+      ok: true,
+      connection: { baseUrl: "https://stack.example.com", token: "env-token" },
+    });
+  });
+
+  it("reports each missing setting with the ways to set it", () => {
+    process.env.ADPLATFORM_BASE_URL = "https://env.example.com";
+    const resolution = resolveDataSourceConnection();
+    expect(resolution.ok).toBe(false);
+    expect(!resolution.ok && resolution.problems).toEqual([
+      "no API token configured: set it with `pulumi config set --secret adplatform:token <value>`, " +
+        "the ADPLATFORM_TOKEN environment variable, or configureDataSources({ token })",
+    ]);
+  });
+});
+
+it("a data source reads with the stack config's credentials", async () => {
+  pulumi.runtime.setAllConfig(
+    { "adplatform:baseUrl": h.sim.url, "adplatform:token": DEMO_TOKEN },
+    ["adplatform:token"],
+  );
+  await expect(getCountries()).resolves.toMatchObject({ total: 249 });
+  expect(callsOf(h.sim, 17)).toBe(1);
+});
