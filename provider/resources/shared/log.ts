@@ -13,16 +13,19 @@ import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 
 const PLUGIN_MAIN = path.join("cmd", "dynamic-provider", "index.js");
-const ENGINE_ADDRESS = /^[^\s]+:\d+$/;
+const ENGINE_ADDRESS = /^[^\s-][^\s]*:\d+$/;
 
-/** The engine address when this process is the dynamic-provider plugin, else undefined. */
+/**
+ * The engine address when this process is the dynamic-provider plugin, else undefined. The engine
+ * puts its own flags (`--logtostderr`, `-v=9`, `--tracing <endpoint>`) before the plugin's
+ * arguments, so the address is the last argument that looks like `host:port`.
+ */
 export function pluginEngineAddress(
   mainFilename: string | undefined = require.main?.filename,
   argv: readonly string[] = process.argv,
 ): string | undefined {
   if (!mainFilename || !mainFilename.endsWith(PLUGIN_MAIN)) return undefined;
-  const address = argv[2];
-  return address !== undefined && ENGINE_ADDRESS.test(address) ? address : undefined;
+  return [...argv.slice(2)].reverse().find((arg) => ENGINE_ADDRESS.test(arg));
 }
 
 let connectAttempted = false;
