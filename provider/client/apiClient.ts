@@ -237,10 +237,11 @@ class HttpApiClient implements ApiClient {
       if (!op.acceptsFields) throw refuse(`${op.name} takes no \`fields\` (spec, rule 9: only operations 8 and 13)`);
       const bad = fields.find((f) => typeof f !== "string" || f.trim() === "" || f.includes(","));
       if (bad !== undefined) throw refuse(`field ${JSON.stringify(bad)} is not a subresource name`);
-      // spec, rule 9 and Limits 7: subresources as one comma-separated `fields` parameter.
-      query.append("fields", fields.join(","));
     }
-    const queryText = query.toString();
+    // spec, rule 9 and Limits 7: subresources as one comma-separated `fields` parameter; the commas
+    // stay literal (as the spec writes `fields=a,b`), each name is encoded.
+    const fieldsText = fields.length > 0 ? `fields=${fields.map(encodeURIComponent).join(",")}` : "";
+    const queryText = [query.toString(), fieldsText].filter(Boolean).join("&");
     const fullPath = queryText ? `${path}?${queryText}` : path;
 
     let bodyText: string | undefined;
@@ -354,6 +355,8 @@ class HttpApiClient implements ApiClient {
   ): Promise<{ kind: "text"; text: string } | { kind: "tooLarge"; error: ApiError }> {
     const limit = this.maxResponseBytes;
     const tooLarge = (size: string) => {
+      // Abandon the body: the socket is closed rather than drained. The abort error it emits is ours.
+      response.body.once("error", () => undefined);
       response.body.destroy();
       return {
         kind: "tooLarge" as const,

@@ -9,10 +9,11 @@
 /** What replaces a secret. */
 export const REDACTED = "[REDACTED]";
 
-// `Authorization: Bearer abc`, `authorization=abc`, `"authorization":"abc"`: keep the name, drop the value.
-const AUTHORIZATION_VALUE = /(authorization["']?\s*[:=]\s*["']?)(?:bearer\s+)?[^\s,;"'}\]]+/gi;
+// `Authorization: Bearer abc`, `authorization=abc`, `"authorization":"abc"`: keep the name and the
+// scheme, drop the credential (unless it is already redacted).
+const AUTHORIZATION_VALUE = /(authorization["']?\s*[:=]\s*["']?)(bearer\s+)?(?!\[REDACTED\])[^\s,;"'}\]]+/gi;
 // A bearer credential on its own, e.g. inside a header dump.
-const BEARER_VALUE = /\bbearer\s+[A-Za-z0-9\-._~+/]+=*/gi;
+const BEARER_VALUE = /\b(bearer\s+)(?!\[REDACTED\])[A-Za-z0-9\-._~+/]+=*/gi;
 
 /**
  * Replaces every occurrence of each secret, and anything that looks like an `Authorization`
@@ -24,7 +25,7 @@ export function redactText(text: string, secrets: readonly string[] = []): strin
     // An empty secret would match everywhere; a very short one is not a credential.
     if (secret.length >= 4) out = out.split(secret).join(REDACTED);
   }
-  return out.replace(AUTHORIZATION_VALUE, `$1${REDACTED}`).replace(BEARER_VALUE, `Bearer ${REDACTED}`);
+  return out.replace(AUTHORIZATION_VALUE, `$1$2${REDACTED}`).replace(BEARER_VALUE, `$1${REDACTED}`);
 }
 
 // Fields of Node and undici errors that help diagnose a network failure and hold no request data.
