@@ -15,7 +15,7 @@
  * environment late still works.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { CONFIG_BASE_URL, CONFIG_TOKEN, ENV_BASE_URL, ENV_TOKEN } from "../provider/client/connection";
+import { CONFIG_BASE_URL, CONFIG_TOKEN, ENV_BASE_URL, ENV_TOKEN } from "../provider/client";
 import type { Connection } from "../provider/dataSources/connection";
 
 /** Settings a program or script may give explicitly. */

@@ -5,7 +5,7 @@
  * (which charges `fields` at their true cost, spec Limits 7), and maps the wire record to camelCase
  * through the operation's record schema (`toSdk`: data-valued keys stay verbatim).
  */
-import { getApiClient } from "../client/apiClient";
+import { getApiClient } from "../client";
 import type { Envelope } from "../catalog";
 import { toSdk } from "../wire/casing";
 import { parseArguments, type ReadRequest } from "./arguments";

@@ -3,7 +3,7 @@
  * request (issue 4: "an unknown id names the operation and the id; a malformed response names the
  * field that did not parse"). The client's error is kept as `cause`.
  */
-import { ApiError, ApiNotFoundError, ApiResponseError, describeRequest } from "../client/errors";
+import { ApiError, ApiNotFoundError, ApiResponseError, describeRequest } from "../client";
 import type { Connection } from "./connection";
 import type { DataSource } from "./definition";
 import type { ReadRequest } from "./arguments";

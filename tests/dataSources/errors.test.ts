@@ -20,7 +20,7 @@ import {
   getZonePlacement,
 } from "../../sdk/dataSources";
 import { clearReadCache } from "../../provider/dataSources";
-import { ApiNotFoundError, ApiValidationError } from "../../provider/client/errors";
+import { ApiNotFoundError, ApiValidationError } from "../../provider/client";
 import { SEED_IDS } from "../../simulator";
 import { seedState } from "../../simulator/fixtures";
 import { DEMO_TOKEN, settle, startDataSourceHarness, type DataSourceHarness } from "./harness";

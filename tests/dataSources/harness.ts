@@ -5,8 +5,7 @@
  * at it through `configureDataSources`.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { closeApiClients, getApiClient } from "../../provider/client/apiClient";
-import type { RetryOptions } from "../../provider/client/retryPolicy";
+import { closeApiClients, getApiClient, type RetryOptions } from "../../provider/client";
 import { clearReadCache } from "../../provider/dataSources";
 import { configureDataSources } from "../../sdk/dataSources";
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from "../../simulator";
