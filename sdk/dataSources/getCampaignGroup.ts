@@ -2,7 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { CampaignGroup } from "../../provider/catalog";
 import { DATA_SOURCES } from "../../provider/dataSources";
-import { invokeOne, outputForm } from "./invoke";
+import { invokeOne, outputForm, type DataSourceOutputOptions } from "./invoke";
 import type { AssertTrue, SameShape, SdkShape } from "./shapeCheck";
 
 /** Arguments of `getCampaignGroup`. */
@@ -70,7 +70,7 @@ export function getCampaignGroup(
  */
 export function getCampaignGroupOutput(
   args: GetCampaignGroupOutputArgs,
-  opts?: pulumi.InvokeOutputOptions,
+  opts?: DataSourceOutputOptions,
 ): pulumi.Output<GetCampaignGroupResult> {
   return outputForm((a: GetCampaignGroupArgs) => getCampaignGroup(a), args, opts);
 }

@@ -2,7 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ContainerGroup } from "../../provider/catalog";
 import { DATA_SOURCES } from "../../provider/dataSources";
-import { invokeOne, outputForm } from "./invoke";
+import { invokeOne, outputForm, type DataSourceOutputOptions } from "./invoke";
 import type { AssertTrue, SameShape, SdkShape } from "./shapeCheck";
 
 /** Arguments of `getContainerGroup`. */
@@ -72,7 +72,7 @@ export function getContainerGroup(
  */
 export function getContainerGroupOutput(
   args: GetContainerGroupOutputArgs,
-  opts?: pulumi.InvokeOutputOptions,
+  opts?: DataSourceOutputOptions,
 ): pulumi.Output<GetContainerGroupResult> {
   return outputForm((a: GetContainerGroupArgs) => getContainerGroup(a), args, opts);
 }

@@ -9,7 +9,7 @@ import type {
   ContainerMessage,
   ContainerTrigger,
 } from "./containerTypes";
-import { invokeOne, outputForm } from "./invoke";
+import { invokeOne, outputForm, type DataSourceOutputOptions } from "./invoke";
 import type { AssertTrue, SameShape, SdkShape } from "./shapeCheck";
 
 /** Arguments of `getContainerModal`. */
@@ -119,7 +119,7 @@ export function getContainerModal(
  */
 export function getContainerModalOutput(
   args: GetContainerModalOutputArgs,
-  opts?: pulumi.InvokeOutputOptions,
+  opts?: DataSourceOutputOptions,
 ): pulumi.Output<GetContainerModalResult> {
   return outputForm((a: GetContainerModalArgs) => getContainerModal(a), args, opts);
 }

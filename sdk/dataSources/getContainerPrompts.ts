@@ -9,7 +9,7 @@ import type {
   ContainerMessage,
   ContainerTrigger,
 } from "./containerTypes";
-import { invokeList, outputForm } from "./invoke";
+import { invokeList, outputForm, type DataSourceOutputOptions } from "./invoke";
 import type { AssertTrue, SameShape, SdkShape } from "./shapeCheck";
 
 /** Arguments of `getContainerPrompts`. */
@@ -102,7 +102,7 @@ export function getContainerPrompts(
  */
 export function getContainerPromptsOutput(
   args: GetContainerPromptsOutputArgs,
-  opts?: pulumi.InvokeOutputOptions,
+  opts?: DataSourceOutputOptions,
 ): pulumi.Output<GetContainerPromptsResult> {
   return outputForm((a: GetContainerPromptsArgs) => getContainerPrompts(a), args, opts);
 }

@@ -2,7 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Country as CountrySchema } from "../../provider/catalog";
 import { DATA_SOURCES } from "../../provider/dataSources";
-import { invokeList, outputForm } from "./invoke";
+import { invokeList, outputForm, type DataSourceOutputOptions } from "./invoke";
 import type { AssertTrue, SameShape, SdkShape } from "./shapeCheck";
 
 /** Arguments of `getCountries`; all optional. */
@@ -61,7 +61,7 @@ export function getCountries(args?: GetCountriesArgs, opts?: pulumi.InvokeOption
  */
 export function getCountriesOutput(
   args?: GetCountriesOutputArgs,
-  opts?: pulumi.InvokeOutputOptions,
+  opts?: DataSourceOutputOptions,
 ): pulumi.Output<GetCountriesResult> {
   return outputForm((a: GetCountriesArgs) => getCountries(a), args, opts);
 }

@@ -2,7 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Creative } from "../../provider/catalog";
 import { DATA_SOURCES } from "../../provider/dataSources";
-import { invokeOne, outputForm } from "./invoke";
+import { invokeOne, outputForm, type DataSourceOutputOptions } from "./invoke";
 import type { AssertTrue, SameShape, SdkShape } from "./shapeCheck";
 
 /**
@@ -130,7 +130,7 @@ export function getCreative(args: GetCreativeArgs, opts?: pulumi.InvokeOptions):
  */
 export function getCreativeOutput(
   args: GetCreativeOutputArgs,
-  opts?: pulumi.InvokeOutputOptions,
+  opts?: DataSourceOutputOptions,
 ): pulumi.Output<GetCreativeResult> {
   return outputForm((a: GetCreativeArgs) => getCreative(a), args, opts);
 }

@@ -2,7 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ExternalDemand as ExternalDemandSchema } from "../../provider/catalog";
 import { DATA_SOURCES } from "../../provider/dataSources";
-import { invokeList, outputForm } from "./invoke";
+import { invokeList, outputForm, type DataSourceOutputOptions } from "./invoke";
 import type { AssertTrue, SameShape, SdkShape } from "./shapeCheck";
 
 /** Arguments of `getExternalDemands`; all optional. */
@@ -96,7 +96,7 @@ export function getExternalDemands(
  */
 export function getExternalDemandsOutput(
   args?: GetExternalDemandsOutputArgs,
-  opts?: pulumi.InvokeOutputOptions,
+  opts?: DataSourceOutputOptions,
 ): pulumi.Output<GetExternalDemandsResult> {
   return outputForm((a: GetExternalDemandsArgs) => getExternalDemands(a), args, opts);
 }

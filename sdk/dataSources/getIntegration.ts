@@ -2,7 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Integration } from "../../provider/catalog";
 import { DATA_SOURCES } from "../../provider/dataSources";
-import { invokeOne, outputForm } from "./invoke";
+import { invokeOne, outputForm, type DataSourceOutputOptions } from "./invoke";
 import type { AssertTrue, SameShape, SdkShape } from "./shapeCheck";
 
 /** Arguments of `getIntegration`. Operation 7 takes no query parameters (spec, rule 9). */
@@ -119,7 +119,7 @@ export function getIntegration(args: GetIntegrationArgs, opts?: pulumi.InvokeOpt
  */
 export function getIntegrationOutput(
   args: GetIntegrationOutputArgs,
-  opts?: pulumi.InvokeOutputOptions,
+  opts?: DataSourceOutputOptions,
 ): pulumi.Output<GetIntegrationResult> {
   return outputForm((a: GetIntegrationArgs) => getIntegration(a), args, opts);
 }

@@ -2,7 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Macro as MacroSchema } from "../../provider/catalog";
 import { DATA_SOURCES } from "../../provider/dataSources";
-import { invokeList, outputForm } from "./invoke";
+import { invokeList, outputForm, type DataSourceOutputOptions } from "./invoke";
 import type { AssertTrue, SameShape, SdkShape } from "./shapeCheck";
 
 /** Arguments of `getMacros`; all optional. */
@@ -84,6 +84,6 @@ export function getMacros(args?: GetMacrosArgs, opts?: pulumi.InvokeOptions): Pr
  *
  * @param opts `dependsOn` delays the read until those resources exist; other options change nothing.
  */
-export function getMacrosOutput(args?: GetMacrosOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetMacrosResult> {
+export function getMacrosOutput(args?: GetMacrosOutputArgs, opts?: DataSourceOutputOptions): pulumi.Output<GetMacrosResult> {
   return outputForm((a: GetMacrosArgs) => getMacros(a), args, opts);
 }

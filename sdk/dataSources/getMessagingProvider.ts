@@ -5,7 +5,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { MessagingProvider } from "../../provider/catalog";
 import { DATA_SOURCES } from "../../provider/dataSources";
-import { invokeOne, outputForm } from "./invoke";
+import { invokeOne, outputForm, type DataSourceOutputOptions } from "./invoke";
 import type { AssertTrue, SameShape, SdkShape } from "./shapeCheck";
 
 /** Arguments of `getMessagingProvider`. Operation 16 takes no query parameters (spec, rule 9). */
@@ -85,7 +85,7 @@ export function getMessagingProvider(
  */
 export function getMessagingProviderOutput(
   args: GetMessagingProviderOutputArgs,
-  opts?: pulumi.InvokeOutputOptions,
+  opts?: DataSourceOutputOptions,
 ): pulumi.Output<GetMessagingProviderResult> {
   return outputForm((a: GetMessagingProviderArgs) => getMessagingProvider(a), args, opts);
 }

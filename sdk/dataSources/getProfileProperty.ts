@@ -2,7 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ProfileProperty } from "../../provider/catalog";
 import { DATA_SOURCES } from "../../provider/dataSources";
-import { invokeOne, outputForm } from "./invoke";
+import { invokeOne, outputForm, type DataSourceOutputOptions } from "./invoke";
 import type { AssertTrue, SameShape, SdkShape } from "./shapeCheck";
 
 /** Arguments of `getProfileProperty`. */
@@ -84,7 +84,7 @@ export function getProfileProperty(
  */
 export function getProfilePropertyOutput(
   args: GetProfilePropertyOutputArgs,
-  opts?: pulumi.InvokeOutputOptions,
+  opts?: DataSourceOutputOptions,
 ): pulumi.Output<GetProfilePropertyResult> {
   return outputForm((a: GetProfilePropertyArgs) => getProfileProperty(a), args, opts);
 }

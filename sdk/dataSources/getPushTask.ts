@@ -2,7 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { PushTask } from "../../provider/catalog";
 import { DATA_SOURCES } from "../../provider/dataSources";
-import { invokeOne, outputForm } from "./invoke";
+import { invokeOne, outputForm, type DataSourceOutputOptions } from "./invoke";
 import type { TargetingRule } from "./shared";
 import type { AssertTrue, SameShape, SdkShape } from "./shapeCheck";
 
@@ -114,7 +114,7 @@ export function getPushTask(args: GetPushTaskArgs, opts?: pulumi.InvokeOptions):
  */
 export function getPushTaskOutput(
   args: GetPushTaskOutputArgs,
-  opts?: pulumi.InvokeOutputOptions,
+  opts?: DataSourceOutputOptions,
 ): pulumi.Output<GetPushTaskResult> {
   return outputForm((a: GetPushTaskArgs) => getPushTask(a), args, opts);
 }

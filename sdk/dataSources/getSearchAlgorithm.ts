@@ -2,7 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { SearchAlgorithm } from "../../provider/catalog";
 import { DATA_SOURCES } from "../../provider/dataSources";
-import { invokeOne, outputForm } from "./invoke";
+import { invokeOne, outputForm, type DataSourceOutputOptions } from "./invoke";
 import type { AssertTrue, SameShape, SdkShape } from "./shapeCheck";
 
 /** Arguments of `getSearchAlgorithm`. */
@@ -74,7 +74,7 @@ export function getSearchAlgorithm(
  */
 export function getSearchAlgorithmOutput(
   args: GetSearchAlgorithmOutputArgs,
-  opts?: pulumi.InvokeOutputOptions,
+  opts?: DataSourceOutputOptions,
 ): pulumi.Output<GetSearchAlgorithmResult> {
   return outputForm((a: GetSearchAlgorithmArgs) => getSearchAlgorithm(a), args, opts);
 }

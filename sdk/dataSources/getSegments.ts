@@ -2,7 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Segment as SegmentSchema } from "../../provider/catalog";
 import { DATA_SOURCES } from "../../provider/dataSources";
-import { invokeList, outputForm } from "./invoke";
+import { invokeList, outputForm, type DataSourceOutputOptions } from "./invoke";
 import type { TargetingRule } from "./shared";
 import type { AssertTrue, SameShape, SdkShape } from "./shapeCheck";
 
@@ -94,7 +94,7 @@ export function getSegments(args?: GetSegmentsArgs, opts?: pulumi.InvokeOptions)
  */
 export function getSegmentsOutput(
   args?: GetSegmentsOutputArgs,
-  opts?: pulumi.InvokeOutputOptions,
+  opts?: DataSourceOutputOptions,
 ): pulumi.Output<GetSegmentsResult> {
   return outputForm((a: GetSegmentsArgs) => getSegments(a), args, opts);
 }

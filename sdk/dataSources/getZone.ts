@@ -2,7 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Zone } from "../../provider/catalog";
 import { DATA_SOURCES, type ZoneField } from "../../provider/dataSources";
-import { invokeOne, outputForm } from "./invoke";
+import { invokeOne, outputForm, type DataSourceOutputOptions } from "./invoke";
 import type { AssertTrue, SameShape, SdkShape } from "./shapeCheck";
 
 export type { ZoneField };
@@ -264,6 +264,6 @@ export function getZone(args: GetZoneArgs, opts?: pulumi.InvokeOptions): Promise
  * const zone = getZoneOutput({ id: config.require("zoneId") });
  * export const zoneName = zone.name;
  */
-export function getZoneOutput(args: GetZoneOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetZoneResult> {
+export function getZoneOutput(args: GetZoneOutputArgs, opts?: DataSourceOutputOptions): pulumi.Output<GetZoneResult> {
   return outputForm((a: GetZoneArgs) => getZone(a), args, opts);
 }

@@ -2,7 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ZonePlacement } from "../../provider/catalog";
 import { DATA_SOURCES } from "../../provider/dataSources";
-import { invokeOne, outputForm } from "./invoke";
+import { invokeOne, outputForm, type DataSourceOutputOptions } from "./invoke";
 import type { AssertTrue, SameShape, SdkShape } from "./shapeCheck";
 
 /** Arguments of `getZonePlacement`. */
@@ -88,7 +88,7 @@ export function getZonePlacement(
  */
 export function getZonePlacementOutput(
   args: GetZonePlacementOutputArgs,
-  opts?: pulumi.InvokeOutputOptions,
+  opts?: DataSourceOutputOptions,
 ): pulumi.Output<GetZonePlacementResult> {
   return outputForm((a: GetZonePlacementArgs) => getZonePlacement(a), args, opts);
 }

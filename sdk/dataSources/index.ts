@@ -21,6 +21,7 @@ export * from "./getCampaignGroup";
 export * from "./getContainerGroup";
 export * from "./shared";
 export * from "./containerTypes";
+export type { DataSourceOutputOptions } from "./invoke";
 export { configureDataSources, type DataSourceSettings } from "../config";
 export {
   DataSourceArgumentError,

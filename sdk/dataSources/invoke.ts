@@ -16,6 +16,16 @@ import {
 } from "../../provider/dataSources";
 import { resolveDataSourceConnection } from "../config";
 
+/**
+ * Options of the `getXOutput` forms: the invoke options plus `dependsOn`. Spelled out rather than
+ * `pulumi.InvokeOutputOptions` (the same shape) because that type only exists in newer
+ * `@pulumi/pulumi` releases than the peer range this package accepts.
+ */
+export interface DataSourceOutputOptions extends pulumi.InvokeOptions {
+  /** Resources the read waits for: it runs once each exists (a custom resource: has its id). */
+  dependsOn?: pulumi.Input<pulumi.Input<pulumi.Resource>[]> | pulumi.Input<pulumi.Resource>;
+}
+
 /** The connection for `source`, or a `DataSourceCredentialsError` naming every way to set it. */
 function connectionFor(source: DataSource): () => Connection {
   return () => {
@@ -44,7 +54,7 @@ export function invokeList<R>(source: DataSource, args: unknown): Promise<ListRe
 export function outputForm<A, R>(
   read: (args: A) => Promise<R>,
   args: unknown,
-  opts: pulumi.InvokeOutputOptions | undefined,
+  opts: DataSourceOutputOptions | undefined,
 ): pulumi.Output<R> {
   const unwrapped = pulumi.output(args ?? {}) as pulumi.Output<unknown>;
   const ready = opts?.dependsOn === undefined ? unwrapped : pulumi.all([unwrapped, dependenciesOf(opts.dependsOn)]).apply(([a]) => a);
@@ -56,7 +66,7 @@ export function outputForm<A, R>(
  * is unknown during a preview of a resource not yet created, which keeps the read from running too
  * early, as engine invokes do), any other resource when its `urn` is.
  */
-function dependenciesOf(dependsOn: NonNullable<pulumi.InvokeOutputOptions["dependsOn"]>): pulumi.Output<unknown> {
+function dependenciesOf(dependsOn: NonNullable<DataSourceOutputOptions["dependsOn"]>): pulumi.Output<unknown> {
   const resolved = pulumi.output(dependsOn) as unknown as pulumi.Output<unknown>;
   return resolved.apply((value) => {
     const resources = (Array.isArray(value) ? value : [value]) as pulumi.Resource[];
