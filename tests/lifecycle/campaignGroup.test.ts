@@ -112,6 +112,19 @@ it("deletes without a call and warns that the group stays on the platform", asyn
   expect(env.sim.state().campaignGroups.map((g) => g.id)).toContain(created.id);
 });
 
+it("reports a create whose success body was unreadable as ambiguous, with how to adopt the group", async () => {
+  env.sim.setFaults({ rules: [{ kind: "malformed", op: OP_CREATE, count: 1 }] });
+  const failure = await env.plugin.create(urn(), await checked(declared)).then(
+    () => undefined,
+    (e: Error) => e,
+  );
+  expect(failure?.message).toMatch(/CampaignGroup "Spring sale": the create request may have reached the platform/);
+  expect(failure?.message).toMatch(/set `adoptId: "<its id>"`/);
+  // The group exists: adopting it is the way forward, and a retry would have duplicated it.
+  expect(env.calls(OP_CREATE)).toHaveLength(1);
+  expect(env.sim.state().campaignGroups.filter((g) => g.name === "Spring sale")).toHaveLength(1);
+});
+
 describe("adoptId", () => {
   const summer = { name: "Summer sale", color: "#FF8800", items: ["5001", "5002", "5003"] };
 

@@ -45,7 +45,10 @@ export const AB_TEST_VARIATION_DIFF: DiffRules = {
   settings: {},
 };
 
-/** The engine id of a variation: its two path ids (`<abTestId>/<variationId>`); only a label. */
+/**
+ * The engine id of a variation. Decision (not shown in spec): `<abTestId>/<variationId>`; only a
+ * label, never parsed (the provider reads both ids from the inputs).
+ */
 export function abTestVariationId(inputs: Pick<AbTestVariationInputs, "abTestId" | "variationId">): string {
   return `${inputs.abTestId}/${inputs.variationId}`;
 }

@@ -40,8 +40,9 @@ async function warnAboutTags(inputs: Record<string, unknown>): Promise<void> {
 }
 
 /**
- * PATCHes `fields`. spec, rule 2: `containers` applies when both are sent, so a body that sends
- * `tags` also sends the declared `containers`, or the deprecated field would override it.
+ * PATCHes `fields`. spec, rule 2: `containers` applies when both are sent. Decision (not shown in
+ * spec): a body that sends `tags` also sends the declared `containers`, so a changed `tags` alone
+ * never overrides the `containers` the program declares.
  */
 async function patch(inputs: BidModifierInputs, fields: BidModifierField[]): Promise<void> {
   const send = new Set(fields);

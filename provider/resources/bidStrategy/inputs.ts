@@ -35,7 +35,8 @@ export type BidStrategyOutputs = BidStrategyInputs;
 
 /**
  * The API has no update for strategies, so every field replaces (DESIGN.md, lifecycle table).
- * `adoptId` matters only to `create` and is not compared.
+ * Decision (not shown in spec): `adoptId` matters only to `create` and is not compared, so adding or
+ * changing it later neither replaces nor re-adopts.
  */
 export const BID_STRATEGY_DIFF: DiffRules = {
   name: { replaces: true },

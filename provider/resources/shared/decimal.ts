@@ -54,14 +54,18 @@ export function decimalsEqual(a: unknown, b: unknown): boolean {
 const NUMBER_OR_DECIMAL = 'must be a finite non-negative number or a decimal string such as "1.50"';
 
 /**
- * SDK input for a wire decimal string (bid modifier `value`, `maxValue`): a number is written as its
- * plain decimal; a string is kept as written (the wire rules live in the catalog's `DecimalString`).
+ * SDK input for a wire decimal string (bid modifier `value`, `maxValue`). Decision (not shown in
+ * spec): a program may give a number or a decimal string; a number is sent as its plain decimal
+ * (`1.5` -> `"1.5"`), a string as written (the wire rules live in the catalog's `DecimalString`).
  */
 export const DecimalStringInput = z
   .union([RequestNumber, DecimalString], { error: NUMBER_OR_DECIMAL })
   .transform((v) => (typeof v === "number" ? toPlainDecimal(v) : v));
 
-/** SDK input for a wire number (bid strategy `value`, `maxValue`): a decimal string becomes its number. */
+/**
+ * SDK input for a wire number (bid strategy `value`, `maxValue`). Decision (not shown in spec): a
+ * decimal string is accepted too and sent as its number.
+ */
 export const NumberInput = z
   .union([RequestNumber, DecimalString], { error: NUMBER_OR_DECIMAL })
   .transform((v) => (typeof v === "string" ? Number(v) : v));
