@@ -6,6 +6,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { clearReadCache } from "../../provider/dataSources";
 import * as sdk from "../../sdk/dataSources";
+import * as packageEntry from "../../sdk";
 import { SEED_IDS, type SimState, type WireRecord } from "../../simulator";
 import { SECOND_TOKEN, callsOf, expectedSdk, recordingMocks, settle, startDataSourceHarness, type DataSourceHarness } from "./harness";
 
@@ -169,6 +170,13 @@ describe("every data source returns the seeded record, camelCase, field by field
   it("covers all 16 functions of the SDK", () => {
     expect(cases.map((c) => c.name).sort()).toEqual(Object.keys(sdk).filter((k) => /^get[A-Z]\w*(?<!Output)$/.test(k)).sort());
     expect(cases).toHaveLength(16);
+  });
+
+  it("exports both forms of every function from the package's main entry", () => {
+    for (const { name } of cases) {
+      expect(typeof (packageEntry as Record<string, unknown>)[name]).toBe("function");
+      expect(typeof (packageEntry as Record<string, unknown>)[`${name}Output`]).toBe("function");
+    }
   });
 
   describe.each(cases)("$name", (c) => {
