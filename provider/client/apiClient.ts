@@ -7,6 +7,7 @@
  * One client per account (base URL + token) per process (DESIGN.md, Principles), from
  * `getApiClient`.
  */
+import { inspect } from "node:util";
 import type { z } from "zod";
 import type { Dispatcher } from "undici";
 import { buildPath, OPERATIONS, type OperationName, type OperationNamed } from "../catalog/operations";
@@ -167,7 +168,6 @@ class HttpApiClient implements ApiClient {
   private readonly clock: Clock;
   private readonly random: () => number;
   private readonly debug: DebugSink | undefined;
-  private readonly secrets: readonly string[];
 
   constructor(
     private readonly connection: Connection,
@@ -180,8 +180,21 @@ class HttpApiClient implements ApiClient {
     this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.clock = limiter.options.clock ?? systemClock;
     this.random = options.random ?? Math.random;
-    this.secrets = [connection.token];
     this.debug = debugSink(options.onDebug, this.secrets, options.env ?? process.env);
+  }
+
+  /** Texts every error and debug line is scrubbed of. A getter, so no field holds the token. */
+  private get secrets(): readonly string[] {
+    return [this.connection.token];
+  }
+
+  /** Logging the client shows where it points, never its credentials. */
+  [inspect.custom](): string {
+    return `ApiClient { baseUrl: '${this.baseUrl}' }`;
+  }
+
+  toJSON(): { baseUrl: string } {
+    return { baseUrl: this.baseUrl };
   }
 
   async call(opOrName: OperationSpec | string, request: CallRequest = {}): Promise<CallResult<never>> {

@@ -11,7 +11,7 @@ export const REDACTED = "[REDACTED]";
 
 // `Authorization: Bearer abc`, `authorization=abc`, `"authorization":"abc"`: keep the name and the
 // scheme, drop the credential (unless it is already redacted).
-const AUTHORIZATION_VALUE = /(authorization["']?\s*[:=]\s*["']?)(bearer\s+)?(?!\[REDACTED\])[^\s,;"'}\]]+/gi;
+const AUTHORIZATION_VALUE = /(authorization["']?\s*[:=]\s*["']?)(bearer\s+)?(?!\[REDACTED\]|bearer\s)[^\s,;"'}\]]+/gi;
 // A bearer credential on its own, e.g. inside a header dump.
 const BEARER_VALUE = /\b(bearer\s+)(?!\[REDACTED\])[A-Za-z0-9\-._~+/]+=*/gi;
 
