@@ -6,6 +6,9 @@
 import { SEED_IDS } from "../../simulator";
 import { startLifecycleEnv, RECOGNISABLE_TOKEN, type LifecycleEnv } from "../helpers/lifecycleEnv";
 
+// Child processes (serializer, plugin) start slowly on a loaded machine: generous, never asserted.
+jest.setTimeout(60_000);
+
 const OP_PATCH = 4;
 const TEST = SEED_IDS.abTests.homepage; // "301"
 const VARIATION = SEED_IDS.abTestVariations.homepageVariant; // "2"

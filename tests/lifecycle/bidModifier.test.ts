@@ -7,6 +7,9 @@
 import { SEED_IDS } from "../../simulator";
 import { startLifecycleEnv, RECOGNISABLE_TOKEN, type LifecycleEnv } from "../helpers/lifecycleEnv";
 
+// Child processes (serializer, plugin) start slowly on a loaded machine: generous, never asserted.
+jest.setTimeout(60_000);
+
 const OP_PATCH = 1;
 const ID = SEED_IDS.bidModifiers.countries; // "501"
 let env: LifecycleEnv;

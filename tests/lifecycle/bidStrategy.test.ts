@@ -7,6 +7,9 @@ import { OPERATIONS, BidStrategyCreate } from "../../provider/catalog";
 import { SEED_IDS } from "../../simulator";
 import { startLifecycleEnv, RECOGNISABLE_TOKEN, type LifecycleEnv } from "../helpers/lifecycleEnv";
 
+// Child processes (serializer, plugin) start slowly on a loaded machine: generous, never asserted.
+jest.setTimeout(60_000);
+
 const OP_CREATE = 3;
 let env: LifecycleEnv;
 const urn = () => env.urn("BidStrategy", "night");

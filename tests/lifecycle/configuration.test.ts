@@ -7,6 +7,9 @@
 import { cleanEnv } from "../helpers/dynamicProviderHarness";
 import { RECOGNISABLE_TOKEN, secretValue, startLifecycleEnv, type LifecycleEnv } from "../helpers/lifecycleEnv";
 
+// Child processes (serializer, plugin) start slowly on a loaded machine: generous, never asserted.
+jest.setTimeout(60_000);
+
 const group = { name: "Config check", color: "#123456", items: ["5201"] };
 
 async function createGroup(env: LifecycleEnv) {

@@ -23,6 +23,9 @@ import {
 } from "../helpers/dynamicProviderHarness";
 import { RECOGNISABLE_TOKEN } from "../helpers/lifecycleEnv";
 
+// Child processes (serializer, plugin) start slowly on a loaded machine: generous, never asserted.
+jest.setTimeout(60_000);
+
 /** A budget per resource: 100 resources stay well under 400 KB of provider text in the state. */
 const MAX_PROVIDER_BYTES = 4 * 1024;
 
