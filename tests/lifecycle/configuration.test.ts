@@ -35,6 +35,7 @@ describe("without a token anywhere", () => {
     expect(failure?.message).toMatch(/no API token/);
     expect(failure?.message).toContain("pulumi config set --secret adplatform:token <token>");
     expect(failure?.message).toContain("ADPLATFORM_TOKEN");
+    expect(failure?.message).not.toMatch(/may have reached/);
     expect(env.totalCalls()).toBe(0);
     expect(env.sim.requests("anonymous").total).toBe(0);
   });

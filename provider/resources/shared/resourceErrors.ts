@@ -3,14 +3,7 @@
  * error's message, so every message names the resource, then carries the client's description
  * (operation, status, the API's `message` and `trace_id`: spec, Errors).
  */
-import {
-  ApiError,
-  ApiNetworkError,
-  ApiRateLimitError,
-  ApiRequestValidationError,
-  ApiResponseError,
-  ApiServerError,
-} from "../../client";
+import { ApiNetworkError, ApiResponseError, ApiServerError } from "../../client";
 
 /** A failed resource operation; `cause` keeps the client's error with its typed fields. */
 export class ResourceOperationError extends Error {
@@ -29,13 +22,12 @@ export function resourceError(subject: string, error: unknown): ResourceOperatio
 /**
  * True when a failed POST may have created the object: the request may have reached the server
  * (network failure after sending), the server failed midway (5xx), or it answered success with a
- * body that could not be read. A local refusal, a 4xx or a 429 created nothing.
+ * body that could not be read. Anything else (refused locally, not configured, 4xx, 429) created
+ * nothing.
  */
 export function mayHaveCreated(error: unknown): boolean {
   if (error instanceof ApiNetworkError) return error.mayHaveReachedServer;
-  if (error instanceof ApiRequestValidationError || error instanceof ApiRateLimitError) return false;
-  if (error instanceof ApiServerError || error instanceof ApiResponseError) return true;
-  return !(error instanceof ApiError) ? false : error.status === undefined;
+  return error instanceof ApiServerError || error instanceof ApiResponseError;
 }
 
 /** What the user can do after an ambiguous create: find the object, then adopt it or retry. */
