@@ -16,8 +16,19 @@
  * - never admits more than `limit` cost within one window as we know it;
  * - a request admitted within `guard` before the end is also charged to the next window, since it
  *   may reach the server after the server's window ended and count in the next one;
- * - the server's count replaces ours when it is higher (another process spends on the account).
+ * - the server's count replaces ours when it is higher (another process spends on the account);
+ * - once the server has counted requests that are not ours in this window, we also hold back as
+ *   much as we have in flight, for the other process's requests in flight that no count shows yet;
+ * - a window opens with what others spent in the last window that told us (at most half the
+ *   limit, so a busy neighbour can slow us but never starve us): two processes that both ride the
+ *   windows then share them instead of colliding at every window start.
  */
+
+/** Where one admission stands in a window: which window, and our own cost in it after the admission. */
+export interface WindowMark {
+  readonly generation: number;
+  readonly ownCost: number;
+}
 export class FixedWindow {
   /** Cost allowed per window; lowered (never raised) when the server reports a smaller limit. */
   limit: number;
@@ -27,8 +38,16 @@ export class FixedWindow {
   private end: number | undefined;
   /** End of the previous window, to age out the cost charged ahead. */
   private previousEnd = Number.NEGATIVE_INFINITY;
-  /** Cost charged to the current window. */
+  /** Cost charged to the current window (ours, raised to the server's count when higher). */
   private used = 0;
+  /** Our own cost charged to the current window. */
+  private own = 0;
+  /** Most cost the server counted in this window that was not ours, from its reports. */
+  private othersSeen = 0;
+  /** Whether the server reported on this window at all. */
+  private reported = false;
+  /** What we expect others to spend in a window: `othersSeen` of the last reported window, capped. */
+  private othersExpected = 0;
   /** Cost charged ahead to the next window (admitted within the guard before the end). */
   private ahead = 0;
   /** True when the end comes from the server's `X-RateLimit-Reset`. */
@@ -52,6 +71,9 @@ export class FixedWindow {
     this.end = undefined;
     this.used = 0;
     this.synced = false;
+    if (this.reported) this.othersExpected = Math.min(this.othersSeen, Math.floor(this.limit / 2));
+    this.othersSeen = 0;
+    this.reported = false;
   }
 
   /**
@@ -62,13 +84,21 @@ export class FixedWindow {
     return now < this.previousEnd + this.lengthMs ? this.ahead : 0;
   }
 
+  /** What a window opening now starts with: our carried cost plus what others are expected to spend. */
+  private opening(now: number): number {
+    return this.carried(now) + this.othersExpected;
+  }
+
   /** Milliseconds until `cost` may be charged (0: now). */
   waitMs(cost: number, now: number, guardMs: number): number {
     this.close(now);
     if (this.end === undefined) {
-      // A new window would open now, holding what was charged ahead to it.
-      const carried = this.carried(now);
-      return carried > 0 && carried + cost > this.limit ? this.previousEnd + this.lengthMs - now : 0;
+      // A new window would open now, holding what was charged ahead to it. The expected share of
+      // others is at most half the limit, so a single request always fits once the carry expired.
+      const opening = this.opening(now);
+      if (opening + cost <= this.limit || opening === 0) return 0;
+      const carryExpires = this.previousEnd + this.lengthMs - now;
+      return carryExpires > 0 ? carryExpires : 0;
     }
     const untilEnd = this.end - now;
     if (this.used + cost > this.limit) return untilEnd;
@@ -77,32 +107,48 @@ export class FixedWindow {
   }
 
   /**
-   * Charges `cost` at `now` (only after `waitMs` returned 0 at the same `now`). Returns the
-   * generation the cost was charged to.
+   * Charges `cost` at `now` (only after `waitMs` returned 0 at the same `now`). Returns the mark
+   * that a later server report on this request refers to.
    */
-  charge(cost: number, now: number, guardMs: number): number {
+  charge(cost: number, now: number, guardMs: number): WindowMark {
     this.close(now);
     if (this.end === undefined) {
-      this.used = this.carried(now);
+      this.own = this.carried(now);
+      this.used = this.opening(now);
       this.ahead = 0;
       this.end = now + this.lengthMs + guardMs;
       this.generation += 1;
     }
     this.used += cost;
+    this.own += cost;
     if (this.end - now <= guardMs) this.ahead += cost;
-    return this.generation;
+    return { generation: this.generation, ownCost: this.own };
   }
 
   /**
-   * The server reports, for a request admitted in `generation`, that its window ends at `boundary`
-   * (now + reset; undefined without `X-RateLimit-Reset`) and holds `serverUsed`. Ignored unless
-   * the request was admitted in the current window: a response that travelled across a boundary
-   * must not fill the new window with the old window's count.
+   * The server reports, for the request admitted at `mark`, that its window ends at `boundary`
+   * (now + reset; undefined without `X-RateLimit-Reset`) and had counted `serverCount` when it
+   * took that request. `admittedSince` is the cost we admitted after it, which the server may not
+   * have seen yet. Ignored unless the request was admitted in the current window: a response that
+   * travelled across a boundary must not fill the new window with the old window's count.
    */
-  applyServerReport(generation: number, boundary: number | undefined, serverUsed: number, now: number): void {
+  applyServerReport(
+    mark: WindowMark,
+    boundary: number | undefined,
+    serverCount: number,
+    admittedSince: number,
+    now: number,
+  ): void {
     this.close(now);
-    if (this.end === undefined || generation !== this.generation) return;
-    this.used = Math.max(this.used, serverUsed);
+    if (this.end === undefined || mark.generation !== this.generation) return;
+    // What the server counted that was not ours: another process spends on this account.
+    const others = serverCount - mark.ownCost;
+    this.reported = true;
+    this.othersSeen = Math.max(this.othersSeen, others);
+    // Its requests in flight are invisible until they are counted; assume it has as many in flight
+    // as we admitted since (the two processes behave alike), rather than collide with them.
+    const reserve = others > 0 ? admittedSince : 0;
+    this.used = Math.max(this.used, serverCount + admittedSince + reserve);
     if (boundary !== undefined) {
       this.end = boundary;
       this.synced = true;

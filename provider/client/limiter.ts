@@ -24,7 +24,7 @@
 import { BURST_WINDOW_MS, RATE_CLASSES, STEADY_WINDOW_MS } from "../catalog/rateClasses";
 import type { RateClass, RateClassName } from "../catalog/types";
 import { type Clock, type TimerHandle, systemClock } from "./clock";
-import { FixedWindow } from "./fixedWindow";
+import { FixedWindow, type WindowMark } from "./fixedWindow";
 import type { RateLimitInfo, RetryAfter } from "./rateLimitHeaders";
 
 /** Bounds of the adaptive in-flight cap. */
@@ -56,15 +56,15 @@ export interface LimiterOptions {
 }
 
 // Decision (not shown in spec): the platform's in-flight limit is not given (spec, Limits 6). We
-// start at 4 (enough for 10 per second at latencies up to 400 ms) and adapt between 1 and 10 (one
-// burst window's worth).
+// start at 4 (enough for 10 per second at latencies up to 400 ms) and adapt between 1 and 8 (8 in
+// flight carry a full burst window at latencies up to 800 ms; more would only probe for -1s).
 /** Every default in one object, with units (STYLE.md 4). */
 export const LIMITER_DEFAULTS: LimiterOptions = Object.freeze({
   classes: RATE_CLASSES,
   burstWindowMs: BURST_WINDOW_MS, // 1 s
   steadyWindowMs: STEADY_WINDOW_MS, // 60 s
   guardMs: 10, // 10 ms; grows with observed latency
-  concurrency: Object.freeze({ initial: 4, min: 1, max: 10 }),
+  concurrency: Object.freeze({ initial: 4, min: 1, max: 8 }),
   clock: systemClock,
 });
 
@@ -126,9 +126,9 @@ interface PermitRecord extends Permit {
   readonly costMark: number;
   /** Order of admission, from 1. */
   readonly sequence: number;
-  /** Generations of the burst and steady windows the request was charged to. */
-  readonly burstGeneration: number;
-  readonly steadyGeneration: number;
+  /** Where the request stands in the burst and steady windows it was charged to. */
+  readonly burstMark: WindowMark;
+  readonly steadyMark: WindowMark;
   released: boolean;
 }
 
@@ -287,8 +287,8 @@ export class RateLimiter {
     const state = this.state(request.rateClass);
     const guard = this.guardMs();
     const charge = (window: FixedWindow) => window.charge(Math.min(request.cost, window.limit), now, guard);
-    const burstGeneration = charge(state.burst);
-    const steadyGeneration = charge(state.steady);
+    const burstMark = charge(state.burst);
+    const steadyMark = charge(state.steady);
     state.admittedCost += request.cost;
     this.inFlight += 1;
     this.admissions += 1;
@@ -298,8 +298,8 @@ export class RateLimiter {
       cost: request.cost,
       admittedAt: now,
       costMark: state.admittedCost,
-      burstGeneration,
-      steadyGeneration,
+      burstMark,
+      steadyMark,
       released: false,
       release: () => {
         if (record.released) return;
@@ -336,10 +336,11 @@ export class RateLimiter {
     window.limit = Math.min(window.limit, info.limit);
     // Believe the server when it has counted more than we have: what it counted up to this request,
     // plus what we admitted after it (which it may not have seen yet).
-    const serverUsed = info.limit - info.remaining + (state.admittedCost - permit.costMark);
+    const serverCount = info.limit - info.remaining;
+    const admittedSince = state.admittedCost - permit.costMark;
     const boundary = info.resetMs === undefined ? undefined : now + info.resetMs;
-    const generation = window === state.burst ? permit.burstGeneration : permit.steadyGeneration;
-    window.applyServerReport(generation, boundary, serverUsed, now);
+    const mark = window === state.burst ? permit.burstMark : permit.steadyMark;
+    window.applyServerReport(mark, boundary, serverCount, admittedSince, now);
   }
 
   private lowerConcurrency(permit: PermitRecord): void {

@@ -146,16 +146,39 @@ describe("rate limiter", () => {
     expect(admitted[10]!.at).toBe(reportedAt + 30_000);
   });
 
-  it("counts what it admitted after a request on top of the server's count for that request", async () => {
+  it("adds what it admitted after a request to the server's count, and holds as much back for another process", async () => {
     const clock = new FakeClock();
     const l = limiter(clock);
     const first = await l.acquire({ rateClass: "C", cost: 1 });
-    const later = acquireMany(l, clock, 4, 1, true);
+    const later = acquireMany(l, clock, 4, 1, false);
+    await later.all;
+    // The server had counted 3 when it took our first request: 2 are another process's. Our 4 later
+    // requests may not be counted yet, and the other process may have as many in flight.
+    l.observe(first, { status: 200, rateLimit: { limit: 10, remaining: 7, resetMs: 800 } });
+    expect(l.snapshot().windows.C?.burst.used).toBe(3 + 4 + 4);
+    const blocked = acquireMany(l, clock, 1);
     await flush();
-    expect(later.admitted).toHaveLength(4);
-    // The server had counted 6 when it answered the first request; our 4 later ones come on top.
-    l.observe(first, { status: 200, rateLimit: { limit: 10, remaining: 4, resetMs: 800 } });
-    expect(l.snapshot().windows.C?.burst.used).toBe(10);
+    expect(blocked.admitted).toHaveLength(0);
+    await clock.advance(800);
+    expect(blocked.admitted).toHaveLength(1);
+    // The next window opens with the other process's share of the last one already counted.
+    expect(l.snapshot().windows.C?.burst.used).toBe(2 + 1);
+  });
+
+  it("forgets another process's share once a window shows it no longer spends", async () => {
+    const clock = new FakeClock();
+    const l = limiter(clock);
+    const first = await l.acquire({ rateClass: "C", cost: 1 });
+    l.observe(first, { status: 200, rateLimit: { limit: 10, remaining: 5, resetMs: 500 } });
+    first.release();
+    await clock.advance(500);
+    const second = await l.acquire({ rateClass: "C", cost: 1 });
+    expect(l.snapshot().windows.C?.burst.used).toBe(4 + 1); // the 4 others of the last window, and ours
+    l.observe(second, { status: 200, rateLimit: { limit: 10, remaining: 9, resetMs: 900 } });
+    second.release();
+    await clock.advance(900);
+    await l.acquire({ rateClass: "C", cost: 1 });
+    expect(l.snapshot().windows.C?.burst.used).toBe(1);
   });
 
   it("moves its window end to X-RateLimit-Reset", async () => {
