@@ -41,12 +41,13 @@ export interface Connection {
 const present = (value: string | undefined): value is string => value !== undefined && value.trim() !== "";
 
 /**
- * True for hosts that never leave the machine: `localhost` (and `*.localhost`, RFC 6761),
- * 127.0.0.0/8 and `::1`, including IPv4-mapped `::ffff:127.x.y.z`.
+ * True for hosts that never leave the machine: `localhost`, 127.0.0.0/8 and `::1`, including
+ * IPv4-mapped `::ffff:127.x.y.z`. Not `*.localhost`: whether those resolve to loopback depends on
+ * the resolver, and a token must not depend on that.
  */
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
-  if (host === "localhost" || host.endsWith(".localhost")) return true;
+  if (host === "localhost") return true;
   if (/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)) return true;
   if (host === "::1" || host === "0:0:0:0:0:0:0:1") return true;
   // WHATWG URL writes ::ffff:127.0.0.1 as ::ffff:7f00:1; the first byte 0x7f is 127.

@@ -26,7 +26,7 @@ export interface RetryOptions {
 
 /** Every default in one place, with units (STYLE.md 4). */
 export const RETRY_DEFAULTS: RetryOptions = Object.freeze({
-  maxAttempts: 5,
+  maxAttempts: 5, // sends per call, the first included
   baseDelayMs: 250, // 0.25 s
   maxDelayMs: 20_000, // 20 s
   // 2 min: room for a full steady window (60 s, spec Limits 1) plus backoffs.
