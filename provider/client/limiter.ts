@@ -12,7 +12,8 @@
  *   ~75 s: 150 in the first minute at 10 per second, the rest after the minute turns);
  * - believes the server: when `X-RateLimit-Remaining` says fewer remain than we think, another
  *   process spends on the same account, and our count is raised to the server's; our window's end
- *   moves to the server's `X-RateLimit-Reset` (see `FixedWindow` for why that is safe);
+ *   moves to the server's `X-RateLimit-Reset` (see `FixedWindow` for why that is safe); once the
+ *   server shows another process spending, we hold back its share too (see `FixedWindow`);
  * - admits in FIFO order, so a costly request (`fields`) is not starved by cheap ones;
  * - never has more than `concurrency` requests in flight; the cap halves when the server answers
  *   `Retry-After: -1` (spec, Limits 6) and grows by one after each cap's worth of good responses
