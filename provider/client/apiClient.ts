@@ -29,7 +29,7 @@ import { errorForNetworkFailure } from "./networkErrors";
 import { closePools, sharedPool } from "./pools";
 import { parseRateLimitInfo, parseRetryAfter, type ResponseHeaders } from "./rateLimitHeaders";
 import { type AttemptFailure, RETRY_DEFAULTS, type RetryOptions, shouldRetry } from "./retryPolicy";
-import { TIMEOUT_DEFAULTS, type Timeouts } from "./timeouts";
+import { resolveTimeouts, type Timeouts } from "./timeouts";
 
 // Decision (not shown in spec, Limits 8): no response size is given. 10 MiB is far above any read
 // of this subset and keeps a misbehaving server from filling memory.
@@ -41,6 +41,7 @@ export interface ApiClientOptions extends ConnectionOptions {
   /** Limiter tunables (window lengths to scale time in tests, concurrency, clock). */
   readonly limiterOptions?: Partial<LimiterOptions>;
   readonly retryOptions?: Partial<RetryOptions>;
+  /** Per-attempt timeouts; `ADPLATFORM_TIMEOUT_MS` sets `requestMs` when this does not. */
   readonly timeouts?: Partial<Timeouts>;
   /** Largest response body accepted, bytes (`DEFAULT_MAX_RESPONSE_BYTES`). */
   readonly maxResponseBytes?: number;
@@ -176,7 +177,7 @@ class HttpApiClient implements ApiClient {
   ) {
     this.baseUrl = connection.baseUrl;
     this.retry = { ...RETRY_DEFAULTS, ...options.retryOptions };
-    this.timeouts = { ...TIMEOUT_DEFAULTS, ...options.timeouts };
+    this.timeouts = resolveTimeouts(options.timeouts, options.env ?? process.env);
     this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.clock = limiter.options.clock ?? systemClock;
     this.random = options.random ?? Math.random;

@@ -44,7 +44,7 @@ export {
   type RetryState,
   type AttemptFailure,
 } from "./retryPolicy";
-export { TIMEOUT_DEFAULTS, type Timeouts } from "./timeouts";
+export { TIMEOUT_DEFAULTS, ENV_TIMEOUT_MS, resolveTimeouts, type Timeouts } from "./timeouts";
 export { systemClock, type Clock, type TimerHandle } from "./clock";
 export { ENV_DEBUG } from "./debug";
 export { redactText, REDACTED } from "./redact";
