@@ -22,6 +22,7 @@ Options:
   --burst-limit <n>             requests per burst window, every rate class (default: spec, C = 10)
   --steady-limit <n>            requests per steady window, every rate class (default: spec, C = 150)
   --max-in-flight <n>           simultaneous requests per account (default 8)
+  --retry-after-unit-ms <ms>    unit a 429's Retry-After is rounded up to (default 1000: whole seconds)
   --max-body-bytes <n>          largest request body; larger gets 413 (default 1048576)
   --seed <n>                    seed of the fault PRNG (default 1)
   --error-rate <0..1>           share of 500 responses
@@ -46,6 +47,7 @@ const FLAGS = {
   "burst-limit": { type: "string" },
   "steady-limit": { type: "string" },
   "max-in-flight": { type: "string" },
+  "retry-after-unit-ms": { type: "string" },
   "max-body-bytes": { type: "string" },
   seed: { type: "string" },
   "error-rate": { type: "string" },
@@ -89,6 +91,7 @@ export function optionsFromArgs(args: readonly string[]): { help: true } | { hel
   options.burstWindowMs = num("burst-window-ms");
   options.steadyWindowMs = num("steady-window-ms");
   options.maxInFlight = num("max-in-flight");
+  options.retryAfterUnitMs = num("retry-after-unit-ms");
   options.maxBodyBytes = num("max-body-bytes");
   options.seed = num("seed");
   const burst = num("burst-limit");

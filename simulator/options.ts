@@ -30,6 +30,12 @@ export interface SimulatorOptions {
   limits: Partial<Record<RateClassName, Partial<RateClass>>>;
   /** Simultaneous in-flight requests allowed per account (spec, Limits 6). */
   maxInFlight: number;
+  /**
+   * The unit a rate-limited 429's `Retry-After` is rounded up to, ms: 1000 (whole seconds, as on
+   * the platform); scale it with the windows (e.g. 50 with windows of 50 ms and 3 s) so a scaled
+   * run waits what the platform would make it wait, scaled.
+   */
+  retryAfterUnitMs: number;
   /** Largest request body accepted; larger ones get 413. */
   maxBodyBytes: number;
   /** Accounts and their bearer tokens. */
@@ -68,6 +74,7 @@ export const DEFAULT_OPTIONS: Readonly<SimulatorOptions> = {
   steadyWindowMs: STEADY_WINDOW_MS, // 60 s
   limits: {},
   maxInFlight: DEFAULT_MAX_IN_FLIGHT,
+  retryAfterUnitMs: 1000, // whole seconds
   maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
   accounts: SEED_ACCOUNTS,
   seed: 1,
@@ -90,6 +97,7 @@ export function resolveOptions(partial: Partial<SimulatorOptions> = {}): Simulat
   positive("burstWindowMs", options.burstWindowMs);
   positive("steadyWindowMs", options.steadyWindowMs);
   positive("maxInFlight", options.maxInFlight);
+  positive("retryAfterUnitMs", options.retryAfterUnitMs);
   positive("maxBodyBytes", options.maxBodyBytes);
   for (const name of Object.keys(RATE_CLASSES) as RateClassName[]) {
     const rc = rateClassOf(options, name);

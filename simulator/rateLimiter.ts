@@ -194,7 +194,11 @@ export function formatResetSeconds(ms: number): string {
  * blocking window ends (the later one when both block), rounded up (HTTP's delta-seconds), so never
  * less than the real wait and never 0; with windows scaled below 1 s it reads `1`. A 429 carries no
  * `X-RateLimit-*` headers (spec, Limits 5 names them for responses that did not hit the limit).
+ *
+ * `unitMs` scales that second with the windows (option `retryAfterUnitMs`): with windows scaled by
+ * 1/20 and a unit of 50 ms, a wait of 1,234 ms reads `1.25` (25 units), just as a real 24.68 s wait
+ * reads `25`. The default unit of 1,000 ms gives the platform's whole seconds.
  */
-export function formatRetryAfterSeconds(ms: number): string {
-  return String(Math.max(1, Math.ceil(ms / 1000)));
+export function formatRetryAfterSeconds(ms: number, unitMs = 1000): string {
+  return String((Math.max(1, Math.ceil(ms / unitMs)) * unitMs) / 1000);
 }

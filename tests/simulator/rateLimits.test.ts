@@ -175,3 +175,26 @@ async function waitFor(condition: () => boolean, attempts = 500): Promise<void> 
   }
   throw new Error("condition not reached");
 }
+
+describe("Retry-After unit (option retryAfterUnitMs, for scaled windows)", () => {
+  it("rounds the wait up to the unit and writes it as decimal seconds", async () => {
+    h = await startHarness({ burstWindowMs: 50, steadyWindowMs: 3000, retryAfterUnitMs: 50 });
+    await sequential(10);
+    h.clock.advance(12);
+    // 38 ms left of the burst window: one unit of 50 ms.
+    expect((await get()).headers["retry-after"]).toBe("0.05");
+    h.clock.advance(38);
+    for (let i = 0; i < 14; i++) {
+      await sequential(10);
+      h.clock.advance(50);
+    }
+    // 150 spent; 3000 - 750 = 2250 ms left of the steady window = 45 units.
+    expect((await get()).headers["retry-after"]).toBe("2.25");
+  });
+
+  it("defaults to whole seconds, never below 1", async () => {
+    h = await startHarness({ burstWindowMs: 50, steadyWindowMs: 3000 });
+    await sequential(10);
+    expect((await get()).headers["retry-after"]).toBe("1");
+  });
+});
