@@ -57,11 +57,34 @@ export function parseJsonBody(text: string, contentType: string | undefined): Pa
   }
 }
 
-/** The body as it goes into the request log: JSON when it parses, else the raw text, null when empty. */
+/**
+ * Decision (not shown in spec): the request log keeps a parsed body only up to this nesting depth.
+ * Copying and serialising the log recurse, so a deeper body (any client can send `[[[[...]]]]`)
+ * would make `/_sim/requests` fail with a stack overflow for as long as the log holds it.
+ */
+const MAX_LOGGED_DEPTH = 64;
+
+/** True when `value` nests arrays/objects deeper than `limit` (iterative: the value may be deep). */
+function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop()!;
+    if (current === null || typeof current !== "object") continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(current)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/**
+ * The body as it goes into the request log: JSON when it parses, else the raw text, null when empty.
+ * JSON nested deeper than `MAX_LOGGED_DEPTH` is kept as its raw text (see there).
+ */
 export function bodyForLog(text: string): unknown {
   if (text.length === 0) return null;
   try {
-    return JSON.parse(text) as unknown;
+    const parsed = JSON.parse(text) as unknown;
+    return nestsDeeperThan(parsed, MAX_LOGGED_DEPTH) ? text : parsed;
   } catch {
     return text;
   }
