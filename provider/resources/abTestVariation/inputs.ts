@@ -4,9 +4,10 @@
  * (`AbTestVariationUpdate`).
  */
 import { z } from "zod";
-import { AbTestVariationUpdate, EMPTY_PATCH_MESSAGE, RequestId, hasAnyField } from "../../catalog";
+import { AbTestVariationUpdate, EMPTY_PATCH_MESSAGE, hasAnyField } from "../../catalog";
 import { toWire } from "../../wire/casing";
 import type { DiffRules } from "../shared/diff";
+import { PathId } from "../shared/pathId";
 
 const wire = AbTestVariationUpdate.shape;
 
@@ -18,8 +19,8 @@ export type AbTestVariationField = (typeof AB_TEST_VARIATION_FIELDS)[number];
 /** Checked inputs of an AbTestVariation. */
 export const AbTestVariationInputs = z
   .strictObject({
-    abTestId: RequestId,
-    variationId: RequestId,
+    abTestId: PathId,
+    variationId: PathId,
     name: wire.name,
     settings: wire.settings,
   })

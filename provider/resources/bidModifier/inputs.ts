@@ -4,10 +4,11 @@
  * (`BidModifierUpdate`), with the number/decimal-string input forms added here.
  */
 import { z } from "zod";
-import { BidModifierUpdate, EMPTY_PATCH_MESSAGE, RequestId, hasAnyField } from "../../catalog";
+import { BidModifierUpdate, EMPTY_PATCH_MESSAGE, hasAnyField } from "../../catalog";
 import { toWire } from "../../wire/casing";
 import { DecimalStringInput } from "../shared/decimal";
 import type { DiffRules } from "../shared/diff";
+import { PathId } from "../shared/pathId";
 import { decimalEquivalent } from "../shared/equivalence";
 
 const wire = BidModifierUpdate.shape;
@@ -20,7 +21,7 @@ export type BidModifierField = (typeof BID_MODIFIER_FIELDS)[number];
 /** Checked inputs of a BidModifier. */
 export const BidModifierInputs = z
   .strictObject({
-    bidModifierId: RequestId,
+    bidModifierId: PathId,
     name: wire.name,
     value: DecimalStringInput.optional(),
     maxValue: DecimalStringInput.optional(),

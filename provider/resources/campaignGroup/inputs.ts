@@ -3,9 +3,10 @@
  * request schema (`CampaignGroupCreate`); `adoptId` is added here.
  */
 import { z } from "zod";
-import { CampaignGroupCreate, RequestId } from "../../catalog";
+import { CampaignGroupCreate } from "../../catalog";
 import { toWire } from "../../wire/casing";
 import type { DiffRules } from "../shared/diff";
+import { PathId } from "../shared/pathId";
 import { caseInsensitiveEquivalent, setEquivalent } from "../shared/equivalence";
 
 const wire = CampaignGroupCreate.shape;
@@ -15,7 +16,7 @@ export const CampaignGroupInputs = z.strictObject({
   name: wire.name,
   color: wire.color,
   items: wire.items,
-  adoptId: RequestId.optional(),
+  adoptId: PathId.optional(),
 });
 /** Checked CampaignGroup inputs. */
 export type CampaignGroupInputs = z.output<typeof CampaignGroupInputs>;
