@@ -1,0 +1,48 @@
+/**
+ * Peer (ii): Bottleneck configured for class C the way its README suggests for two limits: a
+ * reservoir of 10 refreshed every burst window, chained to a reservoir of 150 refreshed every
+ * steady window, each job weighted by its cost, and at most 8 in flight (the documented default
+ * in-flight limit of the simulator; the platform's is not shown, spec Limits 6). Retries 429s after
+ * `Retry-After`, re-entering the limiters.
+ */
+import Bottleneck from "bottleneck";
+import { scaleOf } from "../scale";
+import { runPeer } from "./peerCall";
+import type { PreparedClient, WorkerConfig } from "./types";
+
+/** Bottleneck's default heartbeat (how often it checks the reservoir refresh), platform ms. */
+const BOTTLENECK_HEARTBEAT_MS = 250;
+
+/** The limiters are created at `run`, so their refresh intervals start with the workload. */
+export function prepareBottleneck(config: WorkerConfig): PreparedClient {
+  const scale = scaleOf(config.scaleFactor);
+  const { limits } = scale;
+  return {
+    async run() {
+      // heartbeatInterval is Bottleneck's (untyped) option: scaled like every platform duration.
+      const heartbeat = { heartbeatInterval: scale.ms(BOTTLENECK_HEARTBEAT_MS) } as Bottleneck.ConstructorOptions;
+      const steady = new Bottleneck({
+        ...heartbeat,
+        reservoir: limits.steady,
+        reservoirRefreshAmount: limits.steady,
+        reservoirRefreshInterval: limits.steadyWindowMs,
+      });
+      const burst = new Bottleneck({
+        ...heartbeat,
+        maxConcurrent: 8,
+        reservoir: limits.burst,
+        reservoirRefreshAmount: limits.burst,
+        reservoirRefreshInterval: limits.burstWindowMs,
+      });
+      burst.chain(steady);
+      try {
+        return await runPeer(config.baseUrl, config.token, config.requests, scale, (cost, attempt) =>
+          burst.schedule({ weight: cost }, attempt),
+        );
+      } finally {
+        await burst.stop({ dropWaitingJobs: true });
+        await steady.stop({ dropWaitingJobs: true });
+      }
+    },
+  };
+}

@@ -1,0 +1,22 @@
+/** What a benchmark worker process is told, and what a client under test must provide. */
+import type { BenchRequest } from "../workloads";
+
+/** Clients compared by the benchmark. */
+export const CLIENT_NAMES = ["ours", "naive", "bottleneck"] as const;
+export type ClientName = (typeof CLIENT_NAMES)[number];
+
+/** A worker's whole configuration (passed as JSON on its command line). */
+export interface WorkerConfig {
+  readonly client: ClientName;
+  readonly baseUrl: string;
+  readonly token: string;
+  readonly requests: readonly BenchRequest[];
+  /** Scale factor of every platform duration (see `scale.ts`). */
+  readonly scaleFactor: number;
+}
+
+/** A client set up and ready to go: `run` issues every request at once. */
+export interface PreparedClient {
+  /** Resolves once every request succeeded or was given up; `failures` counts the given up. */
+  run(): Promise<{ failures: number }>;
+}

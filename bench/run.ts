@@ -1,0 +1,157 @@
+/**
+ * `npm run bench [-- --json] [-- --scale 0.025] [-- --only a-300-at-once]`: every workload of
+ * `workloads.ts` through our client and the two peers, against the simulator started in-process
+ * with time scaled (`scale.ts`). Each client runs in child processes of its own (two for the
+ * two-process workload), on an account of its own, so runs never share a window.
+ *
+ * Measured per run: wall time from `go` to the last `done`, its ratio to the physical bound
+ * (`bound.ts`), the 429s the server sent (window and in-flight refusals, counted by the simulator),
+ * calls given up, and peak RSS of the largest process.
+ */
+import { fork } from "node:child_process";
+import { rmSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { startSimulator } from "../simulator";
+import { boundMs } from "./bound";
+import { CLIENT_NAMES, type ClientName, type WorkerConfig } from "./clients/types";
+import { DEFAULT_SCALE, type Scale, scaleOf } from "./scale";
+import { WORKLOADS, type Workload } from "./workloads";
+import type { WorkerMessage } from "./worker";
+import { sharedStatePath } from "../provider/client/sharedWindows";
+
+/** One client's numbers on one workload (the JSON's `results.<client>`). */
+interface ClientResult {
+  seconds: number;
+  ratio: number;
+  r429: number;
+  /** Of `r429`: refusals for too many in flight (`Retry-After: -1`, spec Limits 6). */
+  r429InFlight: number;
+  failures: number;
+  rssMB: number;
+}
+
+/** One workload's line of the JSON. */
+interface WorkloadResult {
+  name: string;
+  description: string;
+  processes: number;
+  costUnits: number;
+  boundSeconds: number;
+  results: Record<ClientName, ClientResult>;
+}
+
+const round = (n: number, digits = 3) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** Forks `count` workers, waits until all are ready, starts them together; resolves when all are done. */
+async function runProcesses(configs: WorkerConfig[]): Promise<{ seconds: number; failures: number; maxRssKb: number }> {
+  const children = configs.map((config) => fork(`${__dirname}/worker.js`, [JSON.stringify(config)], { stdio: ["ignore", "inherit", "inherit", "ipc"] }));
+  const messages = children.map(
+    (child) =>
+      (type: WorkerMessage["type"]) =>
+        new Promise<WorkerMessage>((resolve, reject) => {
+          const onMessage = (m: WorkerMessage) => {
+            if (m.type !== type) return;
+            child.off("message", onMessage);
+            resolve(m);
+          };
+          child.on("message", onMessage);
+          child.once("exit", (code) => reject(new Error(`worker exited with ${code} before "${type}"`)));
+        }),
+  );
+  await Promise.all(messages.map((next) => next("ready")));
+  const done = messages.map((next) => next("done"));
+  const started = performance.now();
+  for (const child of children) child.send({ type: "go" } satisfies WorkerMessage);
+  const finished = (await Promise.all(done)) as Extract<WorkerMessage, { type: "done" }>[];
+  const seconds = (performance.now() - started) / 1000;
+  for (const m of finished) if (m.error) process.stderr.write(`worker error: ${m.error}\n`);
+  return {
+    seconds,
+    failures: finished.reduce((sum, m) => sum + m.failures, 0),
+    maxRssKb: Math.max(...finished.map((m) => m.maxRssKb)),
+  };
+}
+
+async function runWorkload(workload: Workload, scale: Scale, runId: string): Promise<WorkloadResult> {
+  const accounts = CLIENT_NAMES.map((client) => ({ account: client, token: `bench-${runId}-${workload.name}-${client}`, companyId: "7001" }));
+  const sim = await startSimulator({
+    burstWindowMs: scale.limits.burstWindowMs,
+    steadyWindowMs: scale.limits.steadyWindowMs,
+    retryAfterUnitMs: scale.retryAfterUnitMs,
+    maxInFlight: workload.maxInFlight,
+    accounts,
+    faults: { errorRate: workload.errorRate },
+  });
+  const bound = boundMs(workload.costUnits, scale.limits) / 1000;
+  const results = {} as Record<ClientName, ClientResult>;
+  try {
+    for (const { account: client, token } of accounts) {
+      const config: WorkerConfig = { client, baseUrl: sim.url, token, requests: workload.requests, scaleFactor: scale.factor };
+      const measured = await runProcesses(Array.from({ length: workload.processes }, () => config));
+      const windows = sim.windows(client);
+      const r429 = (windows.classes.C?.rejected ?? 0) + windows.inFlight.rejected;
+      results[client] = {
+        seconds: round(measured.seconds),
+        ratio: round(measured.seconds / bound),
+        r429,
+        r429InFlight: windows.inFlight.rejected,
+        failures: measured.failures,
+        rssMB: round(measured.maxRssKb / 1024, 1),
+      };
+      rmSync(sharedStatePath(sim.url, token), { force: true });
+    }
+  } finally {
+    await sim.close();
+  }
+  return {
+    name: workload.name,
+    description: workload.description,
+    processes: workload.processes,
+    costUnits: workload.costUnits,
+    boundSeconds: round(bound),
+    results,
+  };
+}
+
+function table(results: WorkloadResult[], scale: Scale): string {
+  const lines = [
+    `Scale ${scale.factor} (windows ${scale.limits.burstWindowMs} ms / ${scale.limits.steadyWindowMs} ms, limits ${scale.limits.burst}/${scale.limits.steady}): multiply seconds by ${round(1 / scale.factor, 1)} for platform seconds.`,
+    "",
+    "| workload | procs | bound s | client | s | ratio | 429s | failures | RSS MB | ours vs it |",
+    "|---|---|---|---|---|---|---|---|---|---|",
+  ];
+  for (const w of results) {
+    for (const client of CLIENT_NAMES) {
+      const r = w.results[client];
+      const versus = client === "ours" ? "" : `${round(r.seconds / w.results.ours.seconds, 2)}× faster`;
+      lines.push(`| ${w.name} | ${w.processes} | ${w.boundSeconds} | ${client} | ${r.seconds} | ${r.ratio} | ${r.r429} (${r.r429InFlight} in-flight) | ${r.failures} | ${r.rssMB} | ${versus} |`);
+    }
+  }
+  return lines.join("\n");
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { json: { type: "boolean" }, scale: { type: "string" }, only: { type: "string" } },
+    strict: true,
+  });
+  const scale = scaleOf(values.scale ? Number(values.scale) : DEFAULT_SCALE);
+  const runId = `${process.pid}-${Date.now()}`;
+  const selected = WORKLOADS.filter((w) => !values.only || values.only.split(",").includes(w.name));
+  const results: WorkloadResult[] = [];
+  for (const workload of selected) {
+    const result = await runWorkload(workload, scale, runId);
+    results.push(result);
+    if (!values.json) process.stdout.write(`done: ${workload.name}\n`);
+  }
+  if (values.json) {
+    process.stdout.write(`${JSON.stringify({ scale: scale.factor, burstWindowMs: scale.limits.burstWindowMs, steadyWindowMs: scale.limits.steadyWindowMs, workloads: results })}\n`);
+  } else {
+    process.stdout.write(`${table(results, scale)}\n`);
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,40 @@
+/**
+ * Time scale of the benchmark: every platform duration (windows, Retry-After unit, backoffs,
+ * Bottleneck's heartbeat) is multiplied by one factor, and the limits stay as the spec gives them,
+ * so every ratio to the physical bound holds and a measured second reads as `1 / factor` real ones.
+ */
+import { BURST_WINDOW_MS, STEADY_WINDOW_MS } from "../provider/catalog/rateClasses";
+import { RATE_CLASSES } from "../provider/catalog/rateClasses";
+import type { WindowLimits } from "./bound";
+
+// Decision (benchmark): 1/40 (windows of 25 ms and 1.5 s) keeps the whole run (three clients, six
+// workloads, ~75 s of scaled bound in all) under two minutes on a loaded 2-core machine, while a
+// loopback round trip (~1-2 ms) stays small against a 25 ms burst window.
+/** Default scale factor: scaled ms = platform ms × factor. */
+export const DEFAULT_SCALE = 1 / 40;
+
+/** Everything time-related a run needs, derived from one factor. */
+export interface Scale {
+  readonly factor: number;
+  readonly limits: WindowLimits;
+  /** Unit of the simulator's `Retry-After` (a platform second, scaled). */
+  readonly retryAfterUnitMs: number;
+  /** Scales a platform duration, ms. */
+  ms(platformMs: number): number;
+}
+
+/** The scale for `factor`. */
+export function scaleOf(factor: number = DEFAULT_SCALE): Scale {
+  const ms = (platformMs: number) => platformMs * factor;
+  return {
+    factor,
+    limits: {
+      burst: RATE_CLASSES.C.burst,
+      steady: RATE_CLASSES.C.steady,
+      burstWindowMs: ms(BURST_WINDOW_MS),
+      steadyWindowMs: ms(STEADY_WINDOW_MS),
+    },
+    retryAfterUnitMs: ms(1000),
+    ms,
+  };
+}

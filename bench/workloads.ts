@@ -1,0 +1,92 @@
+/**
+ * The workloads of the benchmark (issue 6): what each process requests, how the simulator is set
+ * up, and how many cost units the server must count (the input of the physical bound).
+ */
+import { SEED_IDS } from "../simulator/fixtures/seedIds";
+
+/** One request: `getZone` (op 13), with `fields` subresources (spec, Limits 7: 1 + one each). */
+export interface BenchRequest {
+  readonly zoneId: string;
+  readonly fields: readonly string[];
+}
+
+/** One workload. */
+export interface Workload {
+  readonly name: string;
+  readonly description: string;
+  /** OS processes that run `requests` each, at once, on one account. */
+  readonly processes: number;
+  /** What each process requests, all issued at once. */
+  readonly requests: readonly BenchRequest[];
+  /** Simultaneous requests the server allows per account (spec, Limits 6). */
+  readonly maxInFlight: number;
+  /** Share of requests the server answers 500 (counted against the windows, see apiHandler). */
+  readonly errorRate: number;
+  /**
+   * Cost units the server must count for every request to succeed: the requests' cost, and with
+   * injected 500s the expected extra attempts (cost / (1 - errorRate)), rounded up.
+   */
+  readonly costUnits: number;
+}
+
+const ZONES = Object.values(SEED_IDS.zones);
+
+/** `n` plain reads, spread over the seeded zones. */
+function plain(n: number): BenchRequest[] {
+  return Array.from({ length: n }, (_, i) => ({ zoneId: ZONES[i % ZONES.length]!, fields: [] }));
+}
+
+/**
+ * `groups` times [3, 1, 1, 1]: a zone with `account` and `creator` (3 calls, spec Limits 7) then
+ * three plain reads. 6 units a group; in FIFO order they pack whole burst windows (3+1+1+1+3+1).
+ */
+function mixed(groups: number): BenchRequest[] {
+  const out: BenchRequest[] = [];
+  for (let i = 0; i < groups; i++) {
+    out.push({ zoneId: ZONES[i % ZONES.length]!, fields: ["account", "creator"] });
+    out.push(...plain(3));
+  }
+  return out;
+}
+
+function costOf(requests: readonly BenchRequest[]): number {
+  return requests.reduce((sum, r) => sum + 1 + new Set(r.fields).size, 0);
+}
+
+function workload(w: Omit<Workload, "costUnits" | "maxInFlight" | "errorRate"> & Partial<Workload>): Workload {
+  const maxInFlight = w.maxInFlight ?? 8;
+  const errorRate = w.errorRate ?? 0;
+  return { ...w, maxInFlight, errorRate, costUnits: Math.ceil((w.processes * costOf(w.requests)) / (1 - errorRate)) };
+}
+
+/** Every workload, in run order. */
+export const WORKLOADS: readonly Workload[] = [
+  workload({ name: "a-300-at-once", description: "300 GETs issued at once", processes: 1, requests: plain(300) }),
+  workload({ name: "a-1000-at-once", description: "1,000 GETs issued at once", processes: 1, requests: plain(1000) }),
+  workload({
+    name: "b-fields-mix",
+    description: "200 GETs, a quarter with fields=account,creator (cost 3): 300 units",
+    processes: 1,
+    requests: mixed(50),
+  }),
+  workload({
+    name: "c-two-processes",
+    description: "two OS processes, 150 GETs each, one account",
+    processes: 2,
+    requests: plain(150),
+  }),
+  workload({
+    name: "d-in-flight-2",
+    description: "300 GETs, server allows 2 in flight",
+    processes: 1,
+    requests: plain(300),
+    maxInFlight: 2,
+  }),
+  workload({
+    name: "e-5pct-500s",
+    description: "250 GETs, 5% answered 500 (retried)",
+    processes: 1,
+    requests: plain(250),
+    errorRate: 0.05,
+  }),
+];
