@@ -2,6 +2,7 @@
  * One stack of a project on a throwaway local backend, driven through the Automation API with the
  * real Pulumi CLI from scripts/ensure-pulumi (docs/e2e.md).
  */
+import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -36,6 +37,12 @@ export interface StackSession {
   readonly project: ProjectInfo;
   /** The local backend folder (`file://` URL target). */
   readonly backendDir: string;
+  /**
+   * Runs the CLI itself with the stack's environment in the project folder, e.g.
+   * `["stack", "export", "--stack", name]` (the Automation API's `exportStack` adds `--show-secrets`).
+   * Resolves with the exit code instead of rejecting on a non-zero one.
+   */
+  cli(args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }>;
   /** Sets project config keys (unqualified) in the stack. */
   setProjectConfig(values: Readonly<Record<string, string>>): Promise<void>;
   /** Removes the stack settings file from the project folder and the state folder (when ours). */
@@ -82,6 +89,8 @@ export async function openStack(options: OpenStackOptions): Promise<StackSession
   const backendDir = fs.mkdtempSync(path.join(stateDir, "backend-"));
   fs.mkdirSync(path.join(stateDir, "home"), { recursive: true });
 
+  const envVars = pulumiEnv(stateDir, backendDir);
+  const command = await pulumiCommand();
   const stack = await LocalWorkspace.createOrSelectStack(
     {
       projectName: project.name,
@@ -97,8 +106,8 @@ export async function openStack(options: OpenStackOptions): Promise<StackSession
       // The project folder holds Pulumi.yaml (loaded, never rewritten, since no projectSettings
       // are passed); the CLI starts the dynamic-provider plugin in the program folder under it.
       workDir: project.projectDir,
-      envVars: pulumiEnv(stateDir, backendDir),
-      pulumiCommand: await pulumiCommand(),
+      envVars,
+      pulumiCommand: command,
     },
   );
 
@@ -107,6 +116,19 @@ export async function openStack(options: OpenStackOptions): Promise<StackSession
     stack,
     project,
     backendDir,
+    cli(args) {
+      return new Promise((resolve) => {
+        execFile(
+          command.command,
+          [...args],
+          { cwd: project.projectDir, env: { ...process.env, ...envVars }, maxBuffer: 64 * 1024 * 1024 },
+          (err, stdout, stderr) => {
+            const code = err === null ? 0 : typeof err.code === "number" ? err.code : 1;
+            resolve({ code, stdout, stderr });
+          },
+        );
+      });
+    },
     async setProjectConfig(values) {
       const config: ConfigMap = {};
       for (const [key, value] of Object.entries(values)) config[`${project.name}:${key}`] = { value };
