@@ -40,6 +40,10 @@ function reasonOf(issue: Issue, inputs: unknown): string {
       return `must be ${article(issue.expected)}, got ${describeType(value)}`;
     case "invalid_value":
       return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}, got ${describeType(value)}`;
+    case "invalid_key":
+      // A record key (targeting dimension, language code) failed: zod's own text is only "Invalid key
+      // in record"; the key schema's message says what a key must look like.
+      return issue.issues[0]?.message ?? issue.message;
     default:
       return issue.message;
   }
@@ -63,9 +67,11 @@ export function toCheckFailures(
     const path = issue.path as PropertyKey[];
     if (issue.code === "unrecognized_keys") {
       for (const key of issue.keys) {
+        // `allowedKeys` are the resource's own inputs: listed only for a key at the top level, since
+        // inside a nested object (targeting.countries.x) they would name the wrong properties.
         failures.push({
           property: formatPropertyPath([...path, key]),
-          reason: `is not a known property; allowed here: ${allowedKeys.join(", ")}`,
+          reason: path.length === 0 ? `is not a known property; allowed here: ${allowedKeys.join(", ")}` : "is not a known property",
         });
       }
       continue;
