@@ -87,3 +87,12 @@ export function collector(): { onOutput(line: string): void; readonly text: stri
     },
   };
 }
+
+/**
+ * The `pulumi-adplatform` package as a program in the quickstart folder resolves it by name (the
+ * built package, through the link the driver makes), for test programs written inline.
+ */
+export function adplatformPackage(): typeof import("../../sdk") {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require(require.resolve("pulumi-adplatform", { paths: [QUICKSTART] })) as typeof import("../../sdk");
+}
