@@ -23,6 +23,17 @@ export const systemClock: Clock = Object.freeze({
 });
 
 /**
+ * The process clock on the Unix epoch (`performance.timeOrigin + performance.now()`): monotonic
+ * within a process and, unlike `performance.now()`, the same scale in every process of the
+ * machine, so limiters of several processes can share window ends through a file.
+ */
+export const epochClock: Clock = Object.freeze({
+  now: () => performance.timeOrigin + performance.now(),
+  setTimer: systemClock.setTimer,
+  clearTimer: systemClock.clearTimer,
+});
+
+/**
  * Resolves after `ms` on `clock`; rejects with the signal's reason when `signal` aborts first.
  */
 export function sleep(clock: Clock, ms: number, signal?: AbortSignal): Promise<void> {

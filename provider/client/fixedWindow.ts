@@ -24,6 +24,24 @@
  *   windows then share them instead of colliding at every window start.
  */
 
+/**
+ * Everything a `FixedWindow` knows, as plain JSON, so processes on one machine can share a window
+ * through a file (`sharedState.ts`). Times are on the shared clock; `null` stands for "none".
+ */
+export interface FixedWindowState {
+  readonly limit: number;
+  readonly generation: number;
+  readonly end: number | null;
+  readonly previousEnd: number | null;
+  readonly used: number;
+  readonly own: number;
+  readonly othersSeen: number;
+  readonly reported: boolean;
+  readonly othersExpected: number;
+  readonly ahead: number;
+  readonly synced: boolean;
+}
+
 /** Where one admission stands in a window: which window, and our own cost in it after the admission. */
 export interface WindowMark {
   readonly generation: number;
@@ -138,22 +156,65 @@ export class FixedWindow {
     serverCount: number,
     admittedSince: number,
     now: number,
+    machineShared = false,
   ): void {
     this.close(now);
     if (this.end === undefined || mark.generation !== this.generation) return;
-    // What the server counted that was not ours: another process spends on this account.
-    const others = serverCount - mark.ownCost;
+    // What the server counted that was not ours: another process spends on this account. When the
+    // machine's processes share this window (`machineShared`), our count is the machine's, and
+    // requests of one process overtake those of another on the way: only a server count above all
+    // we admitted in the window proves a spender elsewhere.
+    const others = machineShared ? serverCount - (mark.ownCost + admittedSince) : serverCount - mark.ownCost;
     this.reported = true;
     this.othersSeen = Math.max(this.othersSeen, others);
     // Its requests in flight are invisible until they are counted; assume it has as many in flight
     // as we admitted since (the two processes behave alike), rather than collide with them.
     const reserve = others > 0 ? admittedSince : 0;
-    this.used = Math.max(this.used, serverCount + admittedSince + reserve);
+    // Shared by the machine and nobody else counted: our count is exact; the server's may include
+    // requests that overtook this one, which adding `admittedSince` would count twice.
+    if (!machineShared || others > 0) this.used = Math.max(this.used, serverCount + admittedSince + reserve);
     if (boundary !== undefined) {
-      this.end = boundary;
+      // Every report's boundary is at or after the server's end (it is `now + reset`, read after
+      // the response travelled); the earliest one is the closest, so a synced end only moves earlier.
+      this.end = this.synced ? Math.min(this.end, boundary) : boundary;
       this.synced = true;
       this.close(now);
     }
+  }
+
+  /** The whole state, for sharing (see `FixedWindowState`). */
+  exportState(): FixedWindowState {
+    return {
+      limit: this.limit,
+      generation: this.generation,
+      end: this.end ?? null,
+      previousEnd: Number.isFinite(this.previousEnd) ? this.previousEnd : null,
+      used: this.used,
+      own: this.own,
+      othersSeen: this.othersSeen,
+      reported: this.reported,
+      othersExpected: this.othersExpected,
+      ahead: this.ahead,
+      synced: this.synced,
+    };
+  }
+
+  /**
+   * Takes over a shared state (written by `exportState`, here or in another process). The limit
+   * stays the lower of ours and the shared one: a server-reported limit is never raised.
+   */
+  restoreState(state: FixedWindowState): void {
+    this.limit = Math.min(this.limit, state.limit);
+    this.generation = state.generation;
+    this.end = state.end ?? undefined;
+    this.previousEnd = state.previousEnd ?? Number.NEGATIVE_INFINITY;
+    this.used = state.used;
+    this.own = state.own;
+    this.othersSeen = state.othersSeen;
+    this.reported = state.reported;
+    this.othersExpected = state.othersExpected;
+    this.ahead = state.ahead;
+    this.synced = state.synced;
   }
 
   /** A plain view, for snapshots. */

@@ -18,15 +18,21 @@
  * - never has more than `concurrency` requests in flight; the cap halves when the server answers
  *   `Retry-After: -1` (spec, Limits 6) and grows by one after each cap's worth of good responses
  *   (additive increase, multiplicative decrease);
- * - after a 429 with `Retry-After: N`, admits nothing for N seconds.
+ * - after a 429 with `Retry-After: N`, admits nothing for N seconds;
+ * - with a `sharedStore`, all of the above holds for every limiter of the account on the machine
+ *   together (the Pulumi program and the provider plugin are two processes on one account): the
+ *   windows, the admitted cost, the pause and the in-flight count live in the store, and every
+ *   decision is taken under its lock (see `sharedWindows.ts`). The in-flight cap then bounds the
+ *   machine's requests in flight, not only this process's.
  *
- * Pure apart from the injected clock: no I/O, no wall-clock reads.
+ * Pure apart from the injected clock and the optional shared store: no wall-clock reads.
  */
 import { BURST_WINDOW_MS, RATE_CLASSES, STEADY_WINDOW_MS } from "../catalog/rateClasses";
 import type { RateClass, RateClassName } from "../catalog/types";
 import { type Clock, type TimerHandle, systemClock } from "./clock";
 import { FixedWindow, type WindowMark } from "./fixedWindow";
 import type { RateLimitInfo, RetryAfter } from "./rateLimitHeaders";
+import { processAlive, type SharedLimiterState, type SharedStore } from "./sharedWindows";
 
 /** Bounds of the adaptive in-flight cap. */
 export interface ConcurrencyOptions {
@@ -54,6 +60,13 @@ export interface LimiterOptions {
   readonly guardMs: number;
   readonly concurrency: ConcurrencyOptions;
   readonly clock: Clock;
+  /**
+   * Share the account's budget with the other processes of this machine (default true; used by
+   * `sharedLimiter`, which then supplies `sharedStore` and `epochClock` unless a clock is injected).
+   */
+  readonly shareAcrossProcesses: boolean;
+  /** Where the budget is shared; none: this limiter counts alone. Times in it are `clock` times. */
+  readonly sharedStore?: SharedStore;
 }
 
 // Decision (not shown in spec): the platform's in-flight limit is not given (spec, Limits 6). We
@@ -67,7 +80,11 @@ export const LIMITER_DEFAULTS: LimiterOptions = Object.freeze({
   guardMs: 10, // 10 ms; grows with observed latency
   concurrency: Object.freeze({ initial: 4, min: 1, max: 8 }),
   clock: systemClock,
+  shareAcrossProcesses: true,
 });
+
+/** Numbers the limiters of this process apart in a shared store. */
+let limiterCount = 0;
 
 /** What a caller wants admitted. */
 export interface AdmissionRequest {
@@ -157,6 +174,12 @@ export class RateLimiter {
   private latencyMs = 0;
   private timer: TimerHandle | undefined;
   private timerAt = Infinity;
+  /** This limiter's name in the shared store's in-flight table: `<pid>:<n>`. */
+  private readonly id = `${process.pid}:${++limiterCount}`;
+  /** Requests in flight of the other limiters sharing the store, as of the last look. */
+  private othersInFlight = 0;
+  /** True while a shared-store transaction runs (transactions do not nest). */
+  private inTransaction = false;
 
   constructor(options: Partial<LimiterOptions> = {}) {
     this.options = {
@@ -207,7 +230,10 @@ export class RateLimiter {
    * the boundary guard. Call once per response, as soon as its headers arrive.
    */
   observe(permit: Permit, observation: ResponseObservation): void {
-    const record = permit as PermitRecord;
+    this.transact(() => this.observeLocked(permit as PermitRecord, observation));
+  }
+
+  private observeLocked(record: PermitRecord, observation: ResponseObservation): void {
     const now = this.clock.now();
     // Decaying maximum: one slow response widens the guard, which then narrows again.
     this.latencyMs = Math.max(now - record.admittedAt, this.latencyMs * 0.9);
@@ -220,11 +246,12 @@ export class RateLimiter {
     } else if (observation.status !== 429) {
       this.raiseConcurrencySlowly();
     }
-    this.pump();
+    this.pumpLocked();
   }
 
   /** Current state, for debug lines and tests. */
   snapshot(): LimiterSnapshot {
+    if (this.options.sharedStore) this.transact(() => undefined);
     const now = this.clock.now();
     const windows: Partial<Record<RateClassName, { burst: WindowSnapshot; steady: WindowSnapshot }>> = {};
     for (const [name, state] of this.states) windows[name] = { burst: state.burst.view(now), steady: state.steady.view(now) };
@@ -256,10 +283,74 @@ export class RateLimiter {
     return Math.min(this.options.burstWindowMs / 4, Math.max(this.options.guardMs, this.latencyMs));
   }
 
-  /** Admits waiters in order while they fit; otherwise sets one timer for when the head may fit. */
+  /**
+   * Runs `fn` with the shared state loaded into this limiter and saves it after, under the store's
+   * lock; without a store, just runs `fn`.
+   */
+  private transact<T>(fn: () => T): T {
+    const store = this.options.sharedStore;
+    if (!store || this.inTransaction) return fn();
+    return store.update((shared) => {
+      this.inTransaction = true;
+      try {
+        this.load(shared);
+        const result = fn();
+        this.save(shared);
+        return result;
+      } finally {
+        this.inTransaction = false;
+      }
+    });
+  }
+
+  /** Takes over the machine's view of the account. */
+  private load(shared: SharedLimiterState): void {
+    for (const [name, saved] of Object.entries(shared.classes)) {
+      if (!(name in this.options.classes)) continue;
+      const state = this.state(name as RateClassName);
+      state.burst.restoreState(saved.burst);
+      state.steady.restoreState(saved.steady);
+      state.admittedCost = saved.admittedCost;
+    }
+    if (shared.pausedUntil !== null) this.pausedUntil = Math.max(this.pausedUntil, shared.pausedUntil);
+    this.othersInFlight = 0;
+    for (const [id, count] of Object.entries(shared.inFlight)) {
+      if (id === this.id) continue;
+      const pid = Number(id.split(":")[0]);
+      // A process that died has nothing in flight any more.
+      if (pid !== process.pid && !processAlive(pid)) {
+        delete shared.inFlight[id];
+        continue;
+      }
+      this.othersInFlight += count;
+    }
+  }
+
+  /** Writes this limiter's view back for the machine. */
+  private save(shared: SharedLimiterState): void {
+    for (const [name, state] of this.states) {
+      shared.classes[name] = { burst: state.burst.exportState(), steady: state.steady.exportState(), admittedCost: state.admittedCost };
+    }
+    shared.pausedUntil = Number.isFinite(this.pausedUntil) ? this.pausedUntil : null;
+    if (this.inFlight > 0) shared.inFlight[this.id] = this.inFlight;
+    else delete shared.inFlight[this.id];
+  }
+
+  /** Admits waiters in order while they fit (see `pumpLocked`), in one shared-store transaction. */
   private pump(): void {
+    this.transact(() => this.pumpLocked());
+  }
+
+  /** Admits waiters in order while they fit; otherwise sets one timer for when the head may fit. */
+  private pumpLocked(): void {
     while (this.queue.length > 0) {
       if (this.inFlight >= this.cap) return; // a release pumps again
+      if (this.inFlight + this.othersInFlight >= this.cap) {
+        // The machine's cap is full with other processes' requests, whose releases we do not hear:
+        // look again shortly.
+        this.wakeAt(this.clock.now() + Math.max(1, this.options.burstWindowMs / 50));
+        return;
+      }
       const head = this.queue[0]!;
       const now = this.clock.now();
       const wait = this.waitMs(head.request, now);
@@ -341,7 +432,7 @@ export class RateLimiter {
     const admittedSince = state.admittedCost - permit.costMark;
     const boundary = info.resetMs === undefined ? undefined : now + info.resetMs;
     const mark = window === state.burst ? permit.burstMark : permit.steadyMark;
-    window.applyServerReport(mark, boundary, serverCount, admittedSince, now);
+    window.applyServerReport(mark, boundary, serverCount, admittedSince, now, this.options.sharedStore !== undefined);
   }
 
   private lowerConcurrency(permit: PermitRecord): void {

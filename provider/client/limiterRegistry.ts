@@ -3,27 +3,31 @@
  * process"): spec, Authentication 3, limits apply per account, so every call with the same token
  * against the same platform must draw from the same budget.
  */
-import { createHash } from "node:crypto";
+import { epochClock } from "./clock";
 import { type LimiterOptions, RateLimiter } from "./limiter";
+import { FileSharedStore, sharedStatePathForKey } from "./sharedWindows";
+
+export { accountKey } from "./accountKey";
 
 const limiters = new Map<string, RateLimiter>();
 
-/**
- * Key of an account: SHA-256 of base URL and token. The raw token is never a map key, so it does
- * not show up in heap snapshots of the registry or in debug output of it.
- */
-export function accountKey(baseUrl: string, token: string): string {
-  return createHash("sha256").update(baseUrl).update("\u0000").update(token).digest("hex");
-}
 
 /**
  * The account's limiter, created with `options` on first use. Later calls get the same instance;
  * their options are ignored (the first caller configures the account).
+ *
+ * Unless `options.shareAcrossProcesses` is false, a limiter on the process clock shares its windows
+ * with every process of this machine on the same account, through the account's state file (see
+ * `sharedWindows.ts`), and reads time from `epochClock` so the processes agree on it. A limiter on
+ * an injected clock (tests) shares only when given a `sharedStore`.
  */
 export function sharedLimiter(key: string, options: Partial<LimiterOptions> = {}): RateLimiter {
   let limiter = limiters.get(key);
   if (!limiter) {
-    limiter = new RateLimiter(options);
+    const share = options.shareAcrossProcesses !== false && options.clock === undefined && options.sharedStore === undefined;
+    limiter = new RateLimiter(
+      share ? { ...options, clock: epochClock, sharedStore: new FileSharedStore(sharedStatePathForKey(key)) } : options,
+    );
     limiters.set(key, limiter);
   }
   return limiter;
