@@ -1,0 +1,142 @@
+/**
+ * Limiters of several processes on one account share its windows through the state file
+ * (`sharedWindows.ts`). Two limiters on one `FileSharedStore` and one hand-driven clock stand for
+ * two processes: together they never exceed a window, keep one in-flight cap, and a dead process's
+ * requests in flight are forgotten.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type LimiterOptions, type Permit, RateLimiter } from "../../provider/client";
+import { FileSharedStore, sharedStatePath } from "../../provider/client/sharedWindows";
+import { FakeClock, flush } from "./fakeClock";
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "adplatform-shared-"));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function pair(clock: FakeClock, options: Partial<LimiterOptions> = {}): [RateLimiter, RateLimiter] {
+  const make = () =>
+    new RateLimiter({
+      clock,
+      burstWindowMs: 1_000,
+      steadyWindowMs: 60_000,
+      guardMs: 0,
+      concurrency: { initial: 1000, min: 1, max: 1000 },
+      // Each limiter its own store object on the same file, as two processes would have.
+      sharedStore: new FileSharedStore(join(dir, "account.json")),
+      ...options,
+    });
+  return [make(), make()];
+}
+
+/** Starts `count` acquisitions on `l`, recording admission times; releases at once unless told. */
+function acquireMany(l: RateLimiter, clock: FakeClock, count: number, release = true) {
+  const admitted: { at: number; permit: Permit }[] = [];
+  for (let i = 0; i < count; i++) {
+    void l.acquire({ rateClass: "C", cost: 1 }).then((permit) => {
+      admitted.push({ at: clock.now(), permit });
+      if (release) permit.release();
+    });
+  }
+  return admitted;
+}
+
+/** Largest number of admissions inside any window of `length` starting at an admission. */
+function maxInWindow(times: number[], length: number): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let best = 0;
+  for (let i = 0; i < sorted.length; i++) {
+    let j = i;
+    while (j < sorted.length && sorted[j]! < sorted[i]! + length) j++;
+    best = Math.max(best, j - i);
+  }
+  return best;
+}
+
+describe("two limiters on one shared store", () => {
+  it("admit 10 per burst window and 150 per steady window together, and ride the windows", async () => {
+    const clock = new FakeClock();
+    const [a, b] = pair(clock);
+    const start = clock.now();
+    const fromA = acquireMany(a, clock, 150);
+    const fromB = acquireMany(b, clock, 150);
+    for (let t = 0; t < 80_000; t += 50) await clock.advance(50);
+    await flush();
+    const times = [...fromA, ...fromB].map((x) => x.at - start);
+    expect(times).toHaveLength(300);
+    expect(maxInWindow(times, 1_000)).toBe(10);
+    expect(maxInWindow(times, 60_000)).toBe(150);
+    // Riding the windows: 150 by 14 s, the rest from 60 s, the last at 74 s (the physical bound).
+    expect(Math.max(...times)).toBe(74_000);
+    // Both got a share; neither starved.
+    expect(fromA.length).toBeGreaterThan(0);
+    expect(fromB.length).toBeGreaterThan(0);
+  });
+
+  it("keep one in-flight cap for the machine", async () => {
+    const clock = new FakeClock();
+    const [a, b] = pair(clock, { concurrency: { initial: 3, min: 1, max: 3 } });
+    const fromA = acquireMany(a, clock, 3, false);
+    await flush();
+    const fromB = acquireMany(b, clock, 3, false);
+    await clock.advance(10);
+    expect(fromA).toHaveLength(3);
+    expect(fromB).toHaveLength(0);
+    fromA[0]!.permit.release();
+    await clock.advance(50);
+    expect(fromB).toHaveLength(1);
+  });
+
+  it("share a Retry-After pause", async () => {
+    const clock = new FakeClock();
+    const [a, b] = pair(clock);
+    const admittedA = acquireMany(a, clock, 1, false);
+    await clock.advance(1);
+    const first = admittedA[0];
+    a.observe(first!.permit, { status: 429, retryAfter: { kind: "delay", ms: 5_000 } });
+    first!.permit.release();
+    const fromB = acquireMany(b, clock, 1);
+    await clock.advance(4_999);
+    expect(fromB).toHaveLength(0);
+    await clock.advance(1);
+    expect(fromB).toHaveLength(1);
+  });
+
+  it("forget the requests in flight of a process that died", async () => {
+    const clock = new FakeClock();
+    const file = join(dir, "account.json");
+    const [a] = pair(clock, { concurrency: { initial: 2, min: 1, max: 2 } });
+    acquireMany(a, clock, 1);
+    await clock.advance(10);
+    const state = JSON.parse(readFileSync(file, "utf8")) as { inFlight: Record<string, number> };
+    // A pid far above any real one: no such process.
+    state.inFlight["4194999:1"] = 2;
+    writeFileSync(file, JSON.stringify(state));
+    const fromA = acquireMany(a, clock, 1);
+    await clock.advance(10);
+    expect(fromA).toHaveLength(1);
+    expect(Object.keys((JSON.parse(readFileSync(file, "utf8")) as { inFlight: object }).inFlight)).not.toContain("4194999:1");
+  });
+
+  it("read an unreadable state file as a fresh one", async () => {
+    const clock = new FakeClock();
+    writeFileSync(join(dir, "account.json"), "{ not json");
+    const [a] = pair(clock);
+    const admitted = acquireMany(a, clock, 10);
+    await clock.advance(10);
+    expect(admitted).toHaveLength(10);
+  });
+});
+
+describe("the state file's name", () => {
+  it("never contains the token and differs per account", () => {
+    const one = sharedStatePath("https://api.example.com", "secret-token-1", dir);
+    const two = sharedStatePath("https://api.example.com", "secret-token-2", dir);
+    expect(one).not.toContain("secret-token-1");
+    expect(one).not.toBe(two);
+    expect(one.startsWith(dir)).toBe(true);
+  });
+});
