@@ -324,9 +324,19 @@ export function buildPath(op: Pick<OperationSpec, "name" | "path" | "pathParams"
         `${op.name}: path parameter "${name}" must not be "${value}" (URL normalisation would change the path)`,
       );
     }
+    if (value.length > MAX_PATH_PARAM_LENGTH) {
+      throw new TypeError(`${op.name}: path parameter "${name}" is longer than ${MAX_PATH_PARAM_LENGTH} characters`);
+    }
     return encodeURIComponent(value);
   });
 }
+
+/**
+ * Decision (not shown in spec, Limits 8): a path parameter is at most 1024 characters. No id of the
+ * platform comes near it, and a longer one would only be refused by the server's request-line limit
+ * after being sent (node's default is 16 KiB for the whole header block).
+ */
+export const MAX_PATH_PARAM_LENGTH = 1024;
 
 function describeParams(op: Pick<OperationSpec, "pathParams">): string {
   return op.pathParams.length === 0 ? "none" : op.pathParams.map((p) => `"${p}"`).join(", ");

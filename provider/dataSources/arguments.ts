@@ -113,8 +113,10 @@ export function parseArguments(source: DataSource, raw: unknown): ReadRequest {
   try {
     path = buildPath(source.operation, pathParams);
   } catch (error) {
-    // buildPath refuses "." and ".." (URL normalisation would change the path); name the argument.
-    const arg = Object.keys(source.pathArgs).find((a) => args[a] === "." || args[a] === "..");
+    // buildPath refuses "." and ".." (URL normalisation would change the path) and over-long values;
+    // its message names the path parameter: name the argument that fills it.
+    const param = /path parameter "([^"]+)"/.exec((error as Error).message)?.[1];
+    const arg = Object.keys(source.pathArgs).find((a) => source.pathArgs[a] === param);
     const reason = (error as Error).message.replace(/^[^:]*: /, "");
     throw new DataSourceArgumentError(source.functionName, [arg ? `${arg}: ${reason}` : reason]);
   }
