@@ -42,6 +42,14 @@ beforeEach(() => {
 const deep = (levels: number): unknown => (levels === 0 ? "x" : { a: deep(levels - 1) });
 const long = (n: number) => "x".repeat(n);
 
+/** A value as a test title shows it: long strings shortened, NaN and Infinity spelled out. */
+function show(value: unknown): string {
+  if (typeof value === "string") return value.length > 40 ? `"xxx…" (${value.length} characters)` : JSON.stringify(value);
+  if (typeof value === "number" || value === undefined) return String(value);
+  const text = JSON.stringify(value);
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}
+
 /** Valid inputs per kind; each case overrides one property. */
 const VALID: Record<Kind, Record<string, unknown>> = {
   BidStrategy: { name: "S", strategy: "exact", value: 1, maxValue: 2 },
@@ -98,6 +106,7 @@ const INPUT_CASES: InputCase[] = [
   ["BidModifier", "bidModifierId", ".", "bidModifierId", /must not be "\." or "\.\."/],
   ["BidModifier", "bidModifierId", "501 ", "bidModifierId", /whitespace/],
   ["BidModifier", "bidModifierId", 501, "bidModifierId", /must be a string/],
+  ["BidModifier", "bidModifierId", long(1025), "bidModifierId", /at most 1024 characters/],
   ["BidModifier", "name", long(256), "name", /at most 255 characters/],
   ["BidModifier", "value", "1.2.3", "value", /must be a non-negative decimal string such as "1\.50"/],
   ["BidModifier", "value", "-1", "value", /must be a non-negative decimal string such as "1\.50"/],
@@ -118,6 +127,7 @@ const INPUT_CASES: InputCase[] = [
   ["AbTestVariation", "abTestId", "..", "abTestId", /must not be "\." or "\.\."/],
   ["AbTestVariation", "variationId", "", "variationId", /must not be empty/],
   ["AbTestVariation", "variationId", 2, "variationId", /must be a string/],
+  ["AbTestVariation", "abTestId", long(100_000), "abTestId", /at most 1024 characters/],
   ["AbTestVariation", "name", "", "name", /must not be empty/],
   ["AbTestVariation", "settings", "x", "settings", /must be an object/],
   ["AbTestVariation", "settings", { image: {} }, "settings.image", /at least one language/],
@@ -128,7 +138,8 @@ const INPUT_CASES: InputCase[] = [
 ];
 
 describe("resource inputs through the plugin's Check", () => {
-  it.each(INPUT_CASES)("%s.%s = %p fails at %s, before any request", async (kind, property, value, path, reason) => {
+  const titled = INPUT_CASES.map(([kind, property, value, path, reason]) => [kind, property, show(value), path, value, reason] as const);
+  it.each(titled)("%s.%s = %s fails at %s, before any request", async (kind, property, _shown, path, value, reason) => {
     const news = { ...VALID[kind], [property]: value, __provider: env.providers[kind].provider };
     const { failures } = await raw.check(env.urn(kind, "bad"), news);
     const failure = failures.find((f) => f.property === path);
@@ -201,6 +212,7 @@ const BAD_ARG_VALUES: [unknown, RegExp][] = [
   [" 1001", /whitespace/],
   [".", /must not be "\."/],
   ["..", /must not be "\.\."/],
+  [long(100_000), /is longer than 1024 characters/],
 ];
 
 const ARG_CASES: [DataSourceName, string, unknown, RegExp][] = (Object.keys(DATA_SOURCES) as DataSourceName[]).flatMap((name) =>
@@ -219,7 +231,8 @@ const SHAPE_CASES: [DataSourceName, unknown, RegExp][] = [
 ];
 
 describe("data-source arguments", () => {
-  it.each(ARG_CASES)("%s: %s = %p is refused naming the argument, before any request", async (name, arg, value, problem) => {
+  const titled = ARG_CASES.map(([name, arg, value, problem]) => [name, arg, show(value), value, problem] as const);
+  it.each(titled)("%s: %s = %s is refused naming the argument, before any request", async (name, arg, _shown, value, problem) => {
     const error = await readFn(name)({ ...VALID_ARGS[name], [arg]: value }).then(
       () => undefined,
       (e: unknown) => e,
@@ -233,7 +246,8 @@ describe("data-source arguments", () => {
     expect(env.totalCalls()).toBe(0);
   });
 
-  it.each(SHAPE_CASES)("%s(%p) is refused before any request", async (name, args, problem) => {
+  const titledShapes = SHAPE_CASES.map(([name, args, problem]) => [name, show(args), args, problem] as const);
+  it.each(titledShapes)("%s(%s) is refused before any request", async (name, _shown, args, problem) => {
     await expect(readFn(name)(args)).rejects.toThrow(problem);
     expect(env.totalCalls()).toBe(0);
   });
