@@ -8,8 +8,10 @@
  *
  * Time is scaled (plugin timeout `PLUGIN_TIMEOUT_MS`, Retry-After of 1 s); nothing asserts a duration.
  */
+import { createServer } from "node:net";
 import { SEED_IDS, type FaultRule, type WireRecord } from "../../simulator";
-import type { LifecycleEnv } from "../helpers/lifecycleEnv";
+import { cleanEnv } from "../helpers/dynamicProviderHarness";
+import { RECOGNISABLE_TOKEN, secretValue, type LifecycleEnv } from "../helpers/lifecycleEnv";
 import { eventually, failureOf, PLUGIN_TIMEOUT_MS, SLOW_MS, startFaultEnv } from "./faultEnv";
 
 // Child processes start slowly on a loaded machine; generous, never asserted.
@@ -274,5 +276,28 @@ describe("a PATCH is never reported applied when it was not", () => {
     // The engine keeps the old state after a failed update, so the next run still sees the change.
     const diff = await env.plugin.diff(MODIFIER, urn, olds, modifier("lost"));
     expect(diff.changes).toBe("some");
+  });
+});
+
+describe("a connection refused", () => {
+  it("nothing was sent, so even a POST is tried again; when every attempt is refused the error has no adoption advice", async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, "127.0.0.1", () => {
+        const { port: free } = probe.address() as { port: number };
+        probe.close(() => resolve(free));
+      });
+    });
+    const plugin = await env.startPlugin(cleanEnv({ ADPLATFORM_DEBUG: "1" }));
+    try {
+      await plugin.configure({ "adplatform:baseUrl": `http://127.0.0.1:${port}`, "adplatform:token": secretValue(RECOGNISABLE_TOKEN) });
+      const checked = await plugin.check(env.urn("BidStrategy", "r"), {}, strategy("Refused"));
+      const message = await failureOf(plugin.create(env.urn("BidStrategy", "r"), { ...checked.inputs, __provider: env.providers.BidStrategy.provider }));
+      expect(message).toContain("connection refused (ECONNREFUSED)");
+      expect(message).not.toContain("may have reached");
+      expect(plugin.stderr().match(/retry in \d+ ms: connection failed before sending/g)).toHaveLength(4);
+      expect(plugin.stderr()).toContain("giving up: gave up after 5 attempts");
+    } finally {
+      await plugin.close();
+    }
   });
 });
