@@ -7,10 +7,13 @@
 import { cleanEnv, PluginCallError } from "../helpers/dynamicProviderHarness";
 import { startLifecycleEnv, type LifecycleEnv, type LifecycleEnvOptions } from "../helpers/lifecycleEnv";
 
-/** The plugin's whole-attempt timeout: short, so a `delay` fault longer than it is a timeout. */
-export const PLUGIN_TIMEOUT_MS = 400;
+/**
+ * The plugin's whole-attempt timeout: short, so a `delay` fault longer than it is a timeout, yet far
+ * above any loopback answer on a loaded machine (a spurious timeout would make a POST ambiguous).
+ */
+export const PLUGIN_TIMEOUT_MS = 2_000;
 /** A `delay` fault well past `PLUGIN_TIMEOUT_MS`. */
-export const SLOW_MS = 1_500;
+export const SLOW_MS = 3_500;
 
 /** Starts the lifecycle environment with scaled timeouts and debug output in the plugin. */
 export function startFaultEnv(options: LifecycleEnvOptions = {}): Promise<LifecycleEnv> {
@@ -35,7 +38,7 @@ export async function failureOf(call: Promise<unknown>): Promise<string> {
  * Polls `condition` until it holds (a server-side effect that finishes after the client gave up).
  * Bounded by a count of polls, never asserted as a duration.
  */
-export async function eventually(condition: () => boolean, what: string, polls = 300): Promise<void> {
+export async function eventually(condition: () => boolean, what: string, polls = 600): Promise<void> {
   for (let i = 0; i < polls; i++) {
     if (condition()) return;
     await new Promise((resolve) => setTimeout(resolve, 25));

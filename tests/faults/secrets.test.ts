@@ -14,7 +14,7 @@ import { ApiConfigError, closeApiClients, DEFAULT_MAX_RESPONSE_BYTES, getApiClie
 import { SEED_IDS, type FaultRule } from "../../simulator";
 import type { DynamicProviderPlugin, Kind } from "../helpers/dynamicProviderHarness";
 import { RECOGNISABLE_TOKEN, secretValue, type LifecycleEnv } from "../helpers/lifecycleEnv";
-import { eventually, failureOf, startFaultEnv } from "./faultEnv";
+import { eventually, failureOf, SLOW_MS, startFaultEnv } from "./faultEnv";
 
 jest.setTimeout(60_000);
 
@@ -90,7 +90,7 @@ describe("a lifecycle run with faults writes the token nowhere", () => {
       script({ kind, op: 3 });
       await fail(`create under ${kind}`, p.create(env.urn("BidStrategy", "d"), failing));
     }
-    script({ kind: "delay", op: 3, delayMs: 1_000 });
+    script({ kind: "delay", op: 3, delayMs: SLOW_MS });
     await fail("create that timed out", p.create(env.urn("BidStrategy", "d"), failing));
     script({ kind: "concurrency", op: 2, count: 5 });
     await fail("create under a 429 storm", p.create(env.urn("CampaignGroup", "d"), g));
