@@ -20,11 +20,12 @@ export = async () => {
   const extraCountries = config.getObject<string[]>("extraCountries") ?? [];
 
   const zone = adp.getZoneOutput({ id: zoneId });
-  const known = adp.getCountriesOutput().apply((c) => new Set(c.items.map((country) => country.code)));
+  // Plain arrays only inside Outputs: Pulumi unwraps Output values deeply, and a Set does not survive.
+  const known = adp.getCountriesOutput().apply((c) => c.items.map((country) => country.code));
 
   const countries = pulumi.all([zone, known]).apply(([z, codes]) => {
     const wanted = [...(z.targeting?.countries?.items ?? []), ...extraCountries].map((code) => code.toUpperCase());
-    return [...new Set(wanted)].filter((code) => codes.has(code)).sort();
+    return [...new Set(wanted)].filter((code) => codes.includes(code)).sort();
   });
 
   const modifier = new adp.BidModifier("zone-countries", {
