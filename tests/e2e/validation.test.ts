@@ -14,20 +14,24 @@ function writeRequests(): number {
   return [1, 2, 3, 4].reduce((sum, op) => sum + callsOf(ctx.sim, op).length, 0);
 }
 
-test("an invalid colour fails preview and up with property `color`, an empty campaign list with `items`; nothing is written", async () => {
+test("an invalid colour fails preview with property `color`, an empty campaign list with `items`; nothing is written", async () => {
   ctx.sim.reset();
   const session = await ctx.open({ config: { groupColor: "green" } });
   await expect(session.stack.preview()).rejects.toThrow(
     /CampaignGroup resource 'spring-sale': property color value \{green\} has a problem: color must be a hex colour #rrggbb/,
   );
-  await expect(session.stack.up()).rejects.toThrow(/property color value \{green\} has a problem/);
-
   await session.setProjectConfig({ groupColor: "#22aa44", campaignIds: "[]" });
   await expect(session.stack.preview()).rejects.toThrow(/property items value \{\[\]\} has a problem: items must list at least one campaign id/);
-
   expect(writeRequests()).toBe(0);
   // The data sources did run (reads are not what the check guards).
   expect(callsOf(ctx.sim, 18).length).toBeGreaterThan(0);
+
+  // `up` fails the same way and never sends the invalid group. The Automation API's `up` skips the
+  // preview (`--skip-preview`), so the program's valid resources may already be applied: only the
+  // group's POST is guaranteed absent.
+  await session.setProjectConfig({ groupColor: "green", campaignIds: '["5101"]' });
+  await expect(session.stack.up()).rejects.toThrow(/property color value \{green\} has a problem/);
+  expect(callsOf(ctx.sim, 2)).toHaveLength(0);
 });
 
 test("a negative modifier value and an empty targeting item fail preview with their paths; nothing is written", async () => {
