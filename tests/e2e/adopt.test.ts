@@ -1,6 +1,6 @@
 /**
  * Adopting objects that already exist on the platform: the `adoptId` input, and what Pulumi's own
- * `import` resource option does with these dynamic resources (docs/e2e.md).
+ * `import` resource option does with these dynamic resources (README, "What `import` does with these resources").
  */
 import * as pulumi from "@pulumi/pulumi";
 import { adplatformPackage, callsOf, collector, E2E_TIMEOUT_MS, useE2e } from "./harness";
