@@ -96,3 +96,66 @@ export async function startLifecycleEnv(options: LifecycleEnvOptions = {}): Prom
     },
   };
 }
+
+/** What `lifecycleSuite` gives a test file about one resource. */
+export interface LifecycleSuite {
+  /** The suite's environment (valid inside tests and hooks, once `beforeAll` has run). */
+  readonly env: LifecycleEnv;
+  /** URN of the suite's resource. */
+  urn(): string;
+  /** `news` of the suite's kind: `props` plus its `__provider`. */
+  news(props: Props): Props;
+  /** Runs `Check`, expects no failure and returns the checked inputs. */
+  checked(props: Props): Promise<Props>;
+}
+
+/**
+ * Registers the hooks every per-resource lifecycle file needs: one environment for the file
+ * (started in `beforeAll`, closed in `afterAll`), simulator state and captured engine logs reset
+ * before each test, so tests do not see each other's objects or warnings.
+ */
+export function lifecycleSuite(kind: Kind, name: string, options: LifecycleEnvOptions = {}): LifecycleSuite {
+  let current: LifecycleEnv | undefined;
+  const started = (): LifecycleEnv => {
+    if (current === undefined) throw new Error("the lifecycle environment is used before beforeAll started it");
+    return current;
+  };
+  beforeAll(async () => {
+    current = await startLifecycleEnv(options);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  beforeEach(() => {
+    started().sim.reset();
+    started().engine.clear();
+  });
+  const env: LifecycleEnv = {
+    get sim() {
+      return started().sim;
+    },
+    get engine() {
+      return started().engine;
+    },
+    get plugin() {
+      return started().plugin;
+    },
+    get providers() {
+      return started().providers;
+    },
+    inputs: (k, props) => started().inputs(k, props),
+    urn: (k, n) => started().urn(k, n),
+    calls: (op) => started().calls(op),
+    totalCalls: () => started().totalCalls(),
+    startPlugin: (pluginEnv) => started().startPlugin(pluginEnv),
+    close: () => started().close(),
+  };
+  const urn = () => env.urn(kind, name);
+  const news = (props: Props) => env.inputs(kind, props);
+  const checked = async (props: Props) => {
+    const result = await env.plugin.check(urn(), {}, news(props));
+    expect(result.failures).toEqual([]);
+    return result.inputs;
+  };
+  return { env, urn, news, checked };
+}

@@ -4,7 +4,7 @@
  * fields, new ids replace, read and delete make no call.
  */
 import { SEED_IDS } from "../../simulator";
-import { startLifecycleEnv, RECOGNISABLE_TOKEN, type LifecycleEnv } from "../helpers/lifecycleEnv";
+import { lifecycleSuite, RECOGNISABLE_TOKEN } from "../helpers/lifecycleEnv";
 
 // Child processes (serializer, plugin) start slowly on a loaded machine: generous, never asserted.
 jest.setTimeout(60_000);
@@ -12,27 +12,8 @@ jest.setTimeout(60_000);
 const OP_PATCH = 4;
 const TEST = SEED_IDS.abTests.homepage; // "301"
 const VARIATION = SEED_IDS.abTestVariations.homepageVariant; // "2"
-let env: LifecycleEnv;
-const urn = () => env.urn("AbTestVariation", "hero");
-const news = (props: Record<string, unknown>) => env.inputs("AbTestVariation", props);
+const { env, urn, news, checked } = lifecycleSuite("AbTestVariation", "hero");
 const stored = () => env.sim.state().abTestVariations.find((v) => v.ab_test_id === TEST && v.id === VARIATION);
-
-beforeAll(async () => {
-  env = await startLifecycleEnv();
-});
-afterAll(async () => {
-  await env.close();
-});
-beforeEach(() => {
-  env.sim.reset();
-  env.engine.clear();
-});
-
-async function checked(props: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const result = await env.plugin.check(urn(), {}, news(props));
-  expect(result.failures).toEqual([]);
-  return result.inputs;
-}
 
 const declared = {
   abTestId: TEST,

@@ -5,34 +5,15 @@
  * (deprecated `tags`, `containers` winning, no unset, no delete).
  */
 import { SEED_IDS } from "../../simulator";
-import { startLifecycleEnv, RECOGNISABLE_TOKEN, type LifecycleEnv } from "../helpers/lifecycleEnv";
+import { lifecycleSuite, RECOGNISABLE_TOKEN } from "../helpers/lifecycleEnv";
 
 // Child processes (serializer, plugin) start slowly on a loaded machine: generous, never asserted.
 jest.setTimeout(60_000);
 
 const OP_PATCH = 1;
 const ID = SEED_IDS.bidModifiers.countries; // "501"
-let env: LifecycleEnv;
-const urn = () => env.urn("BidModifier", "dach");
-const news = (props: Record<string, unknown>) => env.inputs("BidModifier", props);
+const { env, urn, news, checked } = lifecycleSuite("BidModifier", "dach");
 const stored = () => env.sim.state().bidModifiers.find((m) => m.id === ID);
-
-beforeAll(async () => {
-  env = await startLifecycleEnv();
-});
-afterAll(async () => {
-  await env.close();
-});
-beforeEach(() => {
-  env.sim.reset();
-  env.engine.clear();
-});
-
-async function checked(props: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const result = await env.plugin.check(urn(), {}, news(props));
-  expect(result.failures).toEqual([]);
-  return result.inputs;
-}
 
 const declared = {
   bidModifierId: ID,

@@ -5,26 +5,13 @@
  */
 import { OPERATIONS, BidStrategyCreate } from "../../provider/catalog";
 import { SEED_IDS } from "../../simulator";
-import { startLifecycleEnv, RECOGNISABLE_TOKEN, type LifecycleEnv } from "../helpers/lifecycleEnv";
+import { lifecycleSuite, startLifecycleEnv, RECOGNISABLE_TOKEN, type LifecycleEnv } from "../helpers/lifecycleEnv";
 
 // Child processes (serializer, plugin) start slowly on a loaded machine: generous, never asserted.
 jest.setTimeout(60_000);
 
 const OP_CREATE = 3;
-let env: LifecycleEnv;
-const urn = () => env.urn("BidStrategy", "night");
-const news = (props: Record<string, unknown>) => env.inputs("BidStrategy", props);
-
-beforeAll(async () => {
-  env = await startLifecycleEnv();
-});
-afterAll(async () => {
-  await env.close();
-});
-beforeEach(() => {
-  env.sim.reset();
-  env.engine.clear();
-});
+const { env, urn, news } = lifecycleSuite("BidStrategy", "night");
 
 const declared = { name: "Night bids", strategy: "percent_add", value: "12.50", maxValue: 3 };
 

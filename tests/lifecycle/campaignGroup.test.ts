@@ -4,34 +4,15 @@
  * change a replace, no delete, and adoption by `adoptId` verified with GET op 19.
  */
 import { SEED_IDS } from "../../simulator";
-import { startLifecycleEnv, RECOGNISABLE_TOKEN, type LifecycleEnv } from "../helpers/lifecycleEnv";
+import { lifecycleSuite, RECOGNISABLE_TOKEN } from "../helpers/lifecycleEnv";
 
 // Child processes (serializer, plugin) start slowly on a loaded machine: generous, never asserted.
 jest.setTimeout(60_000);
 
 const OP_CREATE = 2;
 const OP_VIEW = 19;
-let env: LifecycleEnv;
-const urn = () => env.urn("CampaignGroup", "spring");
-const news = (props: Record<string, unknown>) => env.inputs("CampaignGroup", props);
+const { env, urn, news, checked } = lifecycleSuite("CampaignGroup", "spring");
 const declared = { name: "Spring sale", color: "#22AA44", items: ["5101", "5102"] };
-
-beforeAll(async () => {
-  env = await startLifecycleEnv();
-});
-afterAll(async () => {
-  await env.close();
-});
-beforeEach(() => {
-  env.sim.reset();
-  env.engine.clear();
-});
-
-async function checked(props: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const result = await env.plugin.check(urn(), {}, news(props));
-  expect(result.failures).toEqual([]);
-  return result.inputs;
-}
 
 it("refuses a colour that is not #rrggbb and an empty campaign list, without calling the API", async () => {
   const { failures } = await env.plugin.check(urn(), {}, news({ name: "G", color: "green", items: [] }));
