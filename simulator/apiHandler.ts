@@ -4,7 +4,7 @@
  *   body (413) -> route (404/405) -> auth (401) -> in-flight limit (429, Retry-After -1)
  *   -> scripted/random 429 faults -> rate windows (429, Retry-After N) -> delay / hold
  *   -> drop-before / 500 faults -> JSON body (400) -> engine (2xx/400/404)
- *   -> drop-after / malformed faults -> response with X-RateLimit-* headers.
+ *   -> drop-after / malformed / wrong-shape faults -> response with X-RateLimit-* headers.
  *
  * Decision (not shown in spec): routing comes before authentication; an unknown path is a 404 and a
  * known path with another method a 405 with `Allow`, token or not.
@@ -45,6 +45,15 @@ function rateHeaderValues(h: RateHeaders): Record<string, string> {
     "X-RateLimit-Remaining": String(h.remaining),
     "X-RateLimit-Reset": formatResetSeconds(h.resetMs),
   };
+}
+
+/**
+ * The `wrongShape` fault's body: the same object with its `id` kept and every other top-level field
+ * `null`, which no field schema of the spec's records accepts. Non-objects are sent unchanged.
+ */
+function wrongShape(body: unknown): unknown {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return body;
+  return Object.fromEntries(Object.entries(body).map(([key, value]) => [key, key === "id" ? value : null]));
 }
 
 /** Handles one API request (anything outside `/_sim/`). */
@@ -148,6 +157,7 @@ export async function handleApi(sim: Simulation, req: IncomingMessage, res: Serv
     res.end(whole.slice(0, Math.max(1, Math.floor(whole.length / 2))));
     return settle(result.status);
   }
+  if (fault?.kind === "wrongShape" && result.body !== undefined) return reply(result.status, wrongShape(result.body));
   if (result.body === undefined) {
     sendEmpty(res, result.status);
     return settle(result.status);

@@ -1,6 +1,6 @@
 /**
  * Fault injection: 500s (with and without `trace_id`), slow responses, dropped connections before
- * and after the request is applied, malformed JSON bodies, forced 429 storms (with `Retry-After: N`
+ * and after the request is applied, malformed JSON bodies, success bodies of the wrong shape, forced 429 storms (with `Retry-After: N`
  * and with `-1`), and a gate that holds admitted requests open.
  *
  * Reproducible two ways: scripted rules ("the next N requests of op X fail like this"), which are
@@ -21,6 +21,13 @@ export const FAULT_KINDS = [
   "dropAfter",
   /** The request is applied and answered with its success status and a truncated JSON body. */
   "malformed",
+  /**
+   * The request is applied and answered with its success status and valid JSON of the wrong shape:
+   * the record keeps its `id`, every other top-level field is `null` (a server that changed or
+   * failed midway). A body without other fields (a strategy's create answer) is sent unchanged.
+   * Scripted rules only: no random share.
+   */
+  "wrongShape",
   /** 429 with `Retry-After: retryAfter` (seconds), before the limiter; consumes no budget. */
   "rateLimit",
   /** 429 with `Retry-After: -1` (spec, Limits 6), before the limiter; consumes no budget. */

@@ -10,7 +10,7 @@
 import { inspect } from "node:util";
 import type { z } from "zod";
 import type { Dispatcher } from "undici";
-import { buildPath, OPERATIONS, type OperationName, type OperationNamed } from "../catalog/operations";
+import { buildPath, MAX_PATH_PARAM_LENGTH, OPERATIONS, type OperationName, type OperationNamed } from "../catalog/operations";
 import type { OperationSpec } from "../catalog/types";
 import { type Clock, sleep, systemClock } from "./clock";
 import { type Connection, type ConnectionOptions, resolveConnection } from "./connection";
@@ -135,6 +135,21 @@ function issuePath(path: readonly PropertyKey[]): string {
 
 function issuesOf(error: z.ZodError): ValidationIssue[] {
   return error.issues.map((issue) => ({ path: issuePath(issue.path), message: issue.message }));
+}
+
+/**
+ * The top-level `id` of a create's success body that failed its schema, when it is usable as an id
+ * (spec, Conventions: identifiers are strings; a safe integer is read as its decimal string, as
+ * `WireId` does). Anything else (no object, no id, an empty, overlong or control-character id) is
+ * not guessed at. An id that could not be adopted (longer than a path parameter, `.` or `..`) is dropped.
+ */
+function bestEffortId(json: unknown): string | undefined {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) return undefined;
+  const id: unknown = (json as Record<string, unknown>).id;
+  const text = typeof id === "string" ? id : Number.isSafeInteger(id) ? String(id) : undefined;
+  if (text === undefined || text.trim() === "" || text === "." || text === ".." || text.length > MAX_PATH_PARAM_LENGTH) return undefined;
+  // eslint-disable-next-line no-control-regex
+  return /[\u0000-\u001f\u007f]/.test(text) ? undefined : text;
 }
 
 /** Response headers as one string per name. */
@@ -409,9 +424,10 @@ class HttpApiClient implements ApiClient {
     if (parsed.success) return result(parsed.data);
     const issues = issuesOf(parsed.error);
     const first = issues[0];
+    const createdId = op.method === "POST" ? bestEffortId(json) : undefined;
     const error = new ApiResponseError(
       `response body does not match the ${op.name} schema: ${first ? `${first.path || "(body)"}: ${first.message}` : "invalid"}`,
-      { ...context, status, ...(first ? { field: first.path } : {}), issues },
+      { ...context, status, ...(first ? { field: first.path } : {}), issues, ...(createdId !== undefined ? { createdId } : {}) },
     );
     return { kind: "failure", failure: { kind: "unusable" }, error: () => error };
   }

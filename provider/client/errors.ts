@@ -264,10 +264,22 @@ export class ApiResponseError extends ApiError {
   /** Dotted path of the first field that did not parse (`items.0.id`); undefined when the body as a whole failed. */
   declare readonly field?: string;
   readonly issues: readonly ValidationIssue[];
-  constructor(summary: string, init: HttpErrorInit & { readonly field?: string; readonly issues?: readonly ValidationIssue[] }) {
+  /**
+   * A create (POST) only: the `id` its success body carried although the body as a whole did not
+   * match the schema. Best effort: the platform answered that it created this object, so the caller
+   * can name it (and offer to adopt it) instead of reporting an unknown orphan.
+   */
+  declare readonly createdId?: string;
+  constructor(
+    summary: string,
+    init: HttpErrorInit & { readonly field?: string; readonly issues?: readonly ValidationIssue[]; readonly createdId?: string },
+  ) {
     super(`${describeStatus(init)}: ${summary}`, init);
     if (init.field !== undefined) this.field = init.field;
     this.issues = init.issues ?? [];
+    if (init.createdId !== undefined) {
+      Object.defineProperty(this, "createdId", { value: redactText(init.createdId, init.secrets ?? []), enumerable: true });
+    }
   }
 }
 

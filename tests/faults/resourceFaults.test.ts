@@ -235,6 +235,28 @@ describe("malformed JSON bodies", () => {
   });
 });
 
+describe("a 201 whose body names the id but has the wrong shape", () => {
+  it("the POST is not repeated; the error names the created group's id and the adoptId to set, and adopting it converges", async () => {
+    script({ kind: "wrongShape", op: OP.postGroup });
+    const message = await failureOf(create("CampaignGroup", "g", group("Misshapen")));
+    const orphans = groupsNamed("Misshapen");
+    expect(orphans).toHaveLength(1);
+    const id = String(orphans[0].id);
+    expect(message).toContain("the create request may have reached the platform, so a campaign group may now exist");
+    expect(message).toContain("response body does not match the createCampaignGroup schema");
+    expect(message).toContain(`The platform may have created campaign group ${id} (its answer named that id)`);
+    expect(message).toContain(`set \`adoptId: "${id}"\` on this resource and run again to take it over`);
+    expect(message).not.toContain("<its id>");
+    expect(statuses(OP.postGroup)).toEqual([201]);
+
+    const adopted = await create("CampaignGroup", "g", group("Misshapen", { adoptId: id }));
+    expect(adopted.id).toBe(id);
+    expect(adopted.properties).toMatchObject({ name: "Misshapen", color: "#112233", items: ["11", "12"] });
+    expect(env.calls(OP.postGroup)).toHaveLength(1);
+    expect(groupsNamed("Misshapen")).toHaveLength(1);
+  });
+});
+
 describe("429 storms", () => {
   it("Retry-After seconds: a POST refused by the limiter is sent again after the wait, creating one object", async () => {
     script({ kind: "rateLimit", op: OP.postStrategy, count: 2, retryAfter: 1 });

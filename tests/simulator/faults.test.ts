@@ -76,6 +76,16 @@ describe("scripted faults", () => {
     expect(() => reply.json()).toThrow(SyntaxError);
   });
 
+  it("wrongShape applies the POST and answers 201 with the id kept and every other field null", async () => {
+    h.sim.setFaults({ rules: [{ kind: "wrongShape", op: 2 }] });
+    const reply = await h.call("POST", "/v2/adex/groups", { body: groupBody });
+    expect(reply.status).toBe(201);
+    const stored = h.sim.state().campaignGroups.find((g) => g.name === "Fault group");
+    expect(stored).toBeDefined();
+    expect(reply.json()).toEqual({ id: stored!.id, company_id: null, name: null, color: null, items: null });
+    expect(h.sim.requests().operations["2"].calls[0]).toMatchObject({ status: 201, fault: "wrongShape" });
+  });
+
   it("a 429 storm answers Retry-After N without consuming budget", async () => {
     h.sim.setFaults({ rules: [{ kind: "rateLimit", count: 3, retryAfter: 7 }] });
     for (let i = 0; i < 3; i++) {

@@ -40,15 +40,23 @@ export interface AdoptHint {
 
 /**
  * The error of a POST that failed ambiguously: says that an object may now exist that Pulumi does
- * not know of, and how to adopt it (`adoptId`) so a retry does not create a duplicate.
+ * not know of, and how to adopt it (`adoptId`) so a retry does not create a duplicate. Names the
+ * object's id when the platform's answer carried one (`ApiResponseError.createdId`), else the
+ * declared name to look for.
  */
 export function ambiguousCreateError(subject: string, error: unknown, hint: AdoptHint): ResourceOperationError {
   const detail = error instanceof Error ? error.message : String(error);
-  return new ResourceOperationError(
+  const head =
     `${subject}: the create request may have reached the platform, so a ${hint.noun} may now exist ` +
-      `that Pulumi does not know of (${detail}). Look for a ${hint.noun} named ${JSON.stringify(hint.name)} ` +
-      `on the platform: if it exists, set \`adoptId: "<its id>"\` on this resource and run again, so no ` +
-      `duplicate is created; if it does not, run again.`,
-    { cause: error },
-  );
+    `that Pulumi does not know of (${detail}).`;
+  // A success body that failed the schema may still have named the object it created (the client
+  // keeps that id, best effort): name it, so the user need not search for it.
+  const createdId = error instanceof ApiResponseError ? error.createdId : undefined;
+  const advice =
+    createdId !== undefined
+      ? ` The platform may have created ${hint.noun} ${createdId} (its answer named that id); set ` +
+        `\`adoptId: ${JSON.stringify(createdId)}\` on this resource and run again to take it over, so no duplicate is created.`
+      : ` Look for a ${hint.noun} named ${JSON.stringify(hint.name)} on the platform: if it exists, set ` +
+        `\`adoptId: "<its id>"\` on this resource and run again, so no duplicate is created; if it does not, run again.`;
+  return new ResourceOperationError(head + advice, { cause: error });
 }
