@@ -3,6 +3,9 @@
  * admitted all of its cost (spec, Limits 1-3 and 7). Pure arithmetic on the window lengths.
  */
 
+import type { Scale } from "./scale";
+import type { Workload } from "./workloads";
+
 /** Limits of the class every operation is in (spec, Limits 3: class C). */
 export interface WindowLimits {
   readonly burst: number;
@@ -25,4 +28,37 @@ export function boundMs(costUnits: number, limits: WindowLimits): number {
   const rest = costUnits - fullSteadyWindows * limits.steady;
   const burstWindows = Math.ceil(rest / limits.burst);
   return fullSteadyWindows * limits.steadyWindowMs + (burstWindows - 1) * limits.burstWindowMs;
+}
+
+/**
+ * Earliest time, ms, at which a slow server with an in-flight limit can have answered `requests`:
+ * each request holds one of `maxInFlight` slots for `serviceDelayMs`, so at best they are served in
+ * `ceil(requests / maxInFlight)` back-to-back rounds:
+ *
+ *     inFlightBound = ceil(N / maxInFlight) × serviceDelay
+ *
+ * (N × delay / maxInFlight, rounded up to whole rounds). Network round trips add to it; they are
+ * part of what the ratio measures.
+ */
+export function inFlightBoundMs(requests: number, maxInFlight: number, serviceDelayMs: number): number {
+  return Math.ceil(requests / maxInFlight) * serviceDelayMs;
+}
+
+/**
+ * A workload's bound, ms (scaled):
+ *
+ *     bound = max(windowBound(costUnits), ceil(N / maxInFlight) × serviceDelay)
+ *
+ * Both are lower bounds, so their maximum is one. It is exact when one of them alone binds: the
+ * windows (no service delay), or the in-flight limit when it serves fewer requests per steady
+ * window than the window admits (`maxInFlight / serviceDelay <= steady / steadyWindow`, as in
+ * workload d: 2 per platform second against 2.5); between the two it would be optimistic, and no
+ * workload sits there.
+ */
+export function workloadBoundMs(workload: Workload, scale: Scale): number {
+  const requests = workload.processes * workload.requests.length;
+  return Math.max(
+    boundMs(workload.costUnits, scale.limits),
+    inFlightBoundMs(requests, workload.maxInFlight, scale.ms(workload.serviceDelayMs)),
+  );
 }

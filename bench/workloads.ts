@@ -23,6 +23,13 @@ export interface Workload {
   /** Share of requests the server answers 500 (counted against the windows, see apiHandler). */
   readonly errorRate: number;
   /**
+   * Platform ms the server takes to serve each admitted request (the simulator's `delayMs`, scaled
+   * by the run): a slow server, during which the request holds one of the `maxInFlight` slots.
+   */
+  readonly serviceDelayMs: number;
+  /** Cost units of the requests themselves (every process), without retries. */
+  readonly requestUnits: number;
+  /**
    * Cost units the server must count for every request to succeed: the requests' cost, and with
    * injected 500s the expected extra attempts (cost / (1 - errorRate)), rounded up.
    */
@@ -53,10 +60,14 @@ function costOf(requests: readonly BenchRequest[]): number {
   return requests.reduce((sum, r) => sum + 1 + new Set(r.fields).size, 0);
 }
 
-function workload(w: Omit<Workload, "costUnits" | "maxInFlight" | "errorRate"> & Partial<Workload>): Workload {
+function workload(
+  w: Omit<Workload, "costUnits" | "requestUnits" | "maxInFlight" | "errorRate" | "serviceDelayMs"> & Partial<Workload>,
+): Workload {
   const maxInFlight = w.maxInFlight ?? 8;
   const errorRate = w.errorRate ?? 0;
-  return { ...w, maxInFlight, errorRate, costUnits: Math.ceil((w.processes * costOf(w.requests)) / (1 - errorRate)) };
+  const serviceDelayMs = w.serviceDelayMs ?? 0;
+  const requestUnits = w.processes * costOf(w.requests);
+  return { ...w, maxInFlight, errorRate, serviceDelayMs, requestUnits, costUnits: Math.ceil(requestUnits / (1 - errorRate)) };
 }
 
 /** Every workload, in run order. */
@@ -75,12 +86,17 @@ export const WORKLOADS: readonly Workload[] = [
     processes: 2,
     requests: plain(150),
   }),
+  // Decision (benchmark): a server that takes 1 platform second per request (25 ms scaled) with 2
+  // in flight serves 2 per second, below the steady window's 2.5 per second: the in-flight limit,
+  // not the windows, sets the bound (bound.ts), and a client that keeps fewer than 2 in flight, or
+  // loses slots to -1 refusals and their backoff, shows it in the ratio.
   workload({
     name: "d-in-flight-2",
-    description: "300 GETs, server allows 2 in flight",
+    description: "300 GETs, server allows 2 in flight and takes 1 s (scaled) per request",
     processes: 1,
     requests: plain(300),
     maxInFlight: 2,
+    serviceDelayMs: 1000,
   }),
   workload({
     name: "e-5pct-500s",
