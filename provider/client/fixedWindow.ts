@@ -217,6 +217,13 @@ export class FixedWindow {
     this.synced = state.synced;
   }
 
+  /** An independent copy, to try a charge without making it (see the limiter's backfilling). */
+  clone(): FixedWindow {
+    const copy = new FixedWindow(this.lengthMs, this.limit);
+    copy.restoreState(this.exportState());
+    return copy;
+  }
+
   /** A plain view, for snapshots. */
   view(now: number): { used: number; limit: number; endsInMs: number | undefined; synced: boolean } {
     this.close(now);

@@ -3,7 +3,7 @@
  * the adaptive concurrency cap. No sockets, no wall clock.
  */
 import { type LimiterOptions, type Permit, RateLimiter } from "../../provider/client";
-import { operationByName } from "../../provider/catalog";
+import { operationByName, RATE_CLASSES } from "../../provider/catalog";
 import { FakeClock, flush } from "./fakeClock";
 
 const BURST_MS = 1_000;
@@ -124,6 +124,57 @@ describe("rate limiter", () => {
     expect(l.snapshot().windows.C?.steady.used).toBe(9);
     await clock.advance(BURST_MS);
     expect(admitted).toHaveLength(4);
+  });
+
+  it("lets cheap requests behind a costly head fill the window the head cannot use (backfilling)", async () => {
+    const clock = new FakeClock();
+    const l = limiter(clock);
+    const start = clock.now();
+    // 3+1+1+1+3+1 fills the first window; then 1, 1, 3 (8) and a cost-3 head that does not fit.
+    const costs = [3, 1, 1, 1, 3, 1, 1, 1, 3, 1, 1, 1, 3, 1, 1, 1];
+    const admitted: { index: number; at: number }[] = [];
+    costs.forEach((cost, index) =>
+      void l.acquire({ rateClass: "C", cost }).then((permit) => {
+        admitted.push({ index, at: clock.now() });
+        permit.release();
+      }),
+    );
+    await flush();
+    expect(admitted.map((a) => a.index)).toEqual([0, 1, 2, 3, 4, 5]);
+    await clock.advance(BURST_MS);
+    // Strict FIFO would stop at 8 (indexes 6-11) behind the cost-3 head (12); its two cost-1
+    // followers go now instead, and the window carries 10.
+    expect(admitted.filter((a) => a.at === start + BURST_MS).map((a) => a.index)).toEqual([6, 7, 8, 9, 10, 11, 13, 14]);
+    expect(l.snapshot().windows.C?.burst.used).toBe(10);
+    await clock.advance(BURST_MS);
+    // The head goes first when the next window opens: it was not delayed, and is not starved.
+    expect(admitted.filter((a) => a.at === start + 2 * BURST_MS).map((a) => a.index)).toEqual([12, 15]);
+  });
+
+  it("never lets a request overtake the head when that would make the head wait longer", async () => {
+    const clock = new FakeClock();
+    // Burst 10, steady 12: after 3+3+2 the burst window has 2 left and the steady window 4.
+    const l = limiter(clock, { classes: { ...RATE_CLASSES, C: { burst: 10, steady: 12 } } });
+    const start = clock.now();
+    const admitted: { name: string; at: number }[] = [];
+    const take = (name: string, cost: number) =>
+      void l.acquire({ rateClass: "C", cost }).then((permit) => {
+        admitted.push({ name, at: clock.now() });
+        permit.release();
+      });
+    take("a", 3);
+    take("b", 3);
+    take("c", 2);
+    take("head", 3); // 8 + 3 > 10: waits for the burst window's end, when the steady window has 4
+    take("two", 2); // fits now, but would leave the steady window 2 < 3: the head would wait a minute
+    take("one", 1); // fits now and leaves 3: the head still goes at the burst window's end
+    await flush();
+    expect(admitted.map((a) => a.name)).toEqual(["a", "b", "c", "one"]);
+    await clock.advance(BURST_MS);
+    expect(admitted.map((a) => a.name)).toEqual(["a", "b", "c", "one", "head"]);
+    expect(admitted.find((a) => a.name === "head")!.at).toBe(start + BURST_MS);
+    await clock.advance(STEADY_MS - BURST_MS);
+    expect(admitted.map((a) => a.name)).toEqual(["a", "b", "c", "one", "head", "two"]);
   });
 
   it("believes the server when it reports fewer requests left than we counted", async () => {
