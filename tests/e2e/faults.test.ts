@@ -144,11 +144,13 @@ test("seeded 20% 500s of both shapes and 429 storms: every up leaves state and p
     errorNoTraceShare: 0.5,
     rules: [
       // Scripted on top of the seeded shares, so each shape is certainly met: both 500 shapes on a
-      // PATCH, a Retry-After storm on the strategy's POST, a Retry-After -1 storm on the group's.
+      // PATCH, a Retry-After storm on the strategy's POST, a Retry-After -1 storm on the group's,
+      // then a 500 on the group's POST once the storm let it through (the first up must fail).
       { kind: "error500", op: OP.patchModifier },
       { kind: "error500NoTrace", op: OP.patchVariation },
       { kind: "rateLimit", op: OP.postStrategy, count: 2, retryAfter: 1 },
       { kind: "concurrency", op: OP.postGroup, count: 2 },
+      { kind: "error500", op: OP.postGroup },
     ],
   });
 
@@ -166,6 +168,10 @@ test("seeded 20% 500s of both shapes and 429 storms: every up leaves state and p
     await expectAgreement(session, outputs, before);
   }
   expect(last?.ok).toBe(true);
+  // The first run failed on the group's POST (scripted above), with the advice to adopt by name.
+  expect(outputs.length).toBeGreaterThanOrEqual(2);
+  expect(outputs[0]).toContain(`CampaignGroup "${GROUP_NAME}": the create request may have reached the platform`);
+  expect(outputs[0]).toContain(`Look for a campaign group named "${GROUP_NAME}"`);
 
   // The storms were ridden out: the POSTs refused with 429 were sent again; every PATCH and POST that
   // met a 500 shape is in the log, and a POST was never sent after a 201.
