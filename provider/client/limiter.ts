@@ -20,9 +20,12 @@
  *   request (`fields`) is never starved nor delayed by cheap ones, and the budget it cannot use in
  *   this window is not lost: strict FIFO left a cost-3 head idling while cost-1 requests behind it
  *   could fill the window (10, 8, 10, 8 ... per window on a 3+1+1+1 mix: 10% of the budget);
- * - never has more than `concurrency` requests in flight; the cap halves when the server answers
- *   `Retry-After: -1` (spec, Limits 6) and grows by one after each cap's worth of good responses
- *   (additive increase, multiplicative decrease);
+ * - never has more than `concurrency` requests in flight. A `Retry-After: -1` (spec, Limits 6)
+ *   on a request admitted with k in flight (the machine's) proves the server allows fewer than k:
+ *   the cap drops to k - 1 (by at most half, once per congestion event), and when k - 1 explains
+ *   the refusal it is remembered as the ceiling. Below the ceiling the cap grows by one after each cap's worth of good
+ *   responses; past it only after `CEILING_PROBE_ROUNDS` caps' worth, since every probe past a
+ *   limit the server really has costs a refused request and its backoff (AIMD with a memory);
  * - after a 429 with `Retry-After: N`, admits nothing for N seconds;
  * - with a `sharedStore`, all of the above holds for every limiter of the account on the machine
  *   together (the Pulumi program and the provider plugin are two processes on one account): the
@@ -88,6 +91,12 @@ export const LIMITER_DEFAULTS: LimiterOptions = Object.freeze({
   shareAcrossProcesses: true,
 });
 
+// Decision (not shown in spec, Limits 6): the in-flight limit is a fixed number the server does not
+// publish; once a -1 showed it, probing past it again waits 32 caps' worth of good responses (64
+// at a limit of 2: ~3% of requests refused at most, instead of one in every few rounds).
+/** Caps' worth of good responses before the cap grows past a learned in-flight ceiling. */
+export const CEILING_PROBE_ROUNDS = 32;
+
 /** Numbers the limiters of this process apart in a shared store. */
 let limiterCount = 0;
 
@@ -149,6 +158,8 @@ interface PermitRecord extends Permit {
   readonly costMark: number;
   /** Order of admission, from 1. */
   readonly sequence: number;
+  /** Requests in flight on the machine (this one included) right after its admission. */
+  readonly inFlightAtAdmission: number;
   /** Where the request stands in the burst and steady windows it was charged to. */
   readonly burstMark: WindowMark;
   readonly steadyMark: WindowMark;
@@ -175,6 +186,8 @@ export class RateLimiter {
   private admissions = 0;
   /** `admissions` when the cap was last lowered. */
   private admissionsAtDecrease = 0;
+  /** Highest cap the server's in-flight limit was seen to allow (Infinity: never refused). */
+  private ceiling = Infinity;
   private pausedUntil = -Infinity;
   private latencyMs = 0;
   private timer: TimerHandle | undefined;
@@ -439,6 +452,7 @@ export class RateLimiter {
     this.admissions += 1;
     const record: PermitRecord = {
       sequence: this.admissions,
+      inFlightAtAdmission: this.inFlight + this.othersInFlight,
       rateClass: request.rateClass,
       cost: request.cost,
       admittedAt: now,
@@ -492,14 +506,22 @@ export class RateLimiter {
     // One decrease per congestion event: responses to requests admitted before the last decrease
     // describe the old cap.
     if (permit.sequence <= this.admissionsAtDecrease) return;
-    this.cap = Math.max(this.options.concurrency.min, Math.floor(this.cap / 2));
+    // The server had its limit in flight when this request arrived: it allows fewer than we had.
+    const allowed = Math.max(this.options.concurrency.min, permit.inFlightAtAdmission - 1);
+    // Down to what it allows, but by at most half at once (a refusal caused by another machine's
+    // requests says little about the limit), and always by at least one.
+    this.cap = Math.max(this.options.concurrency.min, Math.floor(this.cap / 2), Math.min(allowed, this.cap - 1));
+    // Our own count explains the refusal: that is the server's limit, remembered. A refusal with
+    // fewer of ours in flight than the new cap came from someone else's requests: no ceiling.
+    if (allowed >= this.cap) this.ceiling = this.cap;
     this.admissionsAtDecrease = this.admissions;
     this.goodSinceChange = 0;
   }
 
   private raiseConcurrencySlowly(): void {
     this.goodSinceChange += 1;
-    if (this.goodSinceChange >= this.cap && this.cap < this.options.concurrency.max) {
+    const rounds = this.cap >= this.ceiling ? CEILING_PROBE_ROUNDS : 1;
+    if (this.goodSinceChange >= rounds * this.cap && this.cap < this.options.concurrency.max) {
       this.cap += 1;
       this.goodSinceChange = 0;
     }

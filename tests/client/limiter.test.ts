@@ -3,6 +3,7 @@
  * the adaptive concurrency cap. No sockets, no wall clock.
  */
 import { type LimiterOptions, type Permit, RateLimiter } from "../../provider/client";
+import { CEILING_PROBE_ROUNDS } from "../../provider/client/limiter";
 import { operationByName, RATE_CLASSES } from "../../provider/catalog";
 import { FakeClock, flush } from "./fakeClock";
 
@@ -322,6 +323,29 @@ describe("rate limiter", () => {
       a.permit.release();
     });
     expect(l.snapshot().concurrency).toBe(5);
+  });
+
+  it("drops the cap to what a -1 proves the server allows, and probes past it again only rarely", async () => {
+    const clock = new FakeClock();
+    const l = limiter(clock, { concurrency: { initial: 4, min: 1, max: 8 } });
+    // A server that allows 2 in flight: the requests admitted 3rd and 4th are refused.
+    const first = acquireMany(l, clock, 4, 1, false);
+    await first.all;
+    l.observe(first.admitted[2]!.permit, { status: 429, retryAfter: { kind: "concurrency" } });
+    l.observe(first.admitted[3]!.permit, { status: 429, retryAfter: { kind: "concurrency" } });
+    expect(l.snapshot().concurrency).toBe(2);
+    first.admitted.forEach((a) => a.permit.release());
+    // Plain AIMD would try 3 after 2 good responses; with the ceiling learned it takes 32 rounds.
+    let good = 0;
+    while (l.snapshot().concurrency === 2 && good < 1000) {
+      await clock.advance(BURST_MS);
+      const permit = await l.acquire({ rateClass: "C", cost: 1 });
+      l.observe(permit, { status: 200 });
+      permit.release();
+      good += 1;
+    }
+    expect(good).toBe(CEILING_PROBE_ROUNDS * 2);
+    expect(l.snapshot().concurrency).toBe(3);
   });
 
   it("never lowers the cap below its minimum", async () => {
