@@ -182,6 +182,19 @@ export class FixedWindow {
     }
   }
 
+  /**
+   * Gives back the cost of a request the server refused with 429 (spec, Limits 4: refused, not
+   * processed; the server did not count it), if it was charged to the current window. Without it a
+   * refused request stays charged: a steady window then ends with fewer than `limit` really spent,
+   * and the leftover requests wait a whole steady window.
+   */
+  refund(mark: WindowMark, cost: number, now: number): void {
+    this.close(now);
+    if (this.end === undefined || mark.generation !== this.generation) return;
+    this.used = Math.max(0, this.used - cost);
+    this.own = Math.max(0, this.own - cost);
+  }
+
   /** The whole state, for sharing (see `FixedWindowState`). */
   exportState(): FixedWindowState {
     return {

@@ -26,7 +26,8 @@
  *   the refusal it is remembered as the ceiling. Below the ceiling the cap grows by one after each cap's worth of good
  *   responses; past it only after `CEILING_PROBE_ROUNDS` caps' worth, since every probe past a
  *   limit the server really has costs a refused request and its backoff (AIMD with a memory);
- * - after a 429 with `Retry-After: N`, admits nothing for N seconds;
+ * - after a 429 with `Retry-After: N`, admits nothing for N seconds, and gives the refused cost back
+ *   to the steady window (the server did not count it);
  * - with a `sharedStore`, all of the above holds for every limiter of the account on the machine
  *   together (the Pulumi program and the provider plugin are two processes on one account): the
  *   windows, the admitted cost, the pause and the in-flight count live in the store, and every
@@ -259,6 +260,10 @@ export class RateLimiter {
     if (observation.status === 429 && observation.retryAfter?.kind === "delay") {
       // spec, Limits 4: the account is at its limit; nobody on it gets through until Retry-After.
       this.pausedUntil = Math.max(this.pausedUntil, now + observation.retryAfter.ms);
+      // Refused, so not counted: the steady window keeps the budget (the pause covers the burst
+      // window, which the refusal shows full on the server).
+      const state = this.state(record.rateClass);
+      state.steady.refund(record.steadyMark, Math.min(record.cost, state.steady.limit), now);
     } else if (observation.status === 429 && observation.retryAfter?.kind === "concurrency") {
       this.lowerConcurrency(record);
     } else if (observation.status !== 429) {

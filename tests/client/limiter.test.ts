@@ -293,6 +293,23 @@ describe("rate limiter", () => {
     expect(admitted).toHaveLength(1);
   });
 
+  it("gives a refused request's cost back to the steady window, so the server's unspent budget is not lost", async () => {
+    const clock = new FakeClock();
+    const l = limiter(clock);
+    const first = acquireMany(l, clock, 10, 1, false);
+    await first.all;
+    expect(l.snapshot().windows.C?.steady.used).toBe(10);
+    // Three of them reach a server window that was still full: 429, not counted there.
+    for (const a of first.admitted.slice(7)) l.observe(a.permit, { status: 429, retryAfter: { kind: "delay", ms: 1_000 } });
+    first.admitted.forEach((a) => a.permit.release());
+    expect(l.snapshot().windows.C?.steady.used).toBe(7);
+    // 150 - 7 = 143 more fit this steady window (the server's count), not 140.
+    await clock.advance(1_000);
+    const rest = acquireMany(l, clock, 143);
+    await clock.advance(14 * BURST_MS);
+    expect(rest.admitted).toHaveLength(143);
+  });
+
   it("keeps at most `concurrency` requests in flight", async () => {
     const clock = new FakeClock();
     const l = limiter(clock, { concurrency: { initial: 4, min: 1, max: 10 } });
