@@ -16,6 +16,12 @@
  * - never admits more than `limit` cost within one window as we know it;
  * - a request admitted within `guard` before the end is also charged to the next window, since it
  *   may reach the server after the server's window ended and count in the next one;
+ * - a request still unanswered when the window ends is carried into the next window too, whatever
+ *   the guard, until its answer says which server window counted it: until a request is answered
+ *   nothing proves it reached the server before the server's window ended (a cold start measured
+ *   12-23 ms from send to response, against a 6 ms guard, and the next window got 429s). An answer
+ *   whose `X-RateLimit-Reset` lies about a window later than ours was counted in the next window;
+ *   one counted in ours gives the carried cost back;
  * - the server's count replaces ours when it is higher (another process spends on the account);
  * - once the server has counted requests that are not ours in this window, we also hold back as
  *   much as we have in flight, for the other process's requests in flight that no count shows yet;
@@ -39,6 +45,10 @@ export interface FixedWindowState {
   readonly reported: boolean;
   readonly othersExpected: number;
   readonly ahead: number;
+  /** Cost of the window's requests still unanswered (not charged ahead). */
+  readonly unanswered: number;
+  /** Cost of the previous window's requests unanswered when it closed, carried into this one. */
+  readonly lateCarry: number;
   readonly synced: boolean;
 }
 
@@ -46,7 +56,16 @@ export interface FixedWindowState {
 export interface WindowMark {
   readonly generation: number;
   readonly ownCost: number;
+  /** Charged to the next window too (admitted within the guard before the end). */
+  readonly ahead: boolean;
 }
+
+/**
+ * What the answer to a request says about where the server counted it: `refused` (a 429: not
+ * counted), or counted, in the server window ending at `boundary` when the answer reports this
+ * window's `X-RateLimit-Reset` (undefined when it does not say).
+ */
+export type RequestAnswer = { readonly refused: true } | { readonly refused: false; readonly boundary: number | undefined };
 export class FixedWindow {
   /** Cost allowed per window; lowered (never raised) when the server reports a smaller limit. */
   limit: number;
@@ -68,6 +87,10 @@ export class FixedWindow {
   private othersExpected = 0;
   /** Cost charged ahead to the next window (admitted within the guard before the end). */
   private ahead = 0;
+  /** Cost of this window's requests not yet answered (and not charged ahead). */
+  private unanswered = 0;
+  /** The previous window's `unanswered` when it closed: carried into the next window until answered. */
+  private lateCarry = 0;
   /** True when the end comes from the server's `X-RateLimit-Reset`. */
   private synced = false;
 
@@ -89,6 +112,8 @@ export class FixedWindow {
     this.end = undefined;
     this.used = 0;
     this.synced = false;
+    this.lateCarry = this.unanswered;
+    this.unanswered = 0;
     if (this.reported) this.othersExpected = Math.min(this.othersSeen, Math.floor(this.limit / 2));
     this.othersSeen = 0;
     this.reported = false;
@@ -99,7 +124,7 @@ export class FixedWindow {
    * up to one length after the previous end.
    */
   private carried(now: number): number {
-    return now < this.previousEnd + this.lengthMs ? this.ahead : 0;
+    return now < this.previousEnd + this.lengthMs ? this.ahead + this.lateCarry : 0;
   }
 
   /** What a window opening now starts with: our carried cost plus what others are expected to spend. */
@@ -131,6 +156,10 @@ export class FixedWindow {
   charge(cost: number, now: number, guardMs: number): WindowMark {
     this.close(now);
     if (this.end === undefined) {
+      if (this.carried(now) === 0) {
+        this.ahead = 0;
+        this.lateCarry = 0;
+      }
       this.own = this.carried(now);
       this.used = this.opening(now);
       this.ahead = 0;
@@ -139,8 +168,10 @@ export class FixedWindow {
     }
     this.used += cost;
     this.own += cost;
-    if (this.end - now <= guardMs) this.ahead += cost;
-    return { generation: this.generation, ownCost: this.own };
+    const ahead = this.end - now <= guardMs;
+    if (ahead) this.ahead += cost;
+    else this.unanswered += cost;
+    return { generation: this.generation, ownCost: this.own, ahead };
   }
 
   /**
@@ -183,6 +214,40 @@ export class FixedWindow {
   }
 
   /**
+   * The answer to the request admitted at `mark` (of cost `cost`) arrived, or its permit was
+   * released without one (`boundary` undefined: counted, where unknown). Settles what was carried
+   * for it while it was unanswered (see the class comment); call once per request, after
+   * `applyServerReport`.
+   */
+  settle(mark: WindowMark, cost: number, answer: RequestAnswer, now: number): void {
+    this.close(now);
+    if (mark.ahead) return; // charged to both windows from the start: nothing was carried for it
+    // Counted in a server window later than the one this request was admitted in: the next one.
+    const late = (ownEnd: number) => !answer.refused && answer.boundary !== undefined && answer.boundary > ownEnd + this.lengthMs / 2;
+    if (mark.generation === this.generation && this.end !== undefined) {
+      // Answered while its window is still open.
+      this.unanswered = Math.max(0, this.unanswered - cost);
+      if (late(this.end)) this.ahead += cost;
+    } else if (mark.generation === this.generation) {
+      // Its window closed since and no other opened: its cost waits in `lateCarry`.
+      const carried = Math.min(cost, this.lateCarry);
+      this.lateCarry -= carried;
+      if (late(this.previousEnd)) this.ahead += carried;
+    } else if (mark.generation === this.generation - 1 && this.lateCarry > 0) {
+      // The window after its own opened with its cost carried in.
+      const carried = Math.min(cost, this.lateCarry);
+      this.lateCarry -= carried;
+      // Counted in its own window, or refused: the carried cost goes back. Counted late, or where
+      // unknown: it stays.
+      const earlier = answer.refused || (answer.boundary !== undefined && !late(this.previousEnd));
+      if (earlier) {
+        this.used = Math.max(0, this.used - carried);
+        this.own = Math.max(0, this.own - carried);
+      }
+    }
+  }
+
+  /**
    * Gives back the cost of a request the server refused with 429 (spec, Limits 4: refused, not
    * processed; the server did not count it), if it was charged to the current window. Without it a
    * refused request stays charged: a steady window then ends with fewer than `limit` really spent,
@@ -208,6 +273,8 @@ export class FixedWindow {
       reported: this.reported,
       othersExpected: this.othersExpected,
       ahead: this.ahead,
+      unanswered: this.unanswered,
+      lateCarry: this.lateCarry,
       synced: this.synced,
     };
   }
@@ -227,6 +294,8 @@ export class FixedWindow {
     this.reported = state.reported;
     this.othersExpected = state.othersExpected;
     this.ahead = state.ahead;
+    this.unanswered = state.unanswered;
+    this.lateCarry = state.lateCarry;
     this.synced = state.synced;
   }
 

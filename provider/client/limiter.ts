@@ -165,6 +165,8 @@ interface PermitRecord extends Permit {
   readonly burstMark: WindowMark;
   readonly steadyMark: WindowMark;
   released: boolean;
+  /** Whether the windows were told where the server counted it (see `FixedWindow.settle`). */
+  settled: boolean;
 }
 
 interface Waiter {
@@ -256,7 +258,8 @@ export class RateLimiter {
     const now = this.clock.now();
     // Decaying maximum: one slow response widens the guard, which then narrows again.
     this.latencyMs = Math.max(now - record.admittedAt, this.latencyMs * 0.9);
-    if (observation.rateLimit) this.sync(record, observation.rateLimit, now);
+    const described = observation.rateLimit ? this.sync(record, observation.rateLimit, now) : undefined;
+    this.settle(record, observation.status === 429, described, now);
     if (observation.status === 429 && observation.retryAfter?.kind === "delay") {
       // spec, Limits 4: the account is at its limit; nobody on it gets through until Retry-After.
       this.pausedUntil = Math.max(this.pausedUntil, now + observation.retryAfter.ms);
@@ -465,11 +468,16 @@ export class RateLimiter {
       burstMark,
       steadyMark,
       released: false,
+      settled: false,
       release: () => {
         if (record.released) return;
         record.released = true;
         this.inFlight -= 1;
-        this.pump();
+        this.transact(() => {
+          // Released without an answer (network failure): counted, where unknown.
+          this.settle(record, false, undefined, this.clock.now());
+          this.pumpLocked();
+        });
       },
     };
     return record;
@@ -490,7 +498,7 @@ export class RateLimiter {
    * Stays in step with the server (spec, Limits 5). The headers describe one window: the one whose
    * limit `X-RateLimit-Limit` equals; when it equals neither, the steady one.
    */
-  private sync(permit: PermitRecord, info: RateLimitInfo, now: number): void {
+  private sync(permit: PermitRecord, info: RateLimitInfo, now: number): { window: FixedWindow; boundary: number | undefined } {
     const state = this.state(permit.rateClass);
     const limits = this.options.classes[permit.rateClass];
     // Decision (not shown in spec): which window the X-RateLimit headers describe is not said;
@@ -505,6 +513,27 @@ export class RateLimiter {
     const boundary = info.resetMs === undefined ? undefined : now + info.resetMs;
     const mark = window === state.burst ? permit.burstMark : permit.steadyMark;
     window.applyServerReport(mark, boundary, serverCount, admittedSince, now, this.options.sharedStore !== undefined);
+    return { window, boundary };
+  }
+
+  /**
+   * Tells both windows of `record`'s class that its request was answered: refused (a 429, not
+   * counted), or counted in the server window the response's headers describe (`described`).
+   */
+  private settle(
+    record: PermitRecord,
+    refused: boolean,
+    described: { window: FixedWindow; boundary: number | undefined } | undefined,
+    now: number,
+  ): void {
+    if (record.settled) return;
+    record.settled = true;
+    const state = this.state(record.rateClass);
+    for (const [window, mark] of [[state.burst, record.burstMark], [state.steady, record.steadyMark]] as const) {
+      const cost = Math.min(record.cost, window.limit);
+      const boundary = described?.window === window ? described.boundary : undefined;
+      window.settle(mark, cost, refused ? { refused: true } : { refused: false, boundary }, now);
+    }
   }
 
   private lowerConcurrency(permit: PermitRecord): void {

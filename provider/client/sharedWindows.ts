@@ -64,6 +64,8 @@ const FixedWindowStateSchema = z.object({
   reported: z.boolean(),
   othersExpected: z.number(),
   ahead: z.number(),
+  unanswered: z.number(),
+  lateCarry: z.number(),
   synced: z.boolean(),
 }) satisfies z.ZodType<FixedWindowState>;
 

@@ -211,6 +211,8 @@ describe("rate limiter", () => {
     const blocked = acquireMany(l, clock, 1);
     await flush();
     expect(blocked.admitted).toHaveLength(0);
+    // Our 4 later requests are answered before the window ends (else they would be carried too).
+    later.admitted.forEach((a) => a.permit.release());
     await clock.advance(800);
     expect(blocked.admitted).toHaveLength(1);
     // The next window opens with the other process's share of the last one already counted.
@@ -278,6 +280,38 @@ describe("rate limiter", () => {
     const next = acquireMany(l, clock, 2);
     await flush();
     expect(next.admitted).toHaveLength(1);
+  });
+
+  it("carries a request still unanswered at the boundary into the next window, until its answer says where it was counted", async () => {
+    const clock = new FakeClock();
+    const l = limiter(clock);
+    // A cold start: 10 go out at once and no answer comes back before our window's end.
+    const first = acquireMany(l, clock, 10, 1, false);
+    await first.all;
+    await clock.advance(BURST_MS);
+    // Any of the 10 may still reach the server after its window ended: none of them fits beside.
+    const next = acquireMany(l, clock, 3);
+    await flush();
+    expect(next.admitted).toHaveLength(0);
+    // 4 answers say they were counted in the window they were admitted in (it ends in 5 ms from
+    // their point of view, at or before ours): their carried cost goes back, 4 more fit.
+    for (const a of first.admitted.slice(0, 4)) {
+      l.observe(a.permit, { status: 200, rateLimit: { limit: 10, remaining: 0, resetMs: 0 } });
+      a.permit.release();
+    }
+    await flush();
+    expect(next.admitted).toHaveLength(3);
+    // 2 answers say they were counted in the server's next window (it ends a whole length later):
+    // they stay charged to ours. 4 are still unanswered. 10 - 4 - 2 - 3 = 1 more fits.
+    for (const a of first.admitted.slice(4, 6)) {
+      l.observe(a.permit, { status: 200, rateLimit: { limit: 10, remaining: 8, resetMs: BURST_MS } });
+      a.permit.release();
+    }
+    const more = acquireMany(l, clock, 2);
+    await flush();
+    expect(more.admitted).toHaveLength(1);
+    expect(l.snapshot().windows.C?.burst.used).toBe(10);
+    first.admitted.slice(6).forEach((a) => a.permit.release());
   });
 
   it("admits nothing for Retry-After seconds after a 429", async () => {
