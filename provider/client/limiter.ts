@@ -487,7 +487,9 @@ export class RateLimiter {
     if (this.timer !== undefined && this.timerAt <= at) return;
     if (this.timer !== undefined) this.clock.clearTimer(this.timer);
     this.timerAt = at;
-    this.timer = this.clock.setTimer(() => {
+    // A window boundary is worth waking for on time: every millisecond late idles the window.
+    const setTimer = this.clock.setPreciseTimer?.bind(this.clock) ?? this.clock.setTimer.bind(this.clock);
+    this.timer = setTimer(() => {
       this.timer = undefined;
       this.timerAt = Infinity;
       this.pump();

@@ -314,6 +314,24 @@ describe("rate limiter", () => {
     first.admitted.slice(6).forEach((a) => a.permit.release());
   });
 
+  it("wakes for a window boundary on the clock's precise timer when it has one", async () => {
+    const wakes: number[] = [];
+    class PreciseFakeClock extends FakeClock {
+      setPreciseTimer(callback: () => void, ms: number) {
+        wakes.push(ms);
+        return this.setTimer(callback, ms);
+      }
+    }
+    const clock = new PreciseFakeClock();
+    const l = limiter(clock);
+    const { admitted } = acquireMany(l, clock, 11);
+    await flush();
+    expect(admitted).toHaveLength(10);
+    expect(wakes).toEqual([BURST_MS]);
+    await clock.advance(BURST_MS);
+    expect(admitted).toHaveLength(11);
+  });
+
   it("admits nothing for Retry-After seconds after a 429", async () => {
     const clock = new FakeClock();
     const l = limiter(clock);
