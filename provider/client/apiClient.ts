@@ -218,14 +218,17 @@ class HttpApiClient implements ApiClient {
     const { op } = prepared;
     const signal = request.signal;
     let firstSentAt: number | undefined;
+    let inFlightRefusals = 0;
     for (let attempt = 1; ; attempt += 1) {
       const permit = await this.limiter.acquire({ rateClass: op.rateClass, cost: prepared.cost }, signal);
       firstSentAt ??= this.clock.now();
       const outcome = await this.attempt(prepared, permit, attempt, signal);
       if (outcome.kind === "success") return outcome.result as CallResult<never>;
+      const { failure } = outcome;
+      if (failure.kind === "status" && failure.retryAfter?.kind === "concurrency") inFlightRefusals += 1;
       const decision = shouldRetry(
-        outcome.failure,
-        { attempt, elapsedMs: this.clock.now() - firstSentAt, method: op.method, idempotent: op.idempotent },
+        failure,
+        { attempt, inFlightRefusals, elapsedMs: this.clock.now() - firstSentAt, method: op.method, idempotent: op.idempotent },
         this.retry,
         this.random,
       );
@@ -345,6 +348,10 @@ class HttpApiClient implements ApiClient {
           (retryAfter ? `, Retry-After ${retryAfter.kind === "delay" ? `${retryAfter.ms} ms` : "-1"}` : ""),
       );
       const read = await this.readBody(response, status, context);
+      // The server is done with the request once its body is read: free the in-flight slot before
+      // parsing, so a waiting request goes out now (with an in-flight limit, every round of requests
+      // otherwise waits for the parse; spec, Limits 6).
+      permit.release();
       if (read.kind === "tooLarge") {
         return { kind: "failure", failure: { kind: "unusable" }, error: () => read.error };
       }

@@ -11,8 +11,14 @@ import type { RetryAfter } from "./rateLimitHeaders";
 
 /** Tunables of the policy. Defaults in `RETRY_DEFAULTS`. */
 export interface RetryOptions {
-  /** Attempts per call, the first included. */
+  /**
+   * Attempts per call, the first included. A send refused with `Retry-After: -1` is not one: the
+   * server refused it before doing any work (spec, Limits 6); those are bounded by
+   * `maxInFlightRefusals` and `maxTotalMs` instead.
+   */
   readonly maxAttempts: number;
+  /** Sends of one call refused with `Retry-After: -1` before it gives up. */
+  readonly maxInFlightRefusals: number;
   /** Backoff of the first retry before jitter, in ms; doubles per attempt. */
   readonly baseDelayMs: number;
   /** Cap of one backoff, in ms. */
@@ -26,7 +32,11 @@ export interface RetryOptions {
 
 /** Every default in one place, with units (STYLE.md 4). */
 export const RETRY_DEFAULTS: RetryOptions = Object.freeze({
-  maxAttempts: 5, // sends per call, the first included
+  maxAttempts: 5, // sends per call that reached the server's work, the first included
+  // Decision (not shown in spec, Limits 6): a -1 costs no attempt. While the limiter learns an
+  // in-flight limit it is never told, the probes it sends are refused at no cost to the server;
+  // five plain attempts let one unlucky call fail (it did: 3 failures in one run of 300 reads).
+  maxInFlightRefusals: 20, // sends refused with Retry-After -1, per call
   baseDelayMs: 250, // 0.25 s
   maxDelayMs: 20_000, // 20 s
   // 2 min: room for a full steady window (60 s, spec Limits 1) plus backoffs.
@@ -46,8 +56,10 @@ export type AttemptFailure =
 
 /** Where the call stands when an attempt failed. */
 export interface RetryState {
-  /** Number of the attempt that just failed, from 1. */
+  /** Number of the send that just failed, from 1 (refused sends included). */
   readonly attempt: number;
+  /** Of those sends, how many were refused with `Retry-After: -1` (this one included); default 0. */
+  readonly inFlightRefusals?: number;
   /** Time since the first attempt was sent, in ms. */
   readonly elapsedMs: number;
   readonly method: HttpMethod;
@@ -96,9 +108,14 @@ export function shouldRetry(
   options: RetryOptions = RETRY_DEFAULTS,
   random: () => number = Math.random,
 ): RetryDecision {
-  // Bounded attempts: never more than `maxAttempts` sends for one call.
-  if (state.attempt >= options.maxAttempts) {
+  // Bounded attempts: never more than `maxAttempts` sends the server worked on for one call, nor
+  // more than `maxInFlightRefusals` it refused for too many in flight.
+  const refusals = state.inFlightRefusals ?? 0;
+  if (state.attempt - refusals >= options.maxAttempts) {
     return { retry: false, reason: `gave up after ${state.attempt} attempts` };
+  }
+  if (refusals >= options.maxInFlightRefusals) {
+    return { retry: false, reason: `gave up after ${refusals} refusals for too many requests in flight` };
   }
   const decision = decide(failure, state, options, random);
   // Bounded total time: a retry that would start after `maxTotalMs` is not scheduled.

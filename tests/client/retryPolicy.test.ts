@@ -35,6 +35,19 @@ describe("retry policy", () => {
     expect(decision.delayMs).toBe(backoffDelayMs(1, RETRY_DEFAULTS, half));
   });
 
+  it("does not count a send refused with Retry-After: -1 as an attempt, but bounds such refusals on their own", () => {
+    const refused = status(429, { kind: "concurrency" });
+    const options = { ...RETRY_DEFAULTS, maxAttempts: 2, maxInFlightRefusals: 3 };
+    // Send 3 failed: two of the three were refused for too many in flight, one worked and failed.
+    expect(shouldRetry(refused, { ...GET, attempt: 3, inFlightRefusals: 2 }, options, half).retry).toBe(true);
+    // Without the refusals, that many sends would have been spent.
+    expect(shouldRetry(refused, { ...GET, attempt: 3 }, options, half).retry).toBe(false);
+    // The refusals alone run out.
+    expect(shouldRetry(refused, { ...GET, attempt: 4, inFlightRefusals: 3 }, options, half)).toMatchObject({ retry: false });
+    // Two sends that reached the server's work still end the call.
+    expect(shouldRetry(status(500), { ...GET, attempt: 4, inFlightRefusals: 2 }, options, half).retry).toBe(false);
+  });
+
   it("retries GET and PATCH through 500s but never a POST", () => {
     expect(shouldRetry(status(500), GET, RETRY_DEFAULTS, half).retry).toBe(true);
     expect(shouldRetry(status(503), PATCH, RETRY_DEFAULTS, half).retry).toBe(true);
