@@ -105,9 +105,19 @@ export class FixedWindow {
     this.limit = limit;
   }
 
-  /** Closes the current window once `now` reached its end. */
+  /**
+   * Whether the window is past its end but held open: its end is our guess (no answer gave the
+   * server's) and some of its requests are unanswered, so the server's window, opened by the first
+   * of them to arrive, may well run on (a cold start answered its first requests 16-20 ms after
+   * sending, against a 25 ms window, and our next window's first requests drew 429s).
+   */
+  private held(now: number): boolean {
+    return this.end !== undefined && now >= this.end && !this.synced && this.unanswered > 0;
+  }
+
+  /** Closes the current window once `now` reached its end (unless held, see `held`). */
   private close(now: number): void {
-    if (this.end === undefined || now < this.end) return;
+    if (this.end === undefined || now < this.end || this.held(now)) return;
     this.previousEnd = this.end;
     this.end = undefined;
     this.used = 0;
@@ -143,6 +153,9 @@ export class FixedWindow {
       const carryExpires = this.previousEnd + this.lengthMs - now;
       return carryExpires > 0 ? carryExpires : 0;
     }
+    // Held past its guessed end: an answer ends the hold (and pumps); look again shortly, for the
+    // answers other processes of the machine receive.
+    if (this.held(now)) return Math.max(0.5, this.lengthMs / 50);
     const untilEnd = this.end - now;
     if (this.used + cost > this.limit) return untilEnd;
     if (untilEnd <= guardMs && this.ahead + cost > this.limit) return untilEnd;

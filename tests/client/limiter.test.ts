@@ -255,10 +255,15 @@ describe("rate limiter", () => {
   it("ignores a report about a window that has already ended", async () => {
     const clock = new FakeClock();
     const l = limiter(clock);
+    const synced = await l.acquire({ rateClass: "C", cost: 1 });
+    l.observe(synced, { status: 200, rateLimit: { limit: 10, remaining: 9, resetMs: BURST_MS } });
+    synced.release();
     const old = await l.acquire({ rateClass: "C", cost: 1 });
     await clock.advance(BURST_MS);
     const fresh = await l.acquire({ rateClass: "C", cost: 1 });
-    // The old request's response travelled across the boundary: it says its window was full.
+    // The old request's response travelled across the boundary: it says its window was full. Its
+    // cost, carried while it was unanswered, goes back: it was counted in the old window.
+    expect(l.snapshot().windows.C?.burst.used).toBe(2);
     l.observe(old, { status: 200, rateLimit: { limit: 10, remaining: 0, resetMs: 1 } });
     expect(l.snapshot().windows.C?.burst.used).toBe(1);
     old.release();
@@ -293,10 +298,10 @@ describe("rate limiter", () => {
     const next = acquireMany(l, clock, 3);
     await flush();
     expect(next.admitted).toHaveLength(0);
-    // 4 answers say they were counted in the window they were admitted in (it ends in 5 ms from
-    // their point of view, at or before ours): their carried cost goes back, 4 more fit.
-    for (const a of first.admitted.slice(0, 4)) {
-      l.observe(a.permit, { status: 200, rateLimit: { limit: 10, remaining: 0, resetMs: 0 } });
+    // 4 answers say they were counted in the window they were admitted in (it ends now): their
+    // carried cost goes back, 3 more fit.
+    for (const [i, a] of first.admitted.slice(0, 4).entries()) {
+      l.observe(a.permit, { status: 200, rateLimit: { limit: 10, remaining: 9 - i, resetMs: 0 } });
       a.permit.release();
     }
     await flush();
@@ -312,6 +317,24 @@ describe("rate limiter", () => {
     expect(more.admitted).toHaveLength(1);
     expect(l.snapshot().windows.C?.burst.used).toBe(10);
     first.admitted.slice(6).forEach((a) => a.permit.release());
+  });
+
+  it("holds a window past its guessed end while none of its requests is answered, until an answer gives the server's end", async () => {
+    const clock = new FakeClock();
+    const l = limiter(clock);
+    // A cold start: 10 go out, nothing answers for 1.5 windows (the server's window opened late).
+    const first = acquireMany(l, clock, 10, 1, false);
+    await first.all;
+    const next = acquireMany(l, clock, 10);
+    await clock.advance(BURST_MS * 1.5);
+    expect(next.admitted).toHaveLength(0);
+    // The first answer: the server's window ends 300 ms from now. Every request of ours is in it.
+    l.observe(first.admitted[9]!.permit, { status: 200, rateLimit: { limit: 10, remaining: 0, resetMs: 300 } });
+    first.admitted.forEach((a) => a.permit.release());
+    await clock.advance(299);
+    expect(next.admitted).toHaveLength(0);
+    await clock.advance(1);
+    expect(next.admitted).toHaveLength(10);
   });
 
   it("wakes for a window boundary on the clock's precise timer when it has one", async () => {
