@@ -36,7 +36,9 @@ export const RETRY_DEFAULTS: RetryOptions = Object.freeze({
   // Decision (not shown in spec, Limits 6): a -1 costs no attempt. While the limiter learns an
   // in-flight limit it is never told, the probes it sends are refused at no cost to the server;
   // five plain attempts let one unlucky call fail (it did: 3 failures in one run of 300 reads).
-  maxInFlightRefusals: 20, // sends refused with Retry-After -1, per call
+  // Refusals get a budget of their own, as small as the attempts': their backoff doubles like any
+  // other, so a larger budget would only stretch a real storm towards `maxTotalMs` before failing.
+  maxInFlightRefusals: 5, // sends refused with Retry-After -1, per call
   baseDelayMs: 250, // 0.25 s
   maxDelayMs: 20_000, // 20 s
   // 2 min: room for a full steady window (60 s, spec Limits 1) plus backoffs.
