@@ -130,3 +130,38 @@ export interface ContainerFilterNode {
   /** Nested filter nodes of the same shape. */
   filters?: ContainerFilterNode[];
 }
+
+/**
+ * The fields a container modal and a container push prompt share (spec: "Shapes are the same as in
+ * the modal"), mirroring the wire schemas' common shape. Every field but `id` may be absent.
+ */
+export interface ContainerItem {
+  /** Id of the modal or prompt. */
+  id: string;
+  /** Company id. */
+  companyId?: string;
+  /** Container id. */
+  containerId?: string;
+  /** Status, e.g. `active`. */
+  status?: string;
+  /** Type, e.g. `push` for a modal, `html` for a prompt. */
+  type?: string;
+  /** Name. */
+  name?: string;
+  /** When it shows. */
+  triggers?: ContainerTrigger;
+  /** Recursive audience filter nodes. */
+  filters?: ContainerFilterNode[];
+  /** Display settings. */
+  settings?: ContainerDisplaySettings;
+  /** A/B test configuration. */
+  abTestConfig?: ContainerAbTestConfig;
+  /** Its messages. */
+  messages?: ContainerMessage[];
+  /** Position (integer). */
+  position?: number;
+  /** Created, `YYYY-MM-DD HH:MM:SS`. */
+  createTime?: string;
+  /** Last updated, `YYYY-MM-DD HH:MM:SS`. */
+  updateTime?: string;
+}

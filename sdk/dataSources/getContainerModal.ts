@@ -2,13 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ContainerModal } from "../../provider/catalog";
 import { DATA_SOURCES } from "../../provider/dataSources";
-import type {
-  ContainerAbTestConfig,
-  ContainerDisplaySettings,
-  ContainerFilterNode,
-  ContainerMessage,
-  ContainerTrigger,
-} from "./containerTypes";
+import type { ContainerItem } from "./containerTypes";
 import { invokeOne, outputForm, type DataSourceOutputOptions } from "./invoke";
 import type { AssertTrue, SameShape, SdkShape } from "./shapeCheck";
 
@@ -50,44 +44,16 @@ export interface ContainerModalFrequency {
   stopAfterInteraction?: boolean;
 }
 
-/** A container modal (spec, "Container modal"). Every field but `id` may be absent. */
-export interface GetContainerModalResult {
-  /** Modal id. */
-  id: string;
-  /** Company id. */
-  companyId?: string;
-  /** Container id. */
-  containerId?: string;
-  /** Status, e.g. `active`. */
-  status?: string;
-  /** Type, e.g. `push`. */
-  type?: string;
-  /** Name. */
-  name?: string;
-  /** When the modal shows. */
-  triggers?: ContainerTrigger;
-  /** Recursive audience filter nodes. */
-  filters?: ContainerFilterNode[];
+/** A container modal (spec, "Container modal"): the shared container fields plus the modal's own. */
+export interface GetContainerModalResult extends ContainerItem {
   /** Container group id. */
   group?: string;
-  /** Display settings. */
-  settings?: ContainerDisplaySettings;
-  /** A/B test configuration. */
-  abTestConfig?: ContainerAbTestConfig;
   /** How often it may show. */
   frequency?: ContainerModalFrequency;
-  /** Messages of the modal. */
-  messages?: ContainerMessage[];
-  /** Position (integer). */
-  position?: number;
   /** Impression limit (integer). */
   impressionLimit?: number;
   /** End, `YYYY-MM-DD HH:MM:SS`. */
   endTime?: string;
-  /** Created, `YYYY-MM-DD HH:MM:SS`. */
-  createTime?: string;
-  /** Last updated, `YYYY-MM-DD HH:MM:SS`. */
-  updateTime?: string;
 }
 
 /** Compile-time proof that `GetContainerModalResult` is exactly what the modal schema yields. */

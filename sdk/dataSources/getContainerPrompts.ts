@@ -2,13 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ContainerPrompt as ContainerPromptSchema } from "../../provider/catalog";
 import { DATA_SOURCES } from "../../provider/dataSources";
-import type {
-  ContainerAbTestConfig,
-  ContainerDisplaySettings,
-  ContainerFilterNode,
-  ContainerMessage,
-  ContainerTrigger,
-} from "./containerTypes";
+import type { ContainerItem } from "./containerTypes";
 import { invokeList, outputForm, type DataSourceOutputOptions } from "./invoke";
 import type { AssertTrue, SameShape, SdkShape } from "./shapeCheck";
 
@@ -33,39 +27,11 @@ export interface GetContainerPromptsOutputArgs {
 
 /**
  * A container push prompt (spec, "Container push prompt"): shaped like a modal, with a `uuid` and
- * without `group`, `frequency`, `impressionLimit` or `endTime`. Every field but `id` may be absent.
+ * without `group`, `frequency`, `impressionLimit` or `endTime`.
  */
-export interface ContainerPrompt {
-  /** Prompt id. */
-  id: string;
+export interface ContainerPrompt extends ContainerItem {
   /** UUID of the prompt. */
   uuid?: string;
-  /** Company id. */
-  companyId?: string;
-  /** Container id. */
-  containerId?: string;
-  /** Status, e.g. `active`. */
-  status?: string;
-  /** Type, e.g. `html`. */
-  type?: string;
-  /** Name. */
-  name?: string;
-  /** When the prompt shows. */
-  triggers?: ContainerTrigger;
-  /** Recursive audience filter nodes. */
-  filters?: ContainerFilterNode[];
-  /** Display settings. */
-  settings?: ContainerDisplaySettings;
-  /** A/B test configuration. */
-  abTestConfig?: ContainerAbTestConfig;
-  /** Messages of the prompt. */
-  messages?: ContainerMessage[];
-  /** Position (integer). */
-  position?: number;
-  /** Created, `YYYY-MM-DD HH:MM:SS`. */
-  createTime?: string;
-  /** Last updated, `YYYY-MM-DD HH:MM:SS`. */
-  updateTime?: string;
 }
 
 /** The prompts of a container. */

@@ -3,6 +3,7 @@
  * plain reads in the program process (invokes are not supported for dynamic providers), sharing one
  * rate-limited client per account and one read per distinct request per run.
  */
+export * from "./containerTypes";
 export * from "./getContainerModal";
 export * from "./getContainerPrompts";
 export * from "./getIntegration";
