@@ -6,9 +6,9 @@
  */
 import { ApiNotFoundError } from "../../client";
 import { apiClient } from "../shared/api";
-import { checkInputs, withoutProviderKey } from "../shared/checkInputs";
+import { checkInputs } from "../shared/checkInputs";
 import { diffInputs } from "../shared/diff";
-import { inputFields } from "../shared/inputFields";
+import { keptStateRead } from "../shared/inputFields";
 import type { KindProvider } from "../shared/kindProvider";
 import { warn } from "../shared/log";
 import { changedFields, declaredFields, warnRemovedFields } from "../shared/patchFields";
@@ -62,11 +62,8 @@ export const abTestVariationProvider: KindProvider<AbTestVariationInputs, AbTest
     return { id: abTestVariationId(inputs), outs: inputs };
   },
 
-  async read(id, props) {
-    // spec: no GET for variations: the state is kept as last written.
-    const state = withoutProviderKey(props ?? {}) as AbTestVariationOutputs;
-    return { id, props: state, inputs: inputFields(AB_TEST_VARIATION_DIFF, state) as AbTestVariationInputs };
-  },
+  // spec: no GET for variations: the state is kept as last written.
+  read: keptStateRead<AbTestVariationOutputs>(AB_TEST_VARIATION_DIFF),
 
   async update(_id, olds, news) {
     const fields = changedFields(AB_TEST_VARIATION_FIELDS, diffInputs(AB_TEST_VARIATION_DIFF, olds, news));

@@ -6,10 +6,10 @@
  */
 import { ApiNotFoundError } from "../../client";
 import { apiClient } from "../shared/api";
-import { checkInputs, withoutProviderKey } from "../shared/checkInputs";
+import { checkInputs } from "../shared/checkInputs";
 import { diffInputs } from "../shared/diff";
 import { isAbsent } from "../shared/equivalence";
-import { inputFields } from "../shared/inputFields";
+import { keptStateRead } from "../shared/inputFields";
 import type { KindProvider } from "../shared/kindProvider";
 import { warn } from "../shared/log";
 import { changedFields, declaredFields, warnRemovedFields } from "../shared/patchFields";
@@ -81,11 +81,8 @@ export const bidModifierProvider: KindProvider<BidModifierInputs, BidModifierOut
     return { id: inputs.bidModifierId, outs: inputs };
   },
 
-  async read(id, props) {
-    // spec: no GET for bid modifiers: the state is kept as last written.
-    const state = withoutProviderKey(props ?? {}) as BidModifierOutputs;
-    return { id, props: state, inputs: inputFields(BID_MODIFIER_DIFF, state) as BidModifierInputs };
-  },
+  // spec: no GET for bid modifiers: the state is kept as last written.
+  read: keptStateRead<BidModifierOutputs>(BID_MODIFIER_DIFF),
 
   async update(_id, olds, news) {
     const fields = changedFields(BID_MODIFIER_FIELDS, diffInputs(BID_MODIFIER_DIFF, olds, news));

@@ -4,9 +4,9 @@
  * stays on the platform, with a warning naming its id).
  */
 import { apiClient } from "../shared/api";
-import { checkInputs, withoutProviderKey } from "../shared/checkInputs";
+import { checkInputs } from "../shared/checkInputs";
 import { diffInputs } from "../shared/diff";
-import { inputFields } from "../shared/inputFields";
+import { keptStateRead } from "../shared/inputFields";
 import type { KindProvider } from "../shared/kindProvider";
 import { warn } from "../shared/log";
 import { ambiguousCreateError, mayHaveCreated, resourceError } from "../shared/resourceErrors";
@@ -51,11 +51,8 @@ export const bidStrategyProvider: KindProvider<BidStrategyInputs, BidStrategyOut
     }
   },
 
-  async read(id, props) {
-    // spec: no GET for bid strategies: the state is kept as last written.
-    const state = withoutProviderKey(props ?? {}) as BidStrategyOutputs;
-    return { id, props: state, inputs: inputFields(BID_STRATEGY_DIFF, state, ["adoptId"]) as BidStrategyInputs };
-  },
+  // spec: no GET for bid strategies: the state is kept as last written.
+  read: keptStateRead<BidStrategyOutputs>(BID_STRATEGY_DIFF, ["adoptId"]),
 
   async update(id, _olds, news) {
     // Unreachable through the engine: every compared field replaces. Refuse rather than pretend.

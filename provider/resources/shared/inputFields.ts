@@ -1,5 +1,6 @@
 /** Picking the input fields out of a resource's state (outputs hold the inputs plus API fields). */
 import type { DiffRules } from "./diff";
+import { withoutProviderKey } from "./checkInputs";
 import { isAbsent } from "./equivalence";
 
 /**
@@ -16,4 +17,19 @@ export function inputFields(
     if (!isAbsent(props[field])) out[field] = props[field];
   }
   return out;
+}
+
+/**
+ * `read` of a kind the API cannot read (spec: no GET for bid strategies, bid modifiers or A/B-test
+ * variations): the state is kept as last written, and its declared fields are returned as `inputs`
+ * so diffs after a refresh stay accurate (DESIGN.md, "Known engine facts").
+ */
+export function keptStateRead<Outputs>(
+  rules: DiffRules,
+  extra: readonly string[] = [],
+): (id: string, props?: Outputs) => Promise<{ id: string; props: Outputs; inputs: Outputs }> {
+  return async (id, props) => {
+    const state = withoutProviderKey((props ?? {}) as Record<string, unknown>);
+    return { id, props: state as Outputs, inputs: inputFields(rules, state, extra) as Outputs };
+  };
 }
