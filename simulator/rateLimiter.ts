@@ -182,11 +182,13 @@ export class InFlightCounter {
 
 /**
  * spec, Limits 5: `X-RateLimit-Reset` is "seconds until the window refreshes". Decision (not shown
- * in spec): seconds with millisecond precision (`0.734`, `59.998`, `60`) so scaled windows in tests
- * stay exact; a client must parse it as a decimal.
+ * in spec): decimal seconds to the microsecond (`0.734`, `59.998`, `0.024731`), rounded up so the
+ * end it gives is never before the real one. Whole milliseconds would do at the platform's 1 s
+ * windows, but the benchmark scales windows by 1/40, where a millisecond of grain is 40 platform
+ * milliseconds; a client must parse it as a decimal.
  */
 export function formatResetSeconds(ms: number): string {
-  return String(Math.max(0, Math.round(ms)) / 1000);
+  return String(Math.ceil(Math.max(0, ms) * 1000) / 1e6);
 }
 
 /**

@@ -344,7 +344,7 @@ class HttpApiClient implements ApiClient {
       });
       this.debug?.(
         `← ${op.name} ${status} in ${Math.round(this.clock.now() - started)} ms` +
-          (rateLimit ? `, remaining ${rateLimit.remaining}/${rateLimit.limit}, reset ${rateLimit.resetMs ?? "?"} ms` : "") +
+          (rateLimit ? `, remaining ${rateLimit.remaining}/${rateLimit.limit}, reset ${rateLimit.resetMs === undefined ? "?" : Math.round(rateLimit.resetMs * 1000) / 1000} ms` : "") +
           (retryAfter ? `, Retry-After ${retryAfter.kind === "delay" ? `${retryAfter.ms} ms` : "-1"}` : ""),
       );
       const read = await this.readBody(response, status, context);

@@ -5,6 +5,7 @@ import {
   type RetryAfter,
   type RetryState,
   backoffDelayMs,
+  parseRateLimitInfo,
   parseRetryAfter,
   shouldRetry,
 } from "../../provider/client";
@@ -112,5 +113,11 @@ describe("retry policy", () => {
     expect(parseRetryAfter({ "retry-after": "Wed, 01 Jan 2025 00:00:05 GMT" }, now)).toEqual({ kind: "delay", ms: 5_000 });
     expect(parseRetryAfter({ "retry-after": "soon" }, now)).toBeUndefined();
     expect(parseRetryAfter({}, now)).toBeUndefined();
+  });
+
+  it("reads X-RateLimit-Reset to the digit it was sent with (a whole-ms rounding would move scaled window ends)", () => {
+    const headers = { "x-ratelimit-limit": "10", "x-ratelimit-remaining": "3", "x-ratelimit-reset": "0.024732" };
+    expect(parseRateLimitInfo(headers)?.resetMs).toBeCloseTo(24.732, 9);
+    expect(parseRateLimitInfo({ ...headers, "x-ratelimit-reset": "59" })).toEqual({ limit: 10, remaining: 3, resetMs: 59_000 });
   });
 });

@@ -61,6 +61,13 @@ describe("burst window (10 per 1 s)", () => {
     expect((await get()).headers["x-ratelimit-reset"]).toBe("0.75");
   });
 
+  it("X-RateLimit-Reset keeps microseconds and rounds up, so the end it gives is never early", async () => {
+    await get();
+    h.clock.advance(975.2683);
+    // 24.7317 ms left: 0.0247317 s, rounded up to the microsecond.
+    expect((await get()).headers["x-ratelimit-reset"]).toBe("0.024732");
+  });
+
   it("counts every operation of the account against the same windows", async () => {
     const paths = ["/v1/hood/macros", "/v2/platform/countries", zone, `/v2/adex/groups/${SEED_IDS.campaignGroups.summer}`, "/v1/hood/segments"];
     for (let i = 0; i < 10; i++) expect((await get(paths[i % paths.length])).status).toBe(200);
