@@ -1,5 +1,6 @@
 /** Small helpers that write responses; every JSON response goes through `sendJson`. */
 import type { ServerResponse } from "node:http";
+import { systemClock } from "../provider/client/clock";
 
 /** Writes `body` as JSON with `status` and extra headers. */
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -36,7 +37,11 @@ export function formatTimestamp(ms: number): string {
   return new Date(ms).toISOString().slice(0, 19).replace("T", " ");
 }
 
-/** Resolves after `ms` real milliseconds (fault delays are real time, not the simulator clock). */
+/**
+ * Resolves after `ms` real milliseconds (fault delays are real time, not the simulator clock), on
+ * the client's precise timer: a plain timer fires 1-2 ms late, which at the benchmark's 1/40 scale
+ * would make a "1 s" service delay (25 ms) take 1.05 platform seconds.
+ */
 export function sleep(ms: number): Promise<void> {
-  return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
+  return ms > 0 ? new Promise((resolve) => systemClock.setPreciseTimer!(resolve, ms)) : Promise.resolve();
 }
