@@ -24,6 +24,8 @@ export interface Diagnosis {
   readonly idleGapPerSteadyMs: number[];
   /** Largest such gap, ms. */
   readonly maxGapMs: number;
+  /** Every such gap in order, ms, with `|` where a steady window turned. */
+  readonly gapSequence: string;
   /** Starts of the steady windows, ms after the first one. */
   readonly steadyStartsMs: number[];
   /** Cost the server counted (every admitted request, 500s included). */
@@ -37,7 +39,7 @@ const round = (n: number) => Math.round(n * 10) / 10;
 /** Reads `account`'s windows and log off the simulator after its run. */
 export function diagnose(sim: RunningSimulator, account: string): Diagnosis {
   const c = sim.windows(account).classes.C;
-  if (!c) return { burstSequence: "", burstFill: {}, burstWindows: 0, idleGapMs: 0, idleGapPerSteadyMs: [], maxGapMs: 0, steadyStartsMs: [], countedUnits: 0, r500: 0 };
+  if (!c) return { burstSequence: "", burstFill: {}, burstWindows: 0, idleGapMs: 0, idleGapPerSteadyMs: [], maxGapMs: 0, gapSequence: "", steadyStartsMs: [], countedUnits: 0, r500: 0 };
   const closed = (w: typeof c.burst) => [...w.history, ...(w.start !== null && w.used > 0 ? [{ start: w.start, used: w.used }] : [])];
   const bursts = closed(c.burst);
   const steadies = closed(c.steady);
@@ -52,6 +54,7 @@ export function diagnose(sim: RunningSimulator, account: string): Diagnosis {
   let idleGapMs = 0;
   let maxGapMs = 0;
   const perSteady: number[] = [0];
+  const gaps: string[] = [];
   for (let i = 1; i < bursts.length; i++) {
     const prev = bursts[i - 1]!;
     const cur = bursts[i]!;
@@ -59,12 +62,14 @@ export function diagnose(sim: RunningSimulator, account: string): Diagnosis {
     const steadyTurned = steadies.some((s) => s.start > prev.start && s.start <= cur.start);
     if (steadyTurned) {
       perSteady.push(0);
+      gaps.push("|");
       continue;
     }
     const gap = cur.start - (prev.start + c.burst.lengthMs);
     idleGapMs += gap;
     perSteady[perSteady.length - 1]! += gap;
     maxGapMs = Math.max(maxGapMs, gap);
+    gaps.push(String(round(gap)));
   }
   const log = sim.requests(account);
   return {
@@ -74,6 +79,7 @@ export function diagnose(sim: RunningSimulator, account: string): Diagnosis {
     idleGapMs: round(idleGapMs),
     idleGapPerSteadyMs: perSteady.map(round),
     maxGapMs: round(maxGapMs),
+    gapSequence: gaps.join(" "),
     steadyStartsMs: steadies.map((s) => round(s.start - origin)),
     countedUnits: steadies.reduce((sum, s) => sum + s.used, 0),
     r500: log.byStatus["500"] ?? 0,
@@ -86,5 +92,5 @@ export function formatDiagnosis(workload: string, client: string, d: Diagnosis):
     .sort((a, b) => Number(b[0]) - Number(a[0]))
     .map(([used, n]) => `${used}×${n}`)
     .join(" ");
-  return `${workload} ${client}: ${d.burstWindows} burst windows, fill ${fill} | idle gaps ${d.idleGapMs} ms (per steady window ${d.idleGapPerSteadyMs.join(", ")}; max ${d.maxGapMs}) | steady windows at ${d.steadyStartsMs.join(", ")} ms | ${d.countedUnits} units counted, ${d.r500} 500s\n  windows: ${d.burstSequence}`;
+  return `${workload} ${client}: ${d.burstWindows} burst windows, fill ${fill} | idle gaps ${d.idleGapMs} ms (per steady window ${d.idleGapPerSteadyMs.join(", ")}; max ${d.maxGapMs}) | steady windows at ${d.steadyStartsMs.join(", ")} ms | ${d.countedUnits} units counted, ${d.r500} 500s\n  windows: ${d.burstSequence}\n  gaps ms: ${d.gapSequence}`;
 }

@@ -77,20 +77,28 @@ async function runProcesses(configs: WorkerConfig[]): Promise<{ seconds: number;
 
 async function runWorkload(workload: Workload, scale: Scale, runId: string, debug: boolean, clients: readonly ClientName[]): Promise<WorkloadResult> {
   const accounts = clients.map((client) => ({ account: client, token: `bench-${runId}-${workload.name}-${client}`, companyId: "7001" }));
+  // One warm-up account per worker process (see `worker.ts`), apart from the measured ones.
+  const warmUpToken = (token: string, process: number) => `${token}-warm-up-${process}`;
+  const warmUpAccounts = accounts.flatMap(({ account, token }) =>
+    Array.from({ length: workload.processes }, (_, i) => ({ account: `${account}-warm-up-${i}`, token: warmUpToken(token, i), companyId: "7001" })),
+  );
   const sim = await startSimulator({
     burstWindowMs: scale.limits.burstWindowMs,
     steadyWindowMs: scale.limits.steadyWindowMs,
     retryAfterUnitMs: scale.retryAfterUnitMs,
     maxInFlight: workload.maxInFlight,
-    accounts,
+    accounts: [...accounts, ...warmUpAccounts],
     faults: { errorRate: workload.errorRate, delayMs: scale.ms(workload.serviceDelayMs) },
   });
   const bound = workloadBoundMs(workload, scale) / 1000;
   const results: Partial<Record<ClientName, ClientResult>> = {};
   try {
     for (const { account: client, token } of accounts) {
-      const config: WorkerConfig = { client, baseUrl: sim.url, token, requests: workload.requests, scaleFactor: scale.factor };
-      const measured = await runProcesses(Array.from({ length: workload.processes }, () => config));
+      const configs = Array.from(
+        { length: workload.processes },
+        (_, i): WorkerConfig => ({ client, baseUrl: sim.url, token, requests: workload.requests, scaleFactor: scale.factor, warmUpToken: warmUpToken(token, i) }),
+      );
+      const measured = await runProcesses(configs);
       const windows = sim.windows(client);
       const r429 = (windows.classes.C?.rejected ?? 0) + windows.inFlight.rejected;
       const diagnosis = diagnose(sim, client);
@@ -109,7 +117,7 @@ async function runWorkload(workload: Workload, scale: Scale, runId: string, debu
         failures: measured.failures,
         rssMB: round(measured.maxRssKb / 1024, 1),
       };
-      rmSync(sharedStatePath(sim.url, token), { force: true });
+      for (const t of [token, ...configs.map((c) => c.warmUpToken!)]) rmSync(sharedStatePath(sim.url, t), { force: true });
     }
   } finally {
     await sim.close();

@@ -13,6 +13,11 @@ export interface WorkerConfig {
   readonly requests: readonly BenchRequest[];
   /** Scale factor of every platform duration (see `scale.ts`). */
   readonly scaleFactor: number;
+  /**
+   * Token of an account of this worker's own, on which it runs `WARM_UP_REQUESTS` through the same
+   * kind of client before it says `ready` (see `worker.ts`).
+   */
+  readonly warmUpToken?: string;
 }
 
 /** A client set up and ready to go: `run` issues every request at once. */
