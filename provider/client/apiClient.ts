@@ -334,24 +334,25 @@ class HttpApiClient implements ApiClient {
         bodyTimeout: this.timeouts.bodyMs,
       });
       responseStarted = true;
+      const receivedAt = this.clock.now();
       const status = response.statusCode;
       const retryAfter = parseRetryAfter(response.headers);
       const rateLimit = parseRateLimitInfo(response.headers);
-      this.limiter.observe(permit, {
-        status,
-        ...(rateLimit ? { rateLimit } : {}),
-        ...(retryAfter ? { retryAfter } : {}),
-      });
+      const observation = { status, ...(rateLimit ? { rateLimit } : {}), ...(retryAfter ? { retryAfter } : {}) };
       this.debug?.(
         `← ${op.name} ${status} in ${Math.round(this.clock.now() - started)} ms` +
           (rateLimit ? `, remaining ${rateLimit.remaining}/${rateLimit.limit}, reset ${rateLimit.resetMs === undefined ? "?" : Math.round(rateLimit.resetMs * 1000) / 1000} ms` : "") +
           (retryAfter ? `, Retry-After ${retryAfter.kind === "delay" ? `${retryAfter.ms} ms` : "-1"}` : ""),
       );
-      const read = await this.readBody(response, status, context);
+      // What the headers say reaches the limiter whether or not the body arrives whole.
+      const read = await this.readBody(response, status, context).catch((error: unknown) => {
+        this.limiter.observe(permit, observation, { receivedAt });
+        throw error;
+      });
       // The server is done with the request once its body is read: free the in-flight slot before
       // parsing, so a waiting request goes out now (with an in-flight limit, every round of requests
-      // otherwise waits for the parse; spec, Limits 6).
-      permit.release();
+      // otherwise waits for the parse; spec, Limits 6). One step with what the headers said.
+      this.limiter.observe(permit, observation, { receivedAt, release: true });
       if (read.kind === "tooLarge") {
         return { kind: "failure", failure: { kind: "unusable" }, error: () => read.error };
       }

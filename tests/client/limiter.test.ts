@@ -355,6 +355,46 @@ describe("rate limiter", () => {
     expect(admitted).toHaveLength(11);
   });
 
+  it("looks again at a burst window's pace while a held steady window waits for an answer", async () => {
+    // A held window waits for answers other processes may receive; they arrive on a request's time
+    // scale, so a held steady window must not wait a fiftieth of a minute between looks.
+    const wakes: number[] = [];
+    class PreciseFakeClock extends FakeClock {
+      setPreciseTimer(callback: () => void, ms: number) {
+        wakes.push(ms);
+        return this.setTimer(callback, ms);
+      }
+    }
+    const clock = new PreciseFakeClock();
+    const l = limiter(clock);
+    const answered = await l.acquire({ rateClass: "C", cost: 1 });
+    await l.acquire({ rateClass: "C", cost: 1 }); // never answered: both windows carry it
+    // The burst window's end comes from the server; the steady window's stays our guess.
+    l.observe(answered, { status: 200, rateLimit: { limit: 10, remaining: 8, resetMs: BURST_MS } }, { release: true });
+    await clock.advance(STEADY_MS + 1);
+    wakes.length = 0;
+    const { admitted } = acquireMany(l, clock, 1);
+    await flush();
+    expect(admitted).toHaveLength(0);
+    expect(wakes).toEqual([BURST_MS / 50]);
+  });
+
+  it("observes and releases in one step: the slot frees and the next request goes", async () => {
+    const clock = new FakeClock();
+    const l = limiter(clock, { concurrency: { initial: 1, min: 1, max: 1 } });
+    const first = await l.acquire({ rateClass: "C", cost: 1 });
+    const { admitted } = acquireMany(l, clock, 1, 1, false);
+    await flush();
+    expect(admitted).toHaveLength(0);
+    // The headers arrived 5 ms ago; the body just now.
+    l.observe(first, { status: 200, rateLimit: { limit: 10, remaining: 9, resetMs: 500 } }, { receivedAt: clock.now() - 5, release: true });
+    await flush();
+    expect(admitted).toHaveLength(1);
+    expect(l.snapshot().inFlight).toBe(1);
+    first.release(); // idempotent after the combined step
+    expect(l.snapshot().inFlight).toBe(1);
+  });
+
   it("admits nothing for Retry-After seconds after a 429", async () => {
     const clock = new FakeClock();
     const l = limiter(clock);

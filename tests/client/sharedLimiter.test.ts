@@ -121,6 +121,18 @@ describe("two limiters on one shared store", () => {
     expect(Object.keys((JSON.parse(readFileSync(file, "utf8")) as { inFlight: object }).inFlight)).not.toContain("4194999:1");
   });
 
+  it("see each other's writes although each keeps its own last write in memory", () => {
+    const file = join(dir, "account.json");
+    const a = new FileSharedStore(file);
+    const b = new FileSharedStore(file);
+    a.update((state) => void (state.pausedUntil = 1));
+    a.update((state) => expect(state.pausedUntil).toBe(1)); // from memory: the file is still a's write
+    b.update((state) => void (state.pausedUntil = 2));
+    a.update((state) => expect(state.pausedUntil).toBe(2));
+    writeFileSync(file, "{ not json"); // anything else that replaced the file is read, not trusted
+    a.update((state) => expect(state.pausedUntil).toBeNull());
+  });
+
   it("read an unreadable state file as a fresh one", async () => {
     const clock = new FakeClock();
     writeFileSync(join(dir, "account.json"), "{ not json");
