@@ -402,6 +402,9 @@ class HttpApiClient implements ApiClient {
     };
     const declared = Number(response.headers["content-length"]);
     if (Number.isFinite(declared) && declared > limit) return tooLarge(`of ${declared} bytes`);
+    // A declared length within the cap is read whole: undici stops at the declared length, and
+    // reading in one step costs fewer turns of the event loop than iterating the chunks.
+    if (Number.isFinite(declared)) return { kind: "text", text: await response.body.text() };
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of response.body) {
