@@ -32,33 +32,36 @@ export function boundMs(costUnits: number, limits: WindowLimits): number {
 
 /**
  * Earliest time, ms, at which a slow server with an in-flight limit can have answered `requests`:
- * each request holds one of `maxInFlight` slots for `serviceDelayMs`, so at best they are served in
- * `ceil(requests / maxInFlight)` back-to-back rounds:
+ * each request holds one of `maxInFlight` slots for `serviceDelayMs`, and a client that is never
+ * refused learns that a slot is free only from its answer, so the next request in that slot reaches
+ * the server one round trip later. At best they are served in `ceil(requests / maxInFlight)`
+ * back-to-back rounds:
  *
- *     inFlightBound = ceil(N / maxInFlight) × serviceDelay
+ *     inFlightBound = ceil(N / maxInFlight) × (serviceDelay + roundTrip)
  *
- * (N × delay / maxInFlight, rounded up to whole rounds). Network round trips add to it; they are
- * part of what the ratio measures.
+ * `roundTripMs` is measured by the harness (the quickest of a few bare requests to the simulator);
+ * 0 gives the bound without it.
  */
-export function inFlightBoundMs(requests: number, maxInFlight: number, serviceDelayMs: number): number {
-  return Math.ceil(requests / maxInFlight) * serviceDelayMs;
+export function inFlightBoundMs(requests: number, maxInFlight: number, serviceDelayMs: number, roundTripMs = 0): number {
+  return Math.ceil(requests / maxInFlight) * (serviceDelayMs + roundTripMs);
 }
 
 /**
  * A workload's bound, ms (scaled):
  *
- *     bound = max(windowBound(costUnits), ceil(N / maxInFlight) × serviceDelay)
+ *     bound = max(windowBound(costUnits), ceil(N / maxInFlight) × (serviceDelay + roundTrip))
  *
  * Both are lower bounds, so their maximum is one. It is exact when one of them alone binds: the
  * windows (no service delay), or the in-flight limit when it serves fewer requests per steady
  * window than the window admits (`maxInFlight / serviceDelay <= steady / steadyWindow`, as in
  * workload d: 2 per platform second against 2.5); between the two it would be optimistic, and no
- * workload sits there.
+ * workload sits there. The round trip matters only to the in-flight bound: window boundaries are
+ * known ahead (`X-RateLimit-Reset`), a freed slot only from its answer.
  */
-export function workloadBoundMs(workload: Workload, scale: Scale): number {
+export function workloadBoundMs(workload: Workload, scale: Scale, roundTripMs = 0): number {
   const requests = workload.processes * workload.requests.length;
   return Math.max(
     boundMs(workload.costUnits, scale.limits),
-    inFlightBoundMs(requests, workload.maxInFlight, scale.ms(workload.serviceDelayMs)),
+    workload.serviceDelayMs > 0 ? inFlightBoundMs(requests, workload.maxInFlight, scale.ms(workload.serviceDelayMs), roundTripMs) : 0,
   );
 }

@@ -7,10 +7,12 @@ import { prepareBottleneck } from "./clients/bottleneck";
 import { prepareNaive } from "./clients/naive";
 import { prepareOurs } from "./clients/ours";
 import type { PreparedClient, WorkerConfig } from "./clients/types";
+import { sharedPool } from "../provider/client/pools";
+import { TIMEOUT_DEFAULTS } from "../provider/client/timeouts";
 
 /** Messages between the harness and a worker. */
 export type WorkerMessage =
-  | { readonly type: "ready" }
+  | { readonly type: "ready"; readonly roundTripMs: number }
   | { readonly type: "go" }
   | { readonly type: "done"; readonly failures: number; readonly maxRssKb: number; readonly error?: string };
 
@@ -47,6 +49,27 @@ async function warmUp(config: WorkerConfig): Promise<void> {
   await prepare({ ...config, token: config.warmUpToken, requests }).run();
 }
 
+/** Bare requests timed for the round trip (the quickest counts). */
+const ROUND_TRIP_SAMPLES = 20;
+
+/**
+ * The quickest round trip of a bare request from this process to the simulator, ms: an inspection
+ * read (`GET /_sim/faults`: no account, no window, no service delay) on the pool every client uses.
+ * The in-flight bound adds one per round (`bound.ts`).
+ */
+async function measureRoundTripMs(baseUrl: string): Promise<number> {
+  const url = new URL(baseUrl);
+  const pool = sharedPool(url.origin, TIMEOUT_DEFAULTS.connectMs);
+  let quickest = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < ROUND_TRIP_SAMPLES; i++) {
+    const started = performance.now();
+    const response = await pool.request({ path: `${url.pathname.replace(/\/$/, "")}/_sim/faults`, method: "GET" });
+    await response.body.text();
+    quickest = Math.min(quickest, performance.now() - started);
+  }
+  return quickest;
+}
+
 async function main(): Promise<void> {
   const config = JSON.parse(process.argv[2] ?? "{}") as WorkerConfig;
   await warmUp(config);
@@ -62,7 +85,7 @@ async function main(): Promise<void> {
       )
       .finally(() => process.exit(0));
   });
-  await send({ type: "ready" });
+  await send({ type: "ready", roundTripMs: await measureRoundTripMs(config.baseUrl) });
 }
 
 void main();
