@@ -5,8 +5,8 @@
  *
  * Design: the account's limiter state (both windows of every rate class, the cost admitted, a
  * `Retry-After` pause, and the requests in flight of every limiter) lives in one small JSON file
- * per account in the OS temp directory. Every admission, response and release of every process
- * reads, changes and writes it under an exclusive lock file, so the processes of one machine
+ * per account in the OS temp directory. Every admission and every answer of every process reads,
+ * changes and writes it under an exclusive lock file, so the processes of one machine
  * behave as one limiter: one budget per window, one in-flight cap, no collisions at window starts.
  */
 import { createHash } from "node:crypto";
