@@ -22,6 +22,15 @@ function limiter(clock: FakeClock, options: Partial<LimiterOptions> = {}): RateL
   });
 }
 
+/** A fake clock with a precise timer that records the delay of every wake it is asked for. */
+class PreciseFakeClock extends FakeClock {
+  readonly wakes: number[] = [];
+  setPreciseTimer(callback: () => void, ms: number) {
+    this.wakes.push(ms);
+    return this.setTimer(callback, ms);
+  }
+}
+
 /** Starts `count` acquisitions and records when each is admitted. */
 function acquireMany(l: RateLimiter, clock: FakeClock, count: number, cost = 1, release = true) {
   const admitted: { at: number; permit: Permit }[] = [];
@@ -338,14 +347,8 @@ describe("rate limiter", () => {
   });
 
   it("wakes for a window boundary on the clock's precise timer when it has one", async () => {
-    const wakes: number[] = [];
-    class PreciseFakeClock extends FakeClock {
-      setPreciseTimer(callback: () => void, ms: number) {
-        wakes.push(ms);
-        return this.setTimer(callback, ms);
-      }
-    }
     const clock = new PreciseFakeClock();
+    const { wakes } = clock;
     const l = limiter(clock);
     const { admitted } = acquireMany(l, clock, 11);
     await flush();
@@ -358,14 +361,8 @@ describe("rate limiter", () => {
   it("looks again at a burst window's pace while a held steady window waits for an answer", async () => {
     // A held window waits for answers other processes may receive; they arrive on a request's time
     // scale, so a held steady window must not wait a fiftieth of a minute between looks.
-    const wakes: number[] = [];
-    class PreciseFakeClock extends FakeClock {
-      setPreciseTimer(callback: () => void, ms: number) {
-        wakes.push(ms);
-        return this.setTimer(callback, ms);
-      }
-    }
     const clock = new PreciseFakeClock();
+    const { wakes } = clock;
     const l = limiter(clock);
     const answered = await l.acquire({ rateClass: "C", cost: 1 });
     await l.acquire({ rateClass: "C", cost: 1 }); // never answered: both windows carry it
