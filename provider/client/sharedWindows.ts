@@ -10,7 +10,7 @@
  * behave as one limiter: one budget per window, one in-flight cap, no collisions at window starts.
  */
 import { createHash } from "node:crypto";
-import { accessSync, closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { accessSync, closeSync, constants, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { z } from "zod";
@@ -104,12 +104,50 @@ export interface SharedStore {
 export interface FileSharedStoreOptions {
   /** A lock file older than this is left over from a crashed process and removed, ms. */
   readonly staleLockMs: number;
+  /** State files of any account untouched for this long are removed when a store opens, ms. */
+  readonly staleStateMs: number;
 }
 
 // Decision (benchmark-backed): a lock is held for well under a millisecond (read, decide, write of
-// a ~1 KB file), so one older than 2 s belongs to a process that died holding it.
+// a ~1 KB file), so one older than 2 s belongs to a process that died holding it. A state file not
+// written for 10 minutes holds only windows long ended (the steady window is 60 s) and requests
+// in flight of calls past their 2-minute retry budget: nothing a process could still use.
 /** Defaults of `FileSharedStore`, with units. */
-export const FILE_STORE_DEFAULTS: FileSharedStoreOptions = Object.freeze({ staleLockMs: 2_000 });
+export const FILE_STORE_DEFAULTS: FileSharedStoreOptions = Object.freeze({ staleLockMs: 2_000, staleStateMs: 600_000 });
+
+/** A state file, its lock or a temporary write of one (`<32 hex>.json`, `.json.lock`, `.json.<pid>.tmp`). */
+const STATE_FILE = /^[0-9a-f]{32}\.json(\.lock|\.\d+\.tmp)?$/;
+
+/** Directories this process has swept (once each is enough). */
+const swept = new Set<string>();
+
+/**
+ * Removes the state files (and their locks and temporary writes) in `directory` that nobody wrote
+ * for `olderThanMs`: every account and every test run leaves one behind, and the directory would
+ * otherwise only grow. Only names this module writes are touched; errors (a file gone meanwhile,
+ * no permission) are ignored. Returns the names removed.
+ */
+export function sweepStaleStates(directory: string, olderThanMs: number, nowMs: number = Date.now()): string[] {
+  const removed: string[] = [];
+  let names: string[];
+  try {
+    names = readdirSync(directory);
+  } catch {
+    return removed;
+  }
+  for (const name of names) {
+    if (!STATE_FILE.test(name)) continue;
+    const file = join(directory, name);
+    try {
+      if (nowMs - statSync(file).mtimeMs < olderThanMs) continue;
+      unlinkSync(file);
+      removed.push(name);
+    } catch {
+      // gone or not ours to remove: leave it
+    }
+  }
+  return removed;
+}
 
 const SPIN = new Int32Array(new SharedArrayBuffer(4));
 
@@ -143,7 +181,12 @@ export class FileSharedStore implements SharedStore {
     this.options = { ...FILE_STORE_DEFAULTS, ...options };
     this.lockPath = `${path}.lock`;
     this.tempPath = `${path}.${process.pid}.tmp`;
-    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    const directory = dirname(path);
+    mkdirSync(directory, { recursive: true, mode: 0o700 });
+    if (!swept.has(directory)) {
+      swept.add(directory);
+      sweepStaleStates(directory, this.options.staleStateMs);
+    }
   }
 
   update<T>(fn: (state: SharedLimiterState) => T): T {

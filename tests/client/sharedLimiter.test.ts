@@ -4,11 +4,11 @@
  * two processes: together they never exceed a window, keep one in-flight cap, and a dead process's
  * requests in flight are forgotten.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type LimiterOptions, type Permit, RateLimiter } from "../../provider/client";
-import { FileSharedStore, sharedStatePath } from "../../provider/client/sharedWindows";
+import { FILE_STORE_DEFAULTS, FileSharedStore, sharedStatePath, sweepStaleStates } from "../../provider/client/sharedWindows";
 import { FakeClock, flush } from "./fakeClock";
 
 let dir: string;
@@ -140,6 +140,27 @@ describe("two limiters on one shared store", () => {
     const admitted = acquireMany(a, clock, 10);
     await clock.advance(10);
     expect(admitted).toHaveLength(10);
+  });
+});
+
+describe("stale state files", () => {
+  it("are removed when a store opens: only this module's names, only when untouched for long enough", () => {
+    const hash = "0123456789abcdef0123456789abcdef";
+    const names = [`${hash}.json`, `${hash}.json.lock`, `${hash}.json.4242.tmp`, "notes.json", `${hash.replace("0", "f")}.json`];
+    for (const name of names) writeFileSync(join(dir, name), "{}");
+    const old = new Date(Date.now() - 3_600_000);
+    for (const name of names.slice(0, 4)) utimesSync(join(dir, name), old, old);
+    expect(sweepStaleStates(dir, 600_000).sort()).toEqual(names.slice(0, 3).sort());
+    expect(readdirSync(dir).sort()).toEqual(names.slice(3).sort());
+  });
+
+  it("are swept by the first store opened on a directory", () => {
+    const stale = join(dir, "ffffffffffffffffffffffffffffffff.json");
+    writeFileSync(stale, "{}");
+    const old = new Date(Date.now() - FILE_STORE_DEFAULTS.staleStateMs - 1_000);
+    utimesSync(stale, old, old);
+    new FileSharedStore(join(dir, "account.json"));
+    expect(existsSync(stale)).toBe(false);
   });
 });
 
