@@ -174,7 +174,12 @@ interface Prepared {
 /** The outcome of one attempt. */
 type Attempt =
   | { readonly kind: "success"; readonly result: CallResult }
-  | { readonly kind: "failure"; readonly failure: AttemptFailure; readonly error: () => ApiError };
+  | {
+      readonly kind: "failure";
+      readonly failure: AttemptFailure;
+      /** The error to throw when the call stops here; `reason` says why (the retry policy's words). */
+      readonly error: (reason?: string) => ApiError;
+    };
 
 class HttpApiClient implements ApiClient {
   readonly baseUrl: string;
@@ -234,7 +239,7 @@ class HttpApiClient implements ApiClient {
       );
       if (!decision.retry) {
         this.debug?.(`${op.name}: giving up: ${decision.reason}`);
-        throw outcome.error();
+        throw outcome.error(decision.reason);
       }
       this.debug?.(`${op.name}: retry in ${decision.delayMs} ms: ${decision.reason}`);
       await sleep(this.clock, decision.delayMs, signal);
@@ -362,7 +367,8 @@ class HttpApiClient implements ApiClient {
       return {
         kind: "failure",
         failure,
-        error: () => errorForResponse({ status, bodyText, ...(retryAfter ? { retryAfter } : {}) }, context, `gave up after ${attempt} attempt${attempt === 1 ? "" : "s"}`),
+        error: (reason) =>
+          errorForResponse({ status, bodyText, ...(retryAfter ? { retryAfter } : {}) }, context, reason ?? `gave up after ${attempt} attempt${attempt === 1 ? "" : "s"}`),
       };
     } catch (error) {
       if (callerSignal?.aborted) throw callerSignal.reason;

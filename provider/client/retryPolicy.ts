@@ -113,11 +113,14 @@ export function shouldRetry(
   // Bounded attempts: never more than `maxAttempts` sends the server worked on for one call, nor
   // more than `maxInFlightRefusals` it refused for too many in flight.
   const refusals = state.inFlightRefusals ?? 0;
-  if (state.attempt - refusals >= options.maxAttempts) {
-    return { retry: false, reason: `gave up after ${state.attempt} attempts` };
+  const worked = state.attempt - refusals;
+  const andRefusals = refusals > 0 ? ` and ${refusals} refused for too many requests in flight` : "";
+  if (worked >= options.maxAttempts) {
+    return { retry: false, reason: `gave up after ${worked} attempt${worked === 1 ? "" : "s"}${andRefusals}` };
   }
   if (refusals >= options.maxInFlightRefusals) {
-    return { retry: false, reason: `gave up after ${refusals} refusals for too many requests in flight` };
+    const attempts = worked > 0 ? ` and ${worked} attempt${worked === 1 ? "" : "s"}` : "";
+    return { retry: false, reason: `gave up after ${refusals} sends refused for too many requests in flight${attempts}` };
   }
   const decision = decide(failure, state, options, random);
   // Bounded total time: a retry that would start after `maxTotalMs` is not scheduled.

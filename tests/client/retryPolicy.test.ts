@@ -49,6 +49,21 @@ describe("retry policy", () => {
     expect(shouldRetry(status(500), { ...GET, attempt: 4, inFlightRefusals: 2 }, options, half).retry).toBe(false);
   });
 
+  it("says how many sends the server worked on and how many it refused for too many in flight", () => {
+    const options = { ...RETRY_DEFAULTS, maxAttempts: 2, maxInFlightRefusals: 3 };
+    expect(shouldRetry(status(500), { ...GET, attempt: 2 }, options, half).reason).toBe("gave up after 2 attempts");
+    expect(shouldRetry(status(500), { ...GET, attempt: 4, inFlightRefusals: 2 }, options, half).reason).toBe(
+      "gave up after 2 attempts and 2 refused for too many requests in flight",
+    );
+    const refused = status(429, { kind: "concurrency" });
+    expect(shouldRetry(refused, { ...GET, attempt: 3, inFlightRefusals: 3 }, options, half).reason).toBe(
+      "gave up after 3 sends refused for too many requests in flight",
+    );
+    expect(shouldRetry(refused, { ...GET, attempt: 4, inFlightRefusals: 3 }, options, half).reason).toBe(
+      "gave up after 3 sends refused for too many requests in flight and 1 attempt",
+    );
+  });
+
   it("retries GET and PATCH through 500s but never a POST", () => {
     expect(shouldRetry(status(500), GET, RETRY_DEFAULTS, half).retry).toBe(true);
     expect(shouldRetry(status(503), PATCH, RETRY_DEFAULTS, half).retry).toBe(true);
