@@ -60,7 +60,8 @@ async function runProcesses(configs: WorkerConfig[]): Promise<{ seconds: number;
             resolve(m);
           };
           child.on("message", onMessage);
-          child.once("exit", (code) => reject(new Error(`worker exited with ${code} before "${type}"`)));
+          // 'exit' can overtake the worker's last IPC message: give it a moment to arrive first.
+          child.once("exit", (code) => setTimeout(() => reject(new Error(`worker exited with ${code} before "${type}"`)), 200));
         }),
   );
   const ready = (await Promise.all(messages.map((next) => next("ready")))) as Extract<WorkerMessage, { type: "ready" }>[];
