@@ -11,27 +11,19 @@
 import * as sdk from "../../sdk";
 import { DATA_SOURCES, type DataSourceName } from "../../provider/dataSources";
 import { SEED_IDS } from "../../simulator";
-import { makeProgramDir, REPO_ROOT, type Kind } from "../helpers/dynamicProviderHarness";
-import { RECOGNISABLE_TOKEN, secretValue, startLifecycleEnv, type LifecycleEnv } from "../helpers/lifecycleEnv";
+import type { Kind } from "../helpers/dynamicProviderHarness";
+import { RECOGNISABLE_TOKEN, startLifecycleEnv, type LifecycleEnv } from "../helpers/lifecycleEnv";
 import { failureOf } from "./faultEnv";
-import { startRawCheckPlugin, type RawCheckPlugin } from "./rawCheck";
 
 jest.setTimeout(60_000);
 
 let env: LifecycleEnv;
-let raw: RawCheckPlugin;
-let program: { dir: string; remove(): void };
 beforeAll(async () => {
   env = await startLifecycleEnv();
-  program = makeProgramDir(REPO_ROOT);
-  raw = await startRawCheckPlugin(program.dir, env.engine.address);
-  await raw.configure({ "adplatform:baseUrl": env.sim.url, "adplatform:token": secretValue(RECOGNISABLE_TOKEN) });
   sdk.configureDataSources({ baseUrl: env.sim.url, token: RECOGNISABLE_TOKEN });
 });
 afterAll(async () => {
   sdk.configureDataSources({});
-  await raw.close();
-  program.remove();
   await env.close();
 });
 beforeEach(() => {
@@ -141,7 +133,7 @@ describe("resource inputs through the plugin's Check", () => {
   const titled = INPUT_CASES.map(([kind, property, value, path, reason]) => [kind, property, show(value), path, value, reason] as const);
   it.each(titled)("%s.%s = %s fails at %s, before any request", async (kind, property, _shown, path, value, reason) => {
     const news = { ...VALID[kind], [property]: value, __provider: env.providers[kind].provider };
-    const { failures } = await raw.check(env.urn(kind, "bad"), news);
+    const { failures } = await env.plugin.check(env.urn(kind, "bad"), {}, news);
     const failure = failures.find((f) => f.property === path);
     expect({ failures, found: failure !== undefined }).toMatchObject({ found: true });
     expect(failure!.reason).toMatch(reason);
@@ -150,7 +142,7 @@ describe("resource inputs through the plugin's Check", () => {
 
   it("the valid base inputs pass, so every failure above is the bad property's", async () => {
     for (const kind of Object.keys(VALID) as Kind[]) {
-      const { failures } = await raw.check(env.urn(kind, "ok"), { ...VALID[kind], __provider: env.providers[kind].provider });
+      const { failures } = await env.plugin.check(env.urn(kind, "ok"), {}, { ...VALID[kind], __provider: env.providers[kind].provider });
       expect(failures).toEqual([]);
     }
   });

@@ -148,9 +148,21 @@ export function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return { ...env, ...extra };
 }
 
-/** JSON-ish value -> Struct; undefined fields are dropped, as the engine never sends them. */
+/**
+ * A value as the engine sends it: undefined fields dropped (it never sends them), undefined array
+ * items as null, numbers as they are (`NaN` and `Infinity` included, as a Pulumi program's SDK puts
+ * them into the Struct; a JSON round trip would turn them into null).
+ */
+function asSent(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((item) => (item === undefined ? null : asSent(item)));
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).flatMap(([key, item]) => (item === undefined ? [] : [[key, asSent(item)]])));
+  }
+  return value;
+}
+
 function toStruct(props: Props): Struct {
-  return Struct.fromJavaScript(JSON.parse(JSON.stringify(props)) as Record<string, never>);
+  return Struct.fromJavaScript(asSent(props) as Record<string, never>);
 }
 
 function fromStruct(struct: Struct | undefined): Props {
