@@ -105,7 +105,7 @@ export class FixedWindow {
   constructor(
     readonly lengthMs: number,
     limit: number,
-    readonly heldPollMs: number = Math.max(0.5, lengthMs / 50),
+    readonly heldPollMs: number,
   ) {
     this.limit = limit;
   }

@@ -93,7 +93,6 @@ export const LIMITER_DEFAULTS: LimiterOptions = Object.freeze({
   shareAcrossProcesses: true,
 });
 
-
 /** Numbers the limiters of this process apart in a shared store. */
 let limiterCount = 0;
 
@@ -257,10 +256,7 @@ export class RateLimiter {
     const record = permit as PermitRecord;
     this.transact(() => {
       this.observeLocked(record, observation, options.receivedAt ?? this.clock.now());
-      if (options.release && !record.released) {
-        record.released = true;
-        this.inFlight -= 1;
-      }
+      if (options.release) this.markReleased(record);
       this.pumpLocked();
     });
   }
@@ -488,9 +484,7 @@ export class RateLimiter {
       released: false,
       settled: false,
       release: () => {
-        if (record.released) return;
-        record.released = true;
-        this.inFlight -= 1;
+        if (!this.markReleased(record)) return;
         this.transact(() => {
           // Released without an answer (network failure): counted, where unknown.
           this.settle(record, false, undefined, this.clock.now());
@@ -499,6 +493,14 @@ export class RateLimiter {
       },
     };
     return record;
+  }
+
+  /** Frees `record`'s in-flight slot; false when it was already freed. */
+  private markReleased(record: PermitRecord): boolean {
+    if (record.released) return false;
+    record.released = true;
+    this.inFlight -= 1;
+    return true;
   }
 
   private wakeAt(at: number): void {
