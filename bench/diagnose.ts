@@ -32,14 +32,18 @@ export interface Diagnosis {
   readonly countedUnits: number;
   /** 500s the server answered. */
   readonly r500: number;
+  /** From the harness's `go` to the first admitted request, ms (IPC, the first call's setup and trip). */
+  readonly startMs: number;
+  /** From the last answer settled by the server to the harness's last `done`, ms (trip back, IPC). */
+  readonly tailMs: number;
 }
 
 const round = (n: number) => Math.round(n * 10) / 10;
 
 /** Reads `account`'s windows and log off the simulator after its run. */
-export function diagnose(sim: RunningSimulator, account: string): Diagnosis {
+export function diagnose(sim: RunningSimulator, account: string, run: { goAt: number; doneAt: number }): Diagnosis {
   const c = sim.windows(account).classes.C;
-  if (!c) return { burstSequence: "", burstFill: {}, burstWindows: 0, idleGapMs: 0, idleGapPerSteadyMs: [], maxGapMs: 0, gapSequence: "", steadyStartsMs: [], countedUnits: 0, r500: 0 };
+  if (!c) return { burstSequence: "", burstFill: {}, burstWindows: 0, idleGapMs: 0, idleGapPerSteadyMs: [], maxGapMs: 0, gapSequence: "", steadyStartsMs: [], countedUnits: 0, r500: 0, startMs: 0, tailMs: 0 };
   const closed = (w: typeof c.burst) => [...w.history, ...(w.start !== null && w.used > 0 ? [{ start: w.start, used: w.used }] : [])];
   const bursts = closed(c.burst);
   const steadies = closed(c.steady);
@@ -83,6 +87,8 @@ export function diagnose(sim: RunningSimulator, account: string): Diagnosis {
     steadyStartsMs: steadies.map((s) => round(s.start - origin)),
     countedUnits: steadies.reduce((sum, s) => sum + s.used, 0),
     r500: log.byStatus["500"] ?? 0,
+    startMs: round(origin - run.goAt),
+    tailMs: round(run.doneAt - Math.max(...Object.values(log.operations).flatMap((o) => o.calls.map((c) => c.at)))),
   };
 }
 
@@ -92,5 +98,5 @@ export function formatDiagnosis(workload: string, client: string, d: Diagnosis):
     .sort((a, b) => Number(b[0]) - Number(a[0]))
     .map(([used, n]) => `${used}×${n}`)
     .join(" ");
-  return `${workload} ${client}: ${d.burstWindows} burst windows, fill ${fill} | idle gaps ${d.idleGapMs} ms (per steady window ${d.idleGapPerSteadyMs.join(", ")}; max ${d.maxGapMs}) | steady windows at ${d.steadyStartsMs.join(", ")} ms | ${d.countedUnits} units counted, ${d.r500} 500s\n  windows: ${d.burstSequence}\n  gaps ms: ${d.gapSequence}`;
+  return `${workload} ${client}: ${d.burstWindows} burst windows, fill ${fill} | idle gaps ${d.idleGapMs} ms (per steady window ${d.idleGapPerSteadyMs.join(", ")}; max ${d.maxGapMs}) | steady windows at ${d.steadyStartsMs.join(", ")} ms | ${d.countedUnits} units counted, ${d.r500} 500s | start ${d.startMs} ms, tail ${d.tailMs} ms\n  windows: ${d.burstSequence}\n  gaps ms: ${d.gapSequence}`;
 }

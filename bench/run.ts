@@ -48,7 +48,7 @@ interface WorkloadResult {
 const round = (n: number, digits = 3) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 /** Forks `count` workers, waits until all are ready, starts them together; resolves when all are done. */
-async function runProcesses(configs: WorkerConfig[]): Promise<{ seconds: number; failures: number; maxRssKb: number; roundTripMs: number }> {
+async function runProcesses(configs: WorkerConfig[]): Promise<{ seconds: number; failures: number; maxRssKb: number; roundTripMs: number; goAt: number; doneAt: number }> {
   const children = configs.map((config) => fork(`${__dirname}/worker.js`, [JSON.stringify(config)], { stdio: ["ignore", "inherit", "inherit", "ipc"] }));
   const messages = children.map(
     (child) =>
@@ -69,13 +69,16 @@ async function runProcesses(configs: WorkerConfig[]): Promise<{ seconds: number;
   const started = performance.now();
   for (const child of children) child.send({ type: "go" } satisfies WorkerMessage);
   const finished = (await Promise.all(done)) as Extract<WorkerMessage, { type: "done" }>[];
-  const seconds = (performance.now() - started) / 1000;
+  const ended = performance.now();
+  const seconds = (ended - started) / 1000;
   for (const m of finished) if (m.error) process.stderr.write(`worker error: ${m.error}\n`);
   return {
     seconds,
     failures: finished.reduce((sum, m) => sum + m.failures, 0),
     maxRssKb: Math.max(...finished.map((m) => m.maxRssKb)),
     roundTripMs: Math.min(...ready.map((m) => m.roundTripMs)),
+    goAt: performance.timeOrigin + started,
+    doneAt: performance.timeOrigin + ended,
   };
 }
 
@@ -103,7 +106,7 @@ async function runWorkload(workload: Workload, scale: Scale, runId: string, debu
       );
       const measured = await runProcesses(configs);
       const windows = sim.windows(client);
-      const diagnosis = diagnose(sim, client);
+      const diagnosis = diagnose(sim, client, measured);
       if (debug) process.stderr.write(`${formatDiagnosis(workload.name, client, diagnosis)}\n`);
       runs.push({
         client,

@@ -238,7 +238,10 @@ export class RateLimiter {
       };
       if (signal && waiter.onAbort) signal.addEventListener("abort", waiter.onAbort, { once: true });
       this.queue.push(waiter);
-      this.pump();
+      // With this process's cap full nothing can be admitted (see `pumpLocked`), and the next
+      // release pumps: skip the look at the shared state. Hundreds of calls issued at once would
+      // otherwise cost one lock-read-write each before the first of them is sent (~12 ms for 300).
+      if (this.inFlight < this.cap) this.pump();
     });
   }
 

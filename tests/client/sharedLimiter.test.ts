@@ -133,6 +133,22 @@ describe("two limiters on one shared store", () => {
     a.update((state) => expect(state.pausedUntil).toBeNull());
   });
 
+  it("are not looked at by calls that queue behind a full in-flight cap", async () => {
+    const clock = new FakeClock();
+    const store = new FileSharedStore(join(dir, "account.json"));
+    let looks = 0;
+    const counting = { update: <T>(fn: Parameters<typeof store.update<T>>[0]) => (looks++, store.update(fn)) };
+    const [a] = pair(clock, { concurrency: { initial: 4, min: 1, max: 8 }, sharedStore: counting });
+    const admitted = acquireMany(a, clock, 300, false);
+    // One look admitted each of the first 4; the other 296 queued without a look (a release pumps).
+    expect(looks).toBe(4);
+    await flush();
+    expect(admitted).toHaveLength(4);
+    admitted[0]!.permit.release();
+    await flush();
+    expect(admitted).toHaveLength(5);
+  });
+
   it("read an unreadable state file as a fresh one", async () => {
     const clock = new FakeClock();
     writeFileSync(join(dir, "account.json"), "{ not json");
