@@ -39,8 +39,10 @@ export function boundMs(costUnits: number, limits: WindowLimits): number {
  *
  *     inFlightBound = ceil(N / maxInFlight) × (serviceDelay + roundTrip)
  *
- * `roundTripMs` is measured by the harness (the quickest of a few bare requests to the simulator);
- * 0 gives the bound without it.
+ * `roundTripMs` is measured by the harness: the quickest the workload's own request took alone,
+ * end to end, less the service delay (`worker.ts`), so it holds the trip both ways and the
+ * server's own handling of the request (authentication, routing, windows, the record, the JSON),
+ * which every round pays whatever the client does. 0 gives the bound without it.
  */
 export function inFlightBoundMs(requests: number, maxInFlight: number, serviceDelayMs: number, roundTripMs = 0): number {
   return Math.ceil(requests / maxInFlight) * (serviceDelayMs + roundTripMs);

@@ -102,7 +102,15 @@ async function runWorkload(workload: Workload, scale: Scale, runId: string, debu
     for (const { account: client, token } of accounts) {
       const configs = Array.from(
         { length: workload.processes },
-        (_, i): WorkerConfig => ({ client, baseUrl: sim.url, token, requests: workload.requests, scaleFactor: scale.factor, warmUpToken: warmUpToken(token, i) }),
+        (_, i): WorkerConfig => ({
+          client,
+          baseUrl: sim.url,
+          token,
+          requests: workload.requests,
+          scaleFactor: scale.factor,
+          warmUpToken: warmUpToken(token, i),
+          serviceDelayMs: scale.ms(workload.serviceDelayMs),
+        }),
       );
       const measured = await runProcesses(configs);
       const windows = sim.windows(client);

@@ -9,6 +9,10 @@ import { prepareOurs } from "./clients/ours";
 import type { PreparedClient, WorkerConfig } from "./clients/types";
 import { sharedPool } from "../provider/client/pools";
 import { TIMEOUT_DEFAULTS } from "../provider/client/timeouts";
+import { buildPath, OPERATIONS } from "../provider/catalog/operations";
+
+/** The operation every workload requests (`getZone`, op 13). */
+const OPERATION = OPERATIONS.find((op) => op.name === "getZone")!;
 
 /** Messages between the harness and a worker. */
 export type WorkerMessage =
@@ -49,25 +53,38 @@ async function warmUp(config: WorkerConfig): Promise<void> {
   await prepare({ ...config, token: config.warmUpToken, requests }).run();
 }
 
-/** Bare requests timed for the round trip (the quickest counts). */
+/** Requests timed for the round trip (the quickest counts). */
 const ROUND_TRIP_SAMPLES = 20;
 
 /**
- * The quickest round trip of a bare request from this process to the simulator, ms: an inspection
- * read (`GET /_sim/faults`: no account, no window, no service delay) on the pool every client uses.
- * The in-flight bound adds one per round (`bound.ts`).
+ * The quickest round trip of the workload's own request from this process, ms, without the
+ * server's service delay: its first request sent alone, one after another, on this worker's
+ * warm-up account over the pool every client uses, timed end to end, less `serviceDelayMs` (the
+ * simulator's precise timer is never early, so what is left is the trip both ways and the server's
+ * own handling of the request, which no client can avoid in any round). Only workloads with a
+ * service delay use it (the in-flight bound, `bound.ts`), and only there is it measured: the delay
+ * paces the samples to one per round, far inside the warm-up account's windows; 0 elsewhere.
  */
-async function measureRoundTripMs(baseUrl: string): Promise<number> {
-  const url = new URL(baseUrl);
+async function measureRoundTripMs(config: WorkerConfig): Promise<number> {
+  const first = config.requests[0];
+  if (config.serviceDelayMs <= 0 || !config.warmUpToken || !first) return 0;
+  const url = new URL(config.baseUrl);
   const pool = sharedPool(url.origin, TIMEOUT_DEFAULTS.connectMs);
+  const fields = first.fields.length > 0 ? `?fields=${first.fields.join(",")}` : "";
+  const request = {
+    path: `${url.pathname.replace(/\/$/, "")}${buildPath(OPERATION, { id: first.zoneId })}${fields}`,
+    method: "GET" as const,
+    headers: { authorization: `Bearer ${config.warmUpToken}`, accept: "application/json" },
+  };
   let quickest = Number.POSITIVE_INFINITY;
   for (let i = 0; i < ROUND_TRIP_SAMPLES; i++) {
     const started = performance.now();
-    const response = await pool.request({ path: `${url.pathname.replace(/\/$/, "")}/_sim/faults`, method: "GET" });
+    const response = await pool.request(request);
     await response.body.text();
+    if (response.statusCode !== 200) throw new Error(`round-trip sample answered ${response.statusCode}`);
     quickest = Math.min(quickest, performance.now() - started);
   }
-  return quickest;
+  return Math.max(0, quickest - config.serviceDelayMs);
 }
 
 async function main(): Promise<void> {
@@ -85,7 +102,7 @@ async function main(): Promise<void> {
       )
       .finally(() => process.exit(0));
   });
-  await send({ type: "ready", roundTripMs: await measureRoundTripMs(config.baseUrl) });
+  await send({ type: "ready", roundTripMs: await measureRoundTripMs(config) });
 }
 
 void main();

@@ -18,6 +18,8 @@ export interface WorkerConfig {
    * kind of client before it says `ready` (see `worker.ts`).
    */
   readonly warmUpToken?: string;
+  /** The simulator's service delay per request, ms (scaled); 0 when the workload has none. */
+  readonly serviceDelayMs: number;
 }
 
 /** A client set up and ready to go: `run` issues every request at once. */

@@ -7,6 +7,7 @@
  * One client per account (base URL + token) per process (DESIGN.md, Principles), from
  * `getApiClient`.
  */
+import { setImmediate } from "node:timers/promises";
 import { inspect } from "node:util";
 import type { z } from "zod";
 import type { Dispatcher } from "undici";
@@ -358,6 +359,12 @@ class HttpApiClient implements ApiClient {
       // parsing, so a waiting request goes out now (with an in-flight limit, every round of requests
       // otherwise waits for the parse; spec, Limits 6). One step with what the headers said.
       this.limiter.observe(permit, observation, { receivedAt, release: true });
+      // The release hands the slot to a waiter, but the waiter sends only once this call stops
+      // running: yield until the event loop's check phase, so the waiter sends first and answers
+      // that arrived with this one are read and released before this one is parsed. With two
+      // requests in flight finishing together, the second answer's next request otherwise waited
+      // for the first's parse (measured in workload d: median idle slot 0.57 → 0.49 ms).
+      await setImmediate();
       if (read.kind === "tooLarge") {
         return { kind: "failure", failure: { kind: "unusable" }, error: () => read.error };
       }
