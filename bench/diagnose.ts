@@ -34,6 +34,8 @@ export interface Diagnosis {
   readonly r500: number;
   /** From the harness's `go` to the first admitted request, ms (IPC, the first call's setup and trip). */
   readonly startMs: number;
+  /** Of `startMs`: until the first worker heard `go` (IPC and scheduling, no client code). */
+  readonly goDeliveryMs: number;
   /** From the last answer settled by the server to the harness's last `done`, ms (trip back, IPC). */
   readonly tailMs: number;
 }
@@ -41,9 +43,9 @@ export interface Diagnosis {
 const round = (n: number) => Math.round(n * 10) / 10;
 
 /** Reads `account`'s windows and log off the simulator after its run. */
-export function diagnose(sim: RunningSimulator, account: string, run: { goAt: number; doneAt: number }): Diagnosis {
+export function diagnose(sim: RunningSimulator, account: string, run: { goAt: number; doneAt: number; goReceivedAt: number }): Diagnosis {
   const c = sim.windows(account).classes.C;
-  if (!c) return { burstSequence: "", burstFill: {}, burstWindows: 0, idleGapMs: 0, idleGapPerSteadyMs: [], maxGapMs: 0, gapSequence: "", steadyStartsMs: [], countedUnits: 0, r500: 0, startMs: 0, tailMs: 0 };
+  if (!c) return { burstSequence: "", burstFill: {}, burstWindows: 0, idleGapMs: 0, idleGapPerSteadyMs: [], maxGapMs: 0, gapSequence: "", steadyStartsMs: [], countedUnits: 0, r500: 0, startMs: 0, goDeliveryMs: 0, tailMs: 0 };
   const closed = (w: typeof c.burst) => [...w.history, ...(w.start !== null && w.used > 0 ? [{ start: w.start, used: w.used }] : [])];
   const bursts = closed(c.burst);
   const steadies = closed(c.steady);
@@ -88,6 +90,7 @@ export function diagnose(sim: RunningSimulator, account: string, run: { goAt: nu
     countedUnits: steadies.reduce((sum, s) => sum + s.used, 0),
     r500: log.byStatus["500"] ?? 0,
     startMs: round(origin - run.goAt),
+    goDeliveryMs: round(run.goReceivedAt - run.goAt),
     tailMs: round(run.doneAt - Math.max(...Object.values(log.operations).flatMap((o) => o.calls.map((c) => c.at)))),
   };
 }
@@ -98,5 +101,5 @@ export function formatDiagnosis(workload: string, client: string, d: Diagnosis):
     .sort((a, b) => Number(b[0]) - Number(a[0]))
     .map(([used, n]) => `${used}×${n}`)
     .join(" ");
-  return `${workload} ${client}: ${d.burstWindows} burst windows, fill ${fill} | idle gaps ${d.idleGapMs} ms (per steady window ${d.idleGapPerSteadyMs.join(", ")}; max ${d.maxGapMs}) | steady windows at ${d.steadyStartsMs.join(", ")} ms | ${d.countedUnits} units counted, ${d.r500} 500s | start ${d.startMs} ms, tail ${d.tailMs} ms\n  windows: ${d.burstSequence}\n  gaps ms: ${d.gapSequence}`;
+  return `${workload} ${client}: ${d.burstWindows} burst windows, fill ${fill} | idle gaps ${d.idleGapMs} ms (per steady window ${d.idleGapPerSteadyMs.join(", ")}; max ${d.maxGapMs}) | steady windows at ${d.steadyStartsMs.join(", ")} ms | ${d.countedUnits} units counted, ${d.r500} 500s | start ${d.startMs} ms (go delivered after ${d.goDeliveryMs}), tail ${d.tailMs} ms\n  windows: ${d.burstSequence}\n  gaps ms: ${d.gapSequence}`;
 }

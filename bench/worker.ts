@@ -18,7 +18,14 @@ const OPERATION = OPERATIONS.find((op) => op.name === "getZone")!;
 export type WorkerMessage =
   | { readonly type: "ready"; readonly roundTripMs: number }
   | { readonly type: "go" }
-  | { readonly type: "done"; readonly failures: number; readonly maxRssKb: number; readonly error?: string };
+  | {
+      readonly type: "done";
+      readonly failures: number;
+      readonly maxRssKb: number;
+      /** When `go` arrived, ms on the machine's clock (`performance.timeOrigin + now`), for `--debug`. */
+      readonly goReceivedAt: number;
+      readonly error?: string;
+    };
 
 function prepare(config: WorkerConfig): PreparedClient {
   switch (config.client) {
@@ -93,12 +100,13 @@ async function main(): Promise<void> {
   const client = prepare(config);
   process.once("message", (message: WorkerMessage) => {
     if (message.type !== "go") return;
+    const goReceivedAt = performance.timeOrigin + performance.now();
     client
       .run()
       .then(
-        ({ failures }) => send({ type: "done", failures, maxRssKb: process.resourceUsage().maxRSS }),
+        ({ failures }) => send({ type: "done", failures, maxRssKb: process.resourceUsage().maxRSS, goReceivedAt }),
         (error: unknown) =>
-          send({ type: "done", failures: config.requests.length, maxRssKb: process.resourceUsage().maxRSS, error: String(error) }),
+          send({ type: "done", failures: config.requests.length, maxRssKb: process.resourceUsage().maxRSS, goReceivedAt, error: String(error) }),
       )
       .finally(() => process.exit(0));
   });
