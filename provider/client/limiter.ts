@@ -31,9 +31,10 @@
  *   to the steady window (the server did not count it);
  * - with a `sharedStore`, all of the above holds for every limiter of the account on the machine
  *   together (the Pulumi program and the provider plugin are two processes on one account): the
- *   windows, the admitted cost, the pause and the in-flight count live in the store, and every
- *   decision is taken under its lock (see `sharedWindows.ts`). The in-flight cap then bounds the
- *   machine's requests in flight, not only this process's.
+ *   windows, the admitted cost, the pause, the in-flight count, the in-flight cap and its learned
+ *   ceiling live in the store, and every decision is taken under its lock (see `sharedWindows.ts`).
+ *   The in-flight cap then bounds the machine's requests in flight, not only this process's, and
+ *   what one process learned of the in-flight limit spares the others their own refusals.
  *
  * Pure apart from the injected clock and the optional shared store: no wall-clock reads.
  */
@@ -356,6 +357,12 @@ export class RateLimiter {
       state.admittedCost = saved.admittedCost;
     }
     if (shared.pausedUntil !== null) this.pausedUntil = Math.max(this.pausedUntil, shared.pausedUntil);
+    if (shared.concurrency) {
+      const { min, max } = this.options.concurrency;
+      this.cap = Math.min(max, Math.max(min, shared.concurrency.cap));
+      this.ceiling = shared.concurrency.ceiling ?? Infinity;
+      this.decreasedAt = shared.concurrency.decreasedAt ?? Number.NEGATIVE_INFINITY;
+    }
     this.othersInFlight = 0;
     for (const [id, count] of Object.entries(shared.inFlight)) {
       if (id === this.id) continue;
@@ -375,6 +382,11 @@ export class RateLimiter {
       shared.classes[name] = { burst: state.burst.exportState(), steady: state.steady.exportState(), admittedCost: state.admittedCost };
     }
     shared.pausedUntil = Number.isFinite(this.pausedUntil) ? this.pausedUntil : null;
+    shared.concurrency = {
+      cap: this.cap,
+      ceiling: Number.isFinite(this.ceiling) ? this.ceiling : null,
+      decreasedAt: Number.isFinite(this.decreasedAt) ? this.decreasedAt : null,
+    };
     if (this.inFlight > 0) shared.inFlight[this.id] = this.inFlight;
     else delete shared.inFlight[this.id];
   }
@@ -563,8 +575,9 @@ export class RateLimiter {
 
   private lowerConcurrency(permit: PermitRecord): void {
     // One decrease per congestion event: responses to requests admitted before the last decrease
-    // describe the old cap.
-    if (permit.sequence <= this.admissionsAtDecrease) return;
+    // describe the old cap. The decrease may have been another process's (shared `decreasedAt`):
+    // then only the time tells.
+    if (permit.sequence <= this.admissionsAtDecrease || permit.admittedAt < this.decreasedAt) return;
     // The server had its limit in flight when this request arrived: it allows fewer than we had.
     const allowed = Math.max(this.options.concurrency.min, permit.inFlightAtAdmission - 1);
     // Down to what it allows, but by at most half at once (a refusal caused by another machine's

@@ -80,6 +80,13 @@ export const SharedLimiterStateSchema = z.object({
   pausedUntil: z.number().nullable(),
   /** Requests in flight per limiter (`<pid>:<n>`), so the machine keeps one in-flight cap. */
   inFlight: z.record(z.string(), z.number()),
+  /**
+   * The machine's in-flight cap and what it learned of the server's in-flight limit (spec, Limits
+   * 6): the ceiling a `Retry-After: -1` showed (null: none) and when the cap was last lowered
+   * (null: never), so a process that starts or never got refused uses what another one learned
+   * instead of learning it again with refusals of its own. Absent in files of older versions.
+   */
+  concurrency: z.object({ cap: z.number(), ceiling: z.number().nullable(), decreasedAt: z.number().nullable() }).optional(),
 });
 
 /** What processes on one machine share about an account. */

@@ -90,6 +90,32 @@ describe("two limiters on one shared store", () => {
     expect(fromB).toHaveLength(1);
   });
 
+  it("share what one learned of the in-flight limit, and probe past it once for the machine", async () => {
+    const clock = new FakeClock();
+    const [a, b] = pair(clock, { concurrency: { initial: 4, min: 1, max: 8 } });
+    const fromA = acquireMany(a, clock, 3, false);
+    await flush();
+    const fromB = acquireMany(b, clock, 1, false);
+    await clock.advance(1);
+    expect([fromA.length, fromB.length]).toEqual([3, 1]);
+    // The server allows 2: it refuses a's third (sent with 2 in flight) and b's (sent with 3).
+    a.observe(fromA[2]!.permit, { status: 429, retryAfter: { kind: "concurrency" } }, { release: true });
+    expect(a.snapshot().concurrency).toBe(2);
+    // b's refusal describes the cap before a lowered it: the machine's cap stays at the limit.
+    b.observe(fromB[0]!.permit, { status: 429, retryAfter: { kind: "concurrency" } }, { release: true });
+    expect(b.snapshot().concurrency).toBe(2);
+    for (const { permit } of fromA.slice(0, 2)) a.observe(permit, { status: 200 }, { release: true });
+    // b, never refused for its own count, sends at most 2 at once.
+    const next = acquireMany(b, clock, 3, false);
+    await clock.advance(10);
+    expect(next).toHaveLength(2);
+    // Past the ceiling only once a steady window has passed, and then for the whole machine.
+    await clock.advance(60_000);
+    for (const { permit } of next) b.observe(permit, { status: 200 }, { release: true });
+    expect(b.snapshot().concurrency).toBe(3);
+    expect(a.snapshot().concurrency).toBe(3);
+  });
+
   it("share a Retry-After pause", async () => {
     const clock = new FakeClock();
     const [a, b] = pair(clock);
