@@ -584,8 +584,10 @@ export class RateLimiter {
     // requests says little about the limit), and always by at least one.
     this.cap = Math.max(this.options.concurrency.min, Math.floor(this.cap / 2), Math.min(allowed, this.cap - 1));
     // Our own count explains the refusal: that is the server's limit, remembered. A refusal with
-    // fewer of ours in flight than the new cap came from someone else's requests: no ceiling.
-    if (allowed >= this.cap) this.ceiling = this.cap;
+    // fewer of ours in flight than the new cap came from someone else's requests: no ceiling. Nor
+    // when it was alone in flight: no server allows fewer than one, so someone else's requests (or
+    // a storm) filled the limit, and a ceiling of 1 would hold the cap there for a whole steady window.
+    if (allowed >= this.cap && permit.inFlightAtAdmission > 1) this.ceiling = this.cap;
     this.admissionsAtDecrease = this.admissions;
     this.decreasedAt = this.clock.now();
     this.goodSinceChange = 0;

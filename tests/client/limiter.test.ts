@@ -489,6 +489,26 @@ describe("rate limiter", () => {
     expect(l.snapshot().concurrency).toBe(1);
   });
 
+  it("learns no ceiling from a -1 on a request alone in flight: the cap grows back without waiting a steady window", async () => {
+    const clock = new FakeClock();
+    const l = limiter(clock, { concurrency: { initial: 2, min: 1, max: 4 } });
+    // Refused with nothing else of ours in flight: someone else's requests (or a storm) filled the
+    // limit, so it says nothing about the limit itself.
+    for (let i = 0; i < 2; i += 1) {
+      const permit = await l.acquire({ rateClass: "C", cost: 1 });
+      await clock.advance(1);
+      l.observe(permit, { status: 429, retryAfter: { kind: "concurrency" } });
+      permit.release();
+    }
+    expect(l.snapshot().concurrency).toBe(1);
+    // One cap's worth of good answers later (one, a second apart) the cap is 2 again, well inside the minute.
+    await clock.advance(BURST_MS);
+    const permit = await l.acquire({ rateClass: "C", cost: 1 });
+    l.observe(permit, { status: 200 });
+    permit.release();
+    expect(l.snapshot().concurrency).toBe(2);
+  });
+
   it("rejects a waiting acquisition when its signal aborts, and lets the next one through", async () => {
     const clock = new FakeClock();
     const l = limiter(clock, { concurrency: { initial: 1, min: 1, max: 1 } });

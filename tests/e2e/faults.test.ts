@@ -9,7 +9,9 @@
  * Deterministic: the engine runs one step at a time (`parallel: 1`) and the program reads no data
  * source, so the simulator sees the same request sequence on every run; faults are scripted rules
  * or the simulator's seeded shares (reset before each case). Retry-After is 1 s; nothing asserts a
- * duration.
+ * duration. The last case runs with the engine's default parallelism instead and reads data
+ * sources beside the steps: its request order varies, so its faults are only ones every order
+ * rides out (refusals, and 500s on PATCHes), and it asserts what holds for any order.
  */
 import type { StackSession } from "../../scripts/driver/stackSession";
 import { SEED_IDS, type WireRecord } from "../../simulator";
@@ -248,4 +250,47 @@ test("a group POST answered 201 with a wrong-shaped body: the up's error names t
   expect(callsOf(ctx.sim, OP.postGroup)).toHaveLength(1);
   expect(callsOf(ctx.sim, OP.getGroup)).toHaveLength(1); // adopting reads the group back and checks it
   await expectAgreement(session, [first.text, second.text], before);
+});
+
+test("with the engine's default parallelism and data sources read beside the steps, a 429 storm, a -1 and 500s on PATCHes are ridden out in one up, and state and platform agree", async () => {
+  const before = seeded();
+  const declared: Declared = { modifierValue: "1.45", variationName: "Hero image C" };
+  const adp = adplatformPackage();
+  const resources = programOf(() => declared);
+  const session = await ctx.open({
+    program: async () => {
+      // Read beside the steps (the program process), while the plugin process creates and updates.
+      const zone = adp.getZoneOutput({ id: SEED_IDS.zones.display });
+      const countries = adp.getCountriesOutput();
+      return { ...(await resources()), zoneName: zone.name, countryCount: countries.apply((c) => c.items.length) };
+    },
+  });
+  // Every request waits 30 ms, so the steps' requests overlap. The 429 storm hits whichever requests
+  // come first, in any order the engine chooses, and pauses both processes; one -1 on the group's
+  // POST leaves an in-flight cap of at least 2 whatever was in flight with it. Each is answered by
+  // a retry (a refused request was not processed, so even a POST may go again; a PATCH repeats
+  // safely after a 500).
+  ctx.sim.setFaults({
+    delayMs: 30,
+    rules: [
+      { kind: "error500", op: OP.patchModifier },
+      { kind: "error500NoTrace", op: OP.patchVariation },
+      { kind: "concurrency", op: OP.postGroup },
+      { kind: "rateLimit", count: 2, retryAfter: 1 },
+    ],
+  });
+
+  const out = collector();
+  await session.stack.up({ onOutput: out.onOutput });
+  await expectAgreement(session, [out.text], before);
+
+  expect(ctx.sim.windows().inFlight.peak).toBeGreaterThan(1); // the engine really ran steps at once
+  const faults = Object.values(ctx.sim.requests().operations).flatMap((o) => o.calls.map((c) => c.fault));
+  for (const kind of ["error500", "error500NoTrace", "concurrency", "rateLimit"]) expect(faults).toContain(kind);
+  for (const op of [OP.postStrategy, OP.postGroup]) expect(callsOf(ctx.sim, op).filter((c) => c.status === 201)).toHaveLength(1);
+  expect(createdStrategies().map((s) => s.name)).toEqual([STRATEGY_NAME]);
+  expect(createdGroups().map((g) => g.name)).toEqual([GROUP_NAME]);
+  expect(storedModifier()).toMatchObject({ value: "1.45" });
+  expect(storedVariation()).toMatchObject({ name: "Hero image C" });
+  expect((await session.stack.preview({ expectNoChanges: true })).changeSummary).toEqual({ same: 5 });
 });
