@@ -225,8 +225,10 @@ class HttpApiClient implements ApiClient {
     const signal = request.signal;
     let firstSentAt: number | undefined;
     let inFlightRefusals = 0;
+    // Every attempt queues at the call's place (see the limiter's `enqueue`).
+    const queuedSince = this.clock.now();
     for (let attempt = 1; ; attempt += 1) {
-      const permit = await this.limiter.acquire({ rateClass: op.rateClass, cost: prepared.cost }, signal);
+      const permit = await this.limiter.acquire({ rateClass: op.rateClass, cost: prepared.cost, queuedSince }, signal);
       firstSentAt ??= this.clock.now();
       const outcome = await this.attempt(prepared, permit, attempt, signal);
       if (outcome.kind === "success") return outcome.result as CallResult<never>;

@@ -509,6 +509,25 @@ describe("rate limiter", () => {
     expect(l.snapshot().concurrency).toBe(2);
   });
 
+  it("queues a retry at its call's place, ahead of calls that queued after it", async () => {
+    const clock = new FakeClock();
+    const l = limiter(clock, { concurrency: { initial: 1, min: 1, max: 1 } });
+    const order: string[] = [];
+    const take = (name: string, queuedSince: number) =>
+      l.acquire({ rateClass: "C", cost: 1, queuedSince }).then((permit) => {
+        order.push(name);
+        permit.release();
+      });
+    const held = await l.acquire({ rateClass: "C", cost: 1, queuedSince: clock.now() });
+    await clock.advance(1);
+    const later = [take("b", clock.now()), take("c", clock.now() + 1)];
+    // The held call's retry (its call queued before b and c) goes first.
+    const retry = take("retry of a", held.admittedAt);
+    held.release();
+    await Promise.all([...later, retry]);
+    expect(order).toEqual(["retry of a", "b", "c"]);
+  });
+
   it("rejects a waiting acquisition when its signal aborts, and lets the next one through", async () => {
     const clock = new FakeClock();
     const l = limiter(clock, { concurrency: { initial: 1, min: 1, max: 1 } });
