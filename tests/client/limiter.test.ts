@@ -477,15 +477,20 @@ describe("rate limiter", () => {
     expect(l.snapshot().concurrency).toBe(3);
   });
 
-  it("never lowers the cap below its minimum", async () => {
-    const clock = new FakeClock();
-    const l = limiter(clock, { concurrency: { initial: 2, min: 1, max: 4 } });
-    for (let i = 0; i < 3; i += 1) {
+  /** `times` requests, each sent alone and refused with `Retry-After: -1`. */
+  async function refuseAlone(l: RateLimiter, clock: FakeClock, times: number): Promise<void> {
+    for (let i = 0; i < times; i += 1) {
       const permit = await l.acquire({ rateClass: "C", cost: 1 });
       await clock.advance(1);
       l.observe(permit, { status: 429, retryAfter: { kind: "concurrency" } });
       permit.release();
     }
+  }
+
+  it("never lowers the cap below its minimum", async () => {
+    const clock = new FakeClock();
+    const l = limiter(clock, { concurrency: { initial: 2, min: 1, max: 4 } });
+    await refuseAlone(l, clock, 3);
     expect(l.snapshot().concurrency).toBe(1);
   });
 
@@ -494,12 +499,7 @@ describe("rate limiter", () => {
     const l = limiter(clock, { concurrency: { initial: 2, min: 1, max: 4 } });
     // Refused with nothing else of ours in flight: someone else's requests (or a storm) filled the
     // limit, so it says nothing about the limit itself.
-    for (let i = 0; i < 2; i += 1) {
-      const permit = await l.acquire({ rateClass: "C", cost: 1 });
-      await clock.advance(1);
-      l.observe(permit, { status: 429, retryAfter: { kind: "concurrency" } });
-      permit.release();
-    }
+    await refuseAlone(l, clock, 2);
     expect(l.snapshot().concurrency).toBe(1);
     // One cap's worth of good answers later (one, a second apart) the cap is 2 again, well inside the minute.
     await clock.advance(BURST_MS);
