@@ -7,8 +7,13 @@ const common = {
   testEnvironment: "node",
   transform: { "^.+\\.ts$": tsJest },
   moduleFileExtensions: ["ts", "js", "json"],
+  // A limiter state directory per test file (see the file).
+  setupFiles: ["<rootDir>/tests/helpers/isolatedLimiterState.ts"],
 };
 module.exports = {
+  // One root per run for the per-file limiter state directories (tests/helpers/limiterStateRoot.ts).
+  globalSetup: "<rootDir>/tests/helpers/limiterStateSetup.ts",
+  globalTeardown: "<rootDir>/tests/helpers/limiterStateTeardown.ts",
   projects: [
     {
       ...common,

@@ -20,8 +20,15 @@ import { accountKey } from "./accountKey";
 // Decision (measured on the benchmark machine): on Linux the files live in /dev/shm, the machine's
 // memory-backed temp directory, where a lock-read-write cycle takes ~60 µs; in a disk-backed /tmp
 // it took ~800 µs, a real share of a scaled burst window. Elsewhere the OS temp directory.
-/** Directory of the shared state files: /dev/shm when writable (Linux), else the OS temp directory. */
-export function sharedStateDirectory(): string {
+/**
+ * Directory of the shared state files: `ADPLATFORM_LIMITS_DIR` when set, else /dev/shm when
+ * writable (Linux), else the OS temp directory. Every process on one account must see the same
+ * directory to share its windows; a directory of its own keeps a run apart from earlier ones (the
+ * test suites give each test file one: a simulator on a reused port is the same account key).
+ */
+export function sharedStateDirectory(env: NodeJS.ProcessEnv = process.env): string {
+  const configured = env.ADPLATFORM_LIMITS_DIR;
+  if (configured) return configured;
   const shm = "/dev/shm";
   try {
     accessSync(shm, constants.W_OK);

@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync,
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type LimiterOptions, type Permit, RateLimiter } from "../../provider/client";
-import { FILE_STORE_DEFAULTS, FileSharedStore, sharedStatePath, sweepStaleStates } from "../../provider/client/sharedWindows";
+import { FILE_STORE_DEFAULTS, FileSharedStore, sharedStateDirectory, sharedStatePath, sweepStaleStates } from "../../provider/client/sharedWindows";
 import { FakeClock, flush } from "./fakeClock";
 
 let dir: string;
@@ -203,6 +203,15 @@ describe("stale state files", () => {
     utimesSync(stale, old, old);
     new FileSharedStore(join(dir, "account.json"));
     expect(existsSync(stale)).toBe(false);
+  });
+});
+
+describe("the state directory", () => {
+  it("is ADPLATFORM_LIMITS_DIR when set, else the machine's (/dev/shm when writable)", () => {
+    expect(sharedStateDirectory({ ADPLATFORM_LIMITS_DIR: "/var/tmp/own-limits" })).toBe("/var/tmp/own-limits");
+    expect(sharedStateDirectory({})).toMatch(/pulumi-adplatform-limits$/);
+    // The suites give every test file its own (tests/helpers/isolatedLimiterState.ts).
+    expect(sharedStateDirectory()).toBe(process.env.ADPLATFORM_LIMITS_DIR);
   });
 });
 

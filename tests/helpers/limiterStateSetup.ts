@@ -1,0 +1,4 @@
+/** Jest `globalSetup`: see `limiterStateRoot.ts`. */
+import { setup } from "./limiterStateRoot";
+
+export default setup;

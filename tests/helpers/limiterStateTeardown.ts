@@ -1,0 +1,4 @@
+/** Jest `globalTeardown`: see `limiterStateRoot.ts`. */
+import { teardown } from "./limiterStateRoot";
+
+export default teardown;
