@@ -5,14 +5,9 @@
  */
 import { prepareBottleneck } from "./clients/bottleneck";
 import { prepareNaive } from "./clients/naive";
+import { bareZoneRequest } from "./clients/peerCall";
 import { prepareOurs } from "./clients/ours";
 import type { PreparedClient, WorkerConfig } from "./clients/types";
-import { sharedPool } from "../provider/client/pools";
-import { TIMEOUT_DEFAULTS } from "../provider/client/timeouts";
-import { buildPath, OPERATIONS } from "../provider/catalog/operations";
-
-/** The operation every workload requests (`getZone`, op 13). */
-const OPERATION = OPERATIONS.find((op) => op.name === "getZone")!;
 
 /** Messages between the harness and a worker. */
 export type WorkerMessage =
@@ -75,18 +70,11 @@ const ROUND_TRIP_SAMPLES = 20;
 async function measureRoundTripMs(config: WorkerConfig): Promise<number> {
   const first = config.requests[0];
   if (config.serviceDelayMs <= 0 || !config.warmUpToken || !first) return 0;
-  const url = new URL(config.baseUrl);
-  const pool = sharedPool(url.origin, TIMEOUT_DEFAULTS.connectMs);
-  const fields = first.fields.length > 0 ? `?fields=${first.fields.join(",")}` : "";
-  const request = {
-    path: `${url.pathname.replace(/\/$/, "")}${buildPath(OPERATION, { id: first.zoneId })}${fields}`,
-    method: "GET" as const,
-    headers: { authorization: `Bearer ${config.warmUpToken}`, accept: "application/json" },
-  };
+  const { pool, options } = bareZoneRequest(config.baseUrl, config.warmUpToken, first);
   let quickest = Number.POSITIVE_INFINITY;
   for (let i = 0; i < ROUND_TRIP_SAMPLES; i++) {
     const started = performance.now();
-    const response = await pool.request(request);
+    const response = await pool.request(options);
     await response.body.text();
     if (response.statusCode !== 200) throw new Error(`round-trip sample answered ${response.statusCode}`);
     quickest = Math.min(quickest, performance.now() - started);

@@ -29,12 +29,26 @@ export function scaledRetry(scale: Scale): RetryOptions {
   };
 }
 
+/**
+ * A bare `getZone` request (no limiter, no retry) on the shared pool of `baseUrl`'s origin: what a
+ * peer sends per attempt, and what the harness times for the round trip (`worker.ts`).
+ */
+export function bareZoneRequest(baseUrl: string, token: string, request: BenchRequest) {
+  const url = new URL(baseUrl);
+  const fields = request.fields.length > 0 ? `?fields=${request.fields.join(",")}` : "";
+  return {
+    pool: sharedPool(url.origin, TIMEOUT_DEFAULTS.connectMs),
+    options: {
+      path: `${url.pathname.replace(/\/$/, "")}/v2/adex/zones/${request.zoneId}${fields}`,
+      method: "GET" as const,
+      headers: { authorization: `Bearer ${token}`, accept: "application/json" },
+    },
+  };
+}
+
 /** One `getZone` call as a peer makes it; resolves true on success, false when given up. */
 export async function peerCall(baseUrl: string, token: string, request: BenchRequest, scale: Scale, gate: Gate): Promise<boolean> {
-  const url = new URL(baseUrl);
-  const pool = sharedPool(url.origin, TIMEOUT_DEFAULTS.connectMs);
-  const fields = request.fields.length > 0 ? `?fields=${request.fields.join(",")}` : "";
-  const path = `${url.pathname.replace(/\/$/, "")}/v2/adex/zones/${request.zoneId}${fields}`;
+  const { pool, options } = bareZoneRequest(baseUrl, token, request);
   const cost = 1 + new Set(request.fields).size;
   const retry = scaledRetry(scale);
   const started = performance.now();
@@ -44,7 +58,7 @@ export async function peerCall(baseUrl: string, token: string, request: BenchReq
     let headers: Record<string, string | string[] | undefined>;
     try {
       ({ status, headers } = await gate(cost, async () => {
-        const response = await pool.request({ path, method: "GET", headers: { authorization: `Bearer ${token}`, accept: "application/json" } });
+        const response = await pool.request(options);
         JSON.parse(await response.body.text());
         return { status: response.statusCode, headers: response.headers };
       }));
