@@ -1,8 +1,9 @@
 /**
- * Drives the real `@pulumi/pulumi` dynamic-provider plugin the way the engine does (DESIGN.md,
- * testing layer 3): a child process started as `node .../cmd/dynamic-provider/index.js <engine>`,
- * which prints its gRPC port, then `Configure` / `Check` / `Diff` / `Create` / `Read` / `Update` /
- * `Delete` over gRPC with `__provider` texts serialized by `@pulumi/pulumi` itself.
+ * Drives the real `@pulumi/pulumi` dynamic-provider plugin the way the engine does
+ * (docs/ARCHITECTURE.md, "Test layers", layer 3): a child process started as
+ * `node .../cmd/dynamic-provider/index.js <engine>`, which prints its gRPC port, then `Configure` /
+ * `Check` / `Diff` / `Create` / `Read` / `Update` / `Delete` over gRPC with `__provider` texts
+ * serialized by `@pulumi/pulumi` itself.
  *
  * A fake engine (the `pulumirpc.Engine` service: `Log` and friends) receives what the plugin logs,
  * so tests can assert the warnings the user would see.
