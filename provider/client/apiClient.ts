@@ -7,6 +7,11 @@
  *
  * One client per account (base URL + token) per process, from `getApiClient`, so every call of the
  * account draws on one limiter (spec, Authentication 3: limits apply per account).
+ *
+ * Longer than our ~350-line norm because the request engine's steps (prepare, attempt, read the
+ * body, parse the success) share one prepared request and one attempt outcome and read best as one
+ * class; every part with a concern of its own already lives in its own module (connection, limiter,
+ * retry policy, error family, timeouts, pools, rate-limit headers).
  */
 import { setImmediate } from "node:timers/promises";
 import { inspect } from "node:util";

@@ -12,6 +12,10 @@
  * Pulumi program's directory: `makeProgramDir` links the package into a temporary program's
  * `node_modules`. Everything here runs against the built package (`bin/`), so build first
  * (`npm test` does; `npx tsc -p tsconfig.json` when running jest directly).
+ *
+ * Longer than our ~350-line norm because it is the one place that knows the plugin's protocol:
+ * starting it, the fake engine, the Struct conversions, one typed wrapper per gRPC method and the
+ * serializer script, all of which the lifecycle, fault and secrets suites share.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
