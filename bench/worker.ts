@@ -40,11 +40,11 @@ function send(message: WorkerMessage): Promise<void> {
 /**
  * Decision (benchmark): before `ready`, each worker runs one burst window's worth of plain reads
  * through the same kind of client on an account of its own. Time is scaled by 1/40 but a cold
- * process's costs are not: its first requests take 30-50 ms to reach the server (JIT, new
- * connections, three processes on two cores), which at this scale is more than a whole 25 ms burst
- * window, i.e. 1.2-2 platform seconds. Warmed up, the run measures how a client paces the
- * windows, which is what the scale preserves. Every client is warmed up the same way; the measured
- * account's windows and the limiter's state for it start fresh.
+ * process's costs are not: its first requests (JIT, new connections, three processes on two cores)
+ * take longer to reach the server than a whole scaled burst window (bench/README.md, "History").
+ * Warmed up, the run measures how a client paces the windows, which is what the scale preserves.
+ * Every client is warmed up the same way; the measured account's windows and the limiter's state
+ * for it start fresh.
  */
 export const WARM_UP_REQUESTS = 10;
 

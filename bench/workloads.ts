@@ -1,6 +1,7 @@
 /**
- * The workloads of the benchmark (issue 6): what each process requests, how the simulator is set
- * up, and how many cost units the server must count (the input of the physical bound).
+ * The workloads of the benchmark (bench/README.md, "What it runs"): what each process requests, how
+ * the simulator is set up, and how many cost units the server must count (the input of the physical
+ * bound).
  */
 import { SEED_IDS } from "../simulator/fixtures/seedIds";
 

@@ -1,8 +1,9 @@
 /**
  * pulumi-adplatform: what a Pulumi program imports.
  *
- * Resources (dynamic resources over the API's POST and PATCH operations) and data sources
- * (`getX` / `getXOutput` over its GET operations), in one flat namespace (STYLE.md 6).
+ * Resources (dynamic resources over the API's POST and PATCH operations) and data sources (`getX` /
+ * `getXOutput` over its GET operations), in one flat namespace
+ * (docs/ARCHITECTURE.md, "Code conventions").
  */
 export * from "./resources";
 export * from "./dataSources";

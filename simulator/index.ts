@@ -1,8 +1,8 @@
 /**
  * A local HTTP server that behaves like the platform for every operation of the catalog: bearer
  * auth, per-account rate limits, the spec's error bodies, fault injection and seeded data
- * (DESIGN.md, Layout). Start it in-process with `startSimulator`, or from a shell with
- * `node bin/simulator/cli.js`.
+ * (docs/ARCHITECTURE.md, "The simulator"). Start it in-process with `startSimulator`, or from a
+ * shell with `node bin/simulator/cli.js`.
  */
 import type { AddressInfo } from "node:net";
 import type { FaultSettings, FaultSettingsInput } from "./faults";

@@ -1,6 +1,6 @@
 /**
  * Options of the simulator and their defaults, every default in one object with its unit
- * (STYLE.md 4).
+ * (docs/ARCHITECTURE.md, "Code conventions").
  */
 import {
   BURST_WINDOW_MS,

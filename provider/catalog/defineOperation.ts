@@ -1,8 +1,9 @@
 /**
  * The small engine that turns one declarative catalog entry into an `OperationSpec` and rejects a
- * malformed entry when the catalog module loads (STYLE.md 2: stripe-node's `StripeMethod`).
- * What it derives, it derives from the entry itself so the two can never disagree: `pathParams`
- * from the path template, `cost` from `acceptsFields`, `idempotent` from the method.
+ * malformed entry when the catalog module loads (the engine is separate from the data:
+ * docs/ARCHITECTURE.md, "Code conventions"). What it derives, it derives from the entry itself so
+ * the two can never disagree: `pathParams` from the path template, `cost` from `acceptsFields`,
+ * `idempotent` from the method.
  */
 import type { z } from "zod";
 import { RATE_CLASSES, costOne, costWithFields } from "./rateClasses";

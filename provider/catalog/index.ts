@@ -1,6 +1,6 @@
 /**
  * The operation catalog: types, rate classes, wire schemas and the 20 operations
- * (DESIGN.md, "One operation catalog").
+ * (docs/ARCHITECTURE.md, "The operation catalog").
  */
 export * from "./types";
 export * from "./rateClasses";

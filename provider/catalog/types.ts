@@ -3,7 +3,7 @@
  *
  * The catalog (`operations.ts`) is data: one entry per operation of the spec. The HTTP client, the
  * simulator's router and the contract tests all read it, so adding an operation is one entry
- * (DESIGN.md, "One operation catalog"; STYLE.md 1 and 2).
+ * (docs/ARCHITECTURE.md, "The operation catalog").
  */
 import type { z } from "zod";
 

@@ -1,11 +1,17 @@
 /**
  * The rate-limited API client: one engine that turns a catalog entry plus a request into an HTTP
- * call (STYLE.md 2: no per-endpoint request code). Per call it validates locally, then loops:
- * wait for the account's limiter, send once over the shared keep-alive pool, let the limiter learn
- * from the response, and ask the pure retry policy whether to go again.
+ * call (no per-endpoint request code: docs/ARCHITECTURE.md, "A request's path through the client").
+ * Per call it validates locally, then loops: wait for the account's limiter, send once over the
+ * shared keep-alive pool, let the limiter learn from the response, and ask the pure retry policy
+ * whether to go again.
  *
- * One client per account (base URL + token) per process (DESIGN.md, Principles), from
- * `getApiClient`.
+ * One client per account (base URL + token) per process, from `getApiClient`, so every call of the
+ * account draws on one limiter (spec, Authentication 3: limits apply per account).
+ *
+ * Longer than our ~350-line norm because the request engine's steps (prepare, attempt, read the
+ * body, parse the success) share one prepared request and one attempt outcome and read best as one
+ * class; every part with a concern of its own already lives in its own module (connection, limiter,
+ * retry policy, error family, timeouts, pools, rate-limit headers).
  */
 import { setImmediate } from "node:timers/promises";
 import { inspect } from "node:util";
@@ -364,9 +370,8 @@ class HttpApiClient implements ApiClient {
       // The release hands the slot to a waiter, but the waiter sends only once this call stops
       // running: yield until the event loop's check phase, so the waiter sends first and answers
       // that arrived with this one are read and released before this one is parsed. With two
-      // requests in flight finishing together, the second answer's next request otherwise waited
-      // for the first's parse (workload d, median time a server slot sat idle, two sets of five runs
-      // each: 0.57 → 0.49 ms and 0.88 → 0.67 ms).
+      // requests in flight finishing together, the second answer's next request otherwise waits
+      // for the first's parse, and a server slot sits idle meanwhile (bench/README.md, "History").
       await setImmediate();
       if (read.kind === "tooLarge") {
         return { kind: "failure", failure: { kind: "unusable" }, error: () => read.error };

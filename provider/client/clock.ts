@@ -20,10 +20,10 @@ export interface Clock {
   setPreciseTimer?(callback: () => void, ms: number): TimerHandle;
 }
 
-// Decision (measured on the benchmark machine): Node's timers fire 1-2 ms late, and every burst
-// window boundary paid that (55-90 ms of idle windows per 1.85 s scaled run). A precise timer sleeps
-// on an ordinary timer until `PRECISE_SPIN_MS` before the moment, then polls the event loop
-// (setImmediate, which lets I/O run in between) until it is reached.
+// Decision: Node's timers fire a millisecond or two late, and a limiter waking for a burst window
+// boundary on one idles the window that long every time (bench/README.md, "History"). A precise
+// timer sleeps on an ordinary timer until `PRECISE_SPIN_MS` before the moment, then polls the event
+// loop (setImmediate, which lets I/O run in between) until it is reached.
 /** The last stretch of a precise timer that is polled rather than slept, ms. */
 export const PRECISE_SPIN_MS = 1.5;
 

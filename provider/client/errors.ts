@@ -1,7 +1,7 @@
 /**
- * The client's one error family (STYLE.md 5, after undici's `lib/core/errors.js`): a base
- * `ApiError` with a stable `name`, a machine-readable `code` and typed fields, and one subclass
- * per way a call can fail. Callers branch on `instanceof` or on `code`, never on message text.
+ * The client's one error family (docs/ARCHITECTURE.md, "Code conventions"): a base `ApiError` with
+ * a stable `name`, a machine-readable `code` and typed fields, and one subclass per way a call can
+ * fail. Callers branch on `instanceof` or on `code`, never on message text.
  *
  * Credentials never reach these objects: every text an error keeps (message, title, the server's
  * message, path, wrapped cause) is scrubbed with the secrets passed at construction, and the

@@ -1,7 +1,7 @@
 /**
- * The client's retry policy: one pure function that decides whether a failed attempt is tried
- * again and after how long (after stripe-node's `RequestSender._shouldRetry`, STYLE.md 4), plus the
- * jittered exponential backoff it uses. No I/O, no clock, randomness injected: unit-testable.
+ * The client's retry policy: one pure function that decides whether a failed attempt is tried again
+ * and after how long (docs/ARCHITECTURE.md, "Code conventions"), plus the jittered exponential
+ * backoff it uses. No I/O, no clock, randomness injected: unit-testable.
  *
  * Every retry re-enters the rate limiter before it is sent, so the delays here are minimums: the
  * limiter may hold a retry longer to keep it inside the windows.
@@ -30,12 +30,12 @@ export interface RetryOptions {
   readonly maxTotalMs: number;
 }
 
-/** Every default in one place, with units (STYLE.md 4). */
+/** Every default in one place, with units (docs/ARCHITECTURE.md, "Code conventions"). */
 export const RETRY_DEFAULTS: RetryOptions = Object.freeze({
   maxAttempts: 5, // sends per call that reached the server's work, the first included
   // Decision (not shown in spec, Limits 6): a -1 costs no attempt. While the limiter learns an
   // in-flight limit it is never told, the probes it sends are refused at no cost to the server;
-  // five plain attempts let one unlucky call fail (it did: 3 failures in one run of 300 reads).
+  // counted as plain attempts, those refusals would make an unlucky call of a large run fail.
   // Refusals get a budget of their own, as small as the attempts': their backoff doubles like any
   // other, so a larger budget would only stretch a real storm towards `maxTotalMs` before failing.
   maxInFlightRefusals: 5, // sends refused with Retry-After -1, per call

@@ -1,7 +1,8 @@
 /**
  * The 16 data sources as data: one entry per GET operation of the spec (operations 5-20), read by
- * the one engine in `engine.ts` (STYLE.md 1). Each entry names its SDK function, its catalog
- * operation, how the SDK arguments fill the path, and how a message names the object.
+ * the one engine in `engine.ts` (one table drives everything:
+ * docs/ARCHITECTURE.md, "Data sources"). Each entry names its SDK function, its catalog operation,
+ * how the SDK arguments fill the path, and how a message names the object.
  */
 import { ApiNotFoundError, ApiValidationError } from "../client";
 import { operationByName } from "../catalog";

@@ -1,9 +1,10 @@
 /**
- * The one read engine behind all 16 data sources (STYLE.md 2: the engine is separate from the data;
- * the table is `definitions.ts`). A read: validates the arguments, resolves the connection, shares
- * one request among identical reads of the run (`ReadCache`), calls the shared rate-limited client
- * (which charges `fields` at their true cost, spec Limits 7), and maps the wire record to camelCase
- * through the operation's record schema (`toSdk`: data-valued keys stay verbatim).
+ * The one read engine behind all 16 data sources (docs/ARCHITECTURE.md, "Data sources": the engine
+ * is separate from the data; the table is `definitions.ts`). A read: validates the arguments,
+ * resolves the connection, shares one request among identical reads of the run (`ReadCache`), calls
+ * the shared rate-limited client (which charges `fields` at their true cost, spec Limits 7), and
+ * maps the wire record to camelCase through the operation's record schema (`toSdk`: data-valued
+ * keys stay verbatim).
  */
 import { getApiClient } from "../client";
 import type { Envelope } from "../catalog";

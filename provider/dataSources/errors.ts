@@ -1,8 +1,8 @@
 /**
- * Errors of the data sources (STYLE.md 5: one base, subclasses with a stable `name` and `code`,
- * extra data in typed fields). Every message starts with the SDK function the program called
- * (`getZone: ...`), because a Pulumi program may call dozens of data sources and the stack trace of
- * an `Output` rarely points at the call.
+ * Errors of the data sources (docs/ARCHITECTURE.md, "Code conventions": one base, subclasses with a
+ * stable `name` and `code`, extra data in typed fields). Every message starts with the SDK function
+ * the program called (`getZone: ...`), because a Pulumi program may call dozens of data sources and
+ * the stack trace of an `Output` rarely points at the call.
  */
 
 /** Machine-readable reason of a `DataSourceError`. */

@@ -1,7 +1,7 @@
 /**
  * The four dynamic resource kinds. The kind string is the only value the serialized `__provider`
- * shim captures (DESIGN.md, "The serialized provider is a thin shim"), so these names are part of
- * the state format: renaming one breaks every stack that holds it.
+ * shim captures (docs/ARCHITECTURE.md, "The serialized provider is a thin shim"), so these names
+ * are part of the state format: renaming one breaks every stack that holds it.
  */
 
 /** Kinds in the order of the spec's Endpoints table (ops 1-4). */

@@ -1,10 +1,10 @@
 /**
  * Schema-driven mapping between wire names (snake_case) and SDK names (camelCase).
  *
- * Never a blind deep rename (DESIGN.md, "Wire vs SDK names"): the walk follows the zod wire schema,
- * renames the keys of objects the schema declares as records with named fields, and keeps the keys
- * of `z.record(...)` maps verbatim, because those keys are data (language codes in
- * `settings.image`, region codes in `qps`, data names in `user_data`, labels in `properties`,
+ * Never a blind deep rename (docs/ARCHITECTURE.md, "The operation catalog"): the walk follows the
+ * zod wire schema, renames the keys of objects the schema declares as records with named fields,
+ * and keeps the keys of `z.record(...)` maps verbatim, because those keys are data (language codes
+ * in `settings.image`, region codes in `qps`, data names in `user_data`, labels in `properties`,
  * `metadata`, macro record `fields`).
  *
  * Unknown extra fields of an object (the tolerant reader keeps them) are renamed the same way as

@@ -1,9 +1,11 @@
 /**
  * What every `getX` / `getXOutput` pair shares: reading the connection from `../config`, calling
- * the read engine, and turning the promise form into the `Output` form (STYLE.md 7).
+ * the read engine, and turning the promise form into the `Output` form (data sources come in pairs:
+ * docs/ARCHITECTURE.md, "Data sources").
  *
- * Invokes are not supported for dynamic providers (DESIGN.md, "Known engine facts"), so a data
- * source is a plain async function in the program process, not an engine invoke.
+ * Invokes are not supported for dynamic providers
+ * (docs/ARCHITECTURE.md, "Engine facts we rely on"), so a data source is a plain async function in
+ * the program process, not an engine invoke.
  */
 import * as pulumi from "@pulumi/pulumi";
 import {

@@ -1,4 +1,4 @@
-/** The four dynamic resources (flat, STYLE.md 6). */
+/** The four dynamic resources, in one flat namespace (docs/ARCHITECTURE.md, "Code conventions"). */
 export * from "./bidStrategy";
 export * from "./campaignGroup";
 export * from "./bidModifier";

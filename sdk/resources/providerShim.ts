@@ -1,6 +1,7 @@
 /**
  * The provider object each resource class hands to `pulumi.dynamic.Resource`, which Pulumi
- * serializes into the state as `__provider` (DESIGN.md, "The serialized provider is a thin shim").
+ * serializes into the state as `__provider`
+ * (docs/ARCHITECTURE.md, "The serialized provider is a thin shim").
  *
  * Every method `require`s `pulumi-adplatform/provider` inside its body and delegates to the real
  * provider of its kind. Pulumi's closure serializer never captures `require` (it is a module global

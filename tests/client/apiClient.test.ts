@@ -1,6 +1,10 @@
 /**
  * The client against scripted `node:http` servers on port 0: request building, retries, timeouts,
  * the size cap and error bodies. Each test counts what reached the server.
+ *
+ * Longer than our ~350-line norm because it mirrors `provider/client/apiClient.ts`, the request
+ * engine, with one case per rule it enforces; the retry policy, limiter, errors and connection have
+ * test files of their own.
  */
 import { createServer } from "node:net";
 import {

@@ -45,7 +45,7 @@ function acquireMany(l: RateLimiter, clock: FakeClock, count: number, cost = 1, 
 
 /**
  * A server that counts like the simulator: a window opens at the first request it sees after the
- * previous one ended (DESIGN: fixed windows). Returns the largest cost it saw in one window.
+ * previous one ended (fixed windows, spec Limits 1). Returns the largest cost it saw in one window.
  */
 function lazyServerMax(arrivals: readonly number[], lengthMs: number): number {
   let start = Number.NEGATIVE_INFINITY;

@@ -1,7 +1,8 @@
 /**
- * The client against the bundled simulator over real loopback HTTP (DESIGN.md, Testing layer 1):
- * every operation round-trips, the windows hold under load with scaled time, and faults are
- * recovered from (or, for a POST, not repeated). Counts come from the simulator's side.
+ * The client against the bundled simulator over real loopback HTTP
+ * (docs/ARCHITECTURE.md, "Test layers", layer 1): every operation round-trips, the windows hold
+ * under load with scaled time, and faults are recovered from (or, for a POST, not repeated). Counts
+ * come from the simulator's side.
  */
 import { OPERATIONS } from "../../provider/catalog";
 import { type ApiClientOptions, ApiNetworkError, ApiServerError, type CallRequest, closeApiClients, getApiClient } from "../../provider/client";

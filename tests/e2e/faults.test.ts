@@ -1,10 +1,11 @@
 /**
- * Issue 7, fault suite item 1 at the real engine's level: `pulumi up` of the four resources through
- * the real CLI and the real dynamic-provider plugin, against the simulator with injected faults.
- * After every `up`, `pulumi stack export` (the CLI's, which keeps secrets encrypted) and the
- * simulator's objects must agree: no duplicate strategy or group, no PATCH in the state that the
- * platform did not apply (nor the reverse), and no created object left out of the state unless the
- * `up`'s output named how to adopt it; adopting it then converges with no second POST.
+ * The resource fault suite (tests/faults/resourceFaults.test.ts) at the real engine's level:
+ * `pulumi up` of the four resources through the real CLI and the real dynamic-provider plugin,
+ * against the simulator with injected faults. After every `up`, `pulumi stack export` (the CLI's,
+ * which keeps secrets encrypted) and the simulator's objects must agree: no duplicate strategy or
+ * group, no PATCH in the state that the platform did not apply (nor the reverse), and no created
+ * object left out of the state unless the `up`'s output named how to adopt it; adopting it then
+ * converges with no second POST.
  *
  * Deterministic: the engine runs one step at a time (`parallel: 1`) and the program reads no data
  * source, so the simulator sees the same request sequence on every run; faults are scripted rules

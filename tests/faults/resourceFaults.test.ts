@@ -1,10 +1,10 @@
 /**
- * Issue 7, item 1: the four resources through the real dynamic-provider plugin against the simulator
- * with injected faults (scripted rules, or shares drawn from the simulator's seeded PRNG). For each
- * fault the careful outcome: success after retries where repeating is safe (GET, PATCH, and any
- * request the server refused with a 429); otherwise a clear error, with the simulator's objects and
- * what the plugin returned agreeing: no duplicate from a retried POST, no PATCH reported applied when
- * it was not, and an ambiguous POST reported with how to adopt what it may have created.
+ * The four resources through the real dynamic-provider plugin against the simulator with injected
+ * faults (scripted rules, or shares drawn from the simulator's seeded PRNG). For each fault the
+ * careful outcome: success after retries where repeating is safe (GET, PATCH, and any request the
+ * server refused with a 429); otherwise a clear error, with the simulator's objects and what the
+ * plugin returned agreeing: no duplicate from a retried POST, no PATCH reported applied when it was
+ * not, and an ambiguous POST reported with how to adopt what it may have created.
  *
  * Time is scaled (plugin timeout `PLUGIN_TIMEOUT_MS`, Retry-After of 1 s); nothing asserts a duration.
  */

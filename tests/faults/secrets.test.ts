@@ -1,5 +1,5 @@
 /**
- * Issue 7, item 3: a whole lifecycle run with a recognisable token, then a search for it in
+ * The token never leaks: a whole lifecycle run with a recognisable token, then a search for it in
  * everything the project writes: the serialized providers, every property the plugin returns, the
  * engine's log, every error message (server errors, drops, timeouts, 429s, 401s, bodies that echo
  * the Authorization header), the client's debug output, and the simulator's request log as served

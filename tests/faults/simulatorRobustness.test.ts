@@ -1,11 +1,11 @@
 /**
- * Issue 7, item 4: the simulator survives malformed requests with the spec's error shapes and keeps
- * serving. `tests/simulator/errors.test.ts` covers single 401/400/404/405/413 answers, malformed HTTP
- * and a client that disconnects; this file adds what a hostile or broken client can do beyond those:
+ * The simulator survives malformed requests with the spec's error shapes and keeps serving.
+ * `tests/simulator/errors.test.ts` covers single 401/400/404/405/413 answers, malformed HTTP and a
+ * client that disconnects; this file adds what a hostile or broken client can do beyond those:
  * deeply nested JSON, JSON of the wrong kind, streamed (chunked) bodies past the cap and past the
- * drain limit, bad percent-encoding, an oversized request line, garbage without auth, garbage on the
- * inspection surface, and a concurrent burst of all of it, after which the store and the request log
- * are exactly what the valid requests alone would leave.
+ * drain limit, bad percent-encoding, an oversized request line, garbage without auth, garbage on
+ * the inspection surface, and a concurrent burst of all of it, after which the store and the
+ * request log are exactly what the valid requests alone would leave.
  */
 import { Readable } from "node:stream";
 import { request } from "undici";

@@ -1,8 +1,9 @@
 /**
- * Drives the real `@pulumi/pulumi` dynamic-provider plugin the way the engine does (DESIGN.md,
- * testing layer 3): a child process started as `node .../cmd/dynamic-provider/index.js <engine>`,
- * which prints its gRPC port, then `Configure` / `Check` / `Diff` / `Create` / `Read` / `Update` /
- * `Delete` over gRPC with `__provider` texts serialized by `@pulumi/pulumi` itself.
+ * Drives the real `@pulumi/pulumi` dynamic-provider plugin the way the engine does
+ * (docs/ARCHITECTURE.md, "Test layers", layer 3): a child process started as
+ * `node .../cmd/dynamic-provider/index.js <engine>`, which prints its gRPC port, then `Configure` /
+ * `Check` / `Diff` / `Create` / `Read` / `Update` / `Delete` over gRPC with `__provider` texts
+ * serialized by `@pulumi/pulumi` itself.
  *
  * A fake engine (the `pulumirpc.Engine` service: `Log` and friends) receives what the plugin logs,
  * so tests can assert the warnings the user would see.
@@ -11,6 +12,10 @@
  * Pulumi program's directory: `makeProgramDir` links the package into a temporary program's
  * `node_modules`. Everything here runs against the built package (`bin/`), so build first
  * (`npm test` does; `npx tsc -p tsconfig.json` when running jest directly).
+ *
+ * Longer than our ~350-line norm because it is the one place that knows the plugin's protocol:
+ * starting it, the fake engine, the Struct conversions, one typed wrapper per gRPC method and the
+ * serializer script, all of which the lifecycle, fault and secrets suites share.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";

@@ -3,9 +3,9 @@
  * (`ADPLATFORM_LIMITS_DIR`, inherited by the plugin and CLI processes it starts). The state file of
  * an account is named by base URL and token, and the simulators of the suites listen on ports the
  * OS hands out again: with the machine-wide directory, a file left by an earlier test or run on a
- * reused port opened a fresh window with that run's share of another process charged (a "costs 3"
- * assertion read 4). The directories live under the run's root (`limiterStateRoot.ts`), removed
- * when the run ends.
+ * reused port would open a fresh window with that run's spending charged as another process's
+ * share, and a test's cost assertions would read more than the test sent. The directories live
+ * under the run's root (`limiterStateRoot.ts`), removed when the run ends.
  */
 import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -3,8 +3,9 @@
  * builders every response shape goes through.
  *
  * Wire schemas are snake_case, exactly as the platform sends them. Responses follow "tolerant
- * reader" and requests "strict writer" (DESIGN.md, Principles); the policy for responses is stated
- * once, below, and applied by `wireObject` / `wireRecord` so no schema has to repeat it.
+ * reader" and requests "strict writer" (docs/ARCHITECTURE.md, "The operation catalog"); the policy
+ * for responses is stated once, below, and applied by `wireObject` / `wireRecord` so no schema has
+ * to repeat it.
  */
 import { z } from "zod";
 

@@ -1,7 +1,7 @@
 /**
- * BidStrategy lifecycle (DESIGN.md, lifecycle table): create = POST op 3 (or adopt by `adoptId`);
- * no update (every change replaces); no read (state kept as last written); no delete (the strategy
- * stays on the platform, with a warning naming its id).
+ * BidStrategy lifecycle (docs/ARCHITECTURE.md, "Resources and their lifecycle"): create = POST op 3
+ * (or adopt by `adoptId`); no update (every change replaces); no read (state kept as last written);
+ * no delete (the strategy stays on the platform, with a warning naming its id).
  */
 import { apiClient } from "../shared/api";
 import { checkInputs } from "../shared/checkInputs";

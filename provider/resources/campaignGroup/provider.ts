@@ -1,7 +1,8 @@
 /**
- * CampaignGroup lifecycle (DESIGN.md, lifecycle table): create = POST op 2, or adopt an existing
- * group by `adoptId` (verified with GET op 19); no update (every change replaces); refresh = GET
- * op 19; no delete (the group stays on the platform, with a warning naming its id).
+ * CampaignGroup lifecycle (docs/ARCHITECTURE.md, "Resources and their lifecycle"): create = POST op
+ * 2, or adopt an existing group by `adoptId` (verified with GET op 19); no update (every change
+ * replaces); refresh = GET op 19; no delete (the group stays on the platform, with a warning naming
+ * its id).
  */
 import { ApiNotFoundError } from "../../client";
 import { CampaignGroup, CampaignGroupCreated } from "../../catalog";
@@ -115,8 +116,9 @@ export const campaignGroupProvider: KindProvider<CampaignGroupInputs, CampaignGr
     try {
       const response = await apiClient().call("createCampaignGroup", { body: campaignGroupBody(inputs) });
       const created = toSdk<Camelize<CampaignGroupCreated>>(CampaignGroupCreated, response.body);
-      // Decision (not shown in spec): create is the POST alone (DESIGN.md lifecycle table); `size`
-      // and the timestamps, which only the view returns, arrive with the first refresh.
+      // Decision (not shown in spec): create is the POST alone; `size` and the timestamps, which
+      // only the view returns, arrive with the first refresh
+      // (docs/ARCHITECTURE.md, "Resources and their lifecycle").
       const outs: CampaignGroupOutputs = { ...inputs };
       if (created.companyId !== undefined) outs.companyId = created.companyId;
       return { id: created.id, outs };

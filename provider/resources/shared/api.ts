@@ -1,6 +1,7 @@
 /**
- * The API client for CRUD calls: the process-wide client of the configured account (one
- * rate-limited client per account per process, DESIGN.md), with credentials resolved at call time.
+ * The API client for CRUD calls: the process-wide client of the configured account, with
+ * credentials resolved at call time (one rate-limited client per account per process:
+ * docs/ARCHITECTURE.md, "A request's path through the client").
  */
 import { getApiClient, type ApiClient } from "../../client";
 import { configuredConnection } from "./credentials";

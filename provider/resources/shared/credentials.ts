@@ -5,7 +5,7 @@
  * raises the error naming both ways to set a missing token).
  *
  * Kept in this module's memory only: never in inputs, outputs, state or the serialized
- * `__provider` text (DESIGN.md, "The serialized provider is a thin shim").
+ * `__provider` text (docs/ARCHITECTURE.md, "The serialized provider is a thin shim").
  */
 import { CONFIG_BASE_URL, CONFIG_TOKEN } from "../../client";
 

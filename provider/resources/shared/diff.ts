@@ -2,11 +2,11 @@
  * The one diff engine of the four resources: compares the declared input fields of the old state
  * with the new inputs, field by field, with each field's notion of equivalence.
  *
- * Engine facts it honours (DESIGN.md, "Known engine facts"): `changes` is always a boolean (undefined
- * would make the engine fall back to its own diff); `replaces` names the fields the API cannot
- * update; `deleteBeforeReplace` stays false (nothing is deleted on the platform, so old and new can
- * coexist). Only declared fields are compared, so outputs the API returned (`companyId`, `size`) and
- * the `__provider` text never cause a diff on their own.
+ * Engine facts it honours (docs/ARCHITECTURE.md, "Engine facts we rely on"): `changes` is always a
+ * boolean (undefined would make the engine fall back to its own diff); `replaces` names the fields
+ * the API cannot update; `deleteBeforeReplace` stays false (nothing is deleted on the platform, so
+ * old and new can coexist). Only declared fields are compared, so outputs the API returned
+ * (`companyId`, `size`) and the `__provider` text never cause a diff on their own.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { deepEquivalent, isAbsent, type Equivalence } from "./equivalence";

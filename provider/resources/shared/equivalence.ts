@@ -1,6 +1,6 @@
 /**
  * When two input values mean the same thing. `diff` uses these so that equivalent values never show
- * as a change (DESIGN.md, "Equivalent values never show as a diff").
+ * as a change (docs/ARCHITECTURE.md, "Resources and their lifecycle").
  */
 import { decimalsEqual } from "./decimal";
 

@@ -22,7 +22,7 @@ export function inputFields(
 /**
  * `read` of a kind the API cannot read (spec: no GET for bid strategies, bid modifiers or A/B-test
  * variations): the state is kept as last written, and its declared fields are returned as `inputs`
- * so diffs after a refresh stay accurate (DESIGN.md, "Known engine facts").
+ * so diffs after a refresh stay accurate (docs/ARCHITECTURE.md, "Engine facts we rely on").
  */
 export function keptStateRead<Outputs>(
   rules: DiffRules,
