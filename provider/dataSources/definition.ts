@@ -7,7 +7,7 @@
  */
 import type { z } from "zod";
 import type { OperationSpec } from "../catalog";
-import type { Connection } from "./connection";
+import type { Connection } from "../client";
 
 /** Validated arguments of one read, by SDK argument name (`{ zoneId: "1001", id: "top-banner" }`). */
 export type PathArguments = Readonly<Record<string, string>>;

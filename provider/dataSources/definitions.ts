@@ -3,9 +3,8 @@
  * the one engine in `engine.ts` (STYLE.md 1). Each entry names its SDK function, its catalog
  * operation, how the SDK arguments fill the path, and how a message names the object.
  */
-import { ApiNotFoundError, ApiValidationError } from "../client";
+import { ApiNotFoundError, ApiValidationError, type Connection } from "../client";
 import { operationByName } from "../catalog";
-import type { Connection } from "./connection";
 import { defineDataSource, type PathArguments } from "./definition";
 import { readOne } from "./engine";
 import { DataSourceNotDisplayZoneError, DataSourceNotFoundError } from "./errors";

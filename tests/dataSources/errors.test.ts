@@ -20,7 +20,7 @@ import {
   getZonePlacement,
 } from "../../sdk/dataSources";
 import { clearReadCache } from "../../provider/dataSources";
-import { ApiNotFoundError, ApiValidationError } from "../../provider/client";
+import { ApiConfigError, ApiNotFoundError, ApiValidationError } from "../../provider/client";
 import { SEED_IDS } from "../../simulator";
 import { seedState } from "../../simulator/fixtures";
 import { DEMO_TOKEN, settle, startDataSourceHarness, type DataSourceHarness } from "./harness";
@@ -131,6 +131,16 @@ describe("other failures keep the client's error as cause", () => {
   it("a refused token is a request error too", async () => {
     configureDataSources({ baseUrl: h.sim.url, token: "wrong-token" });
     await expect(getCountries()).rejects.toThrow(/^getCountries: GET \/v2\/platform\/countries failed: 401 Unauthorized/);
+  });
+
+  it("a base URL the client refuses is a request error naming the request, and nothing is sent", async () => {
+    configureDataSources({ baseUrl: "http://api.example.com", token: DEMO_TOKEN });
+    const before = sent();
+    const read = getCountries();
+    await expect(read).rejects.toThrow(DataSourceRequestError);
+    await expect(read).rejects.toThrow(/^getCountries: GET \/v2\/platform\/countries failed: refusing to send the API token over plain http:\/\//);
+    await expect(read).rejects.toHaveProperty("cause", expect.any(ApiConfigError));
+    expect(sent()).toBe(before);
   });
 });
 
