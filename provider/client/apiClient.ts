@@ -1,11 +1,12 @@
 /**
  * The rate-limited API client: one engine that turns a catalog entry plus a request into an HTTP
- * call (STYLE.md 2: no per-endpoint request code). Per call it validates locally, then loops:
- * wait for the account's limiter, send once over the shared keep-alive pool, let the limiter learn
- * from the response, and ask the pure retry policy whether to go again.
+ * call, with no request code per endpoint. Per call it validates locally, then loops: wait for the
+ * account's limiter, send once over the shared keep-alive pool, let the limiter learn from the
+ * response, and ask the pure retry policy whether to go again.
  *
- * One client per account (base URL + token) per process (DESIGN.md, Principles), from
- * `getApiClient`.
+ * One client per account (base URL + token, keyed by `accountKey`) per process, from
+ * `getApiClient`: the account's limits are shared (spec, Authentication 3), so its calls must
+ * draw from one limiter.
  */
 import { setImmediate } from "node:timers/promises";
 import { inspect } from "node:util";

@@ -1,6 +1,7 @@
 /**
- * The rate-limited API client (DESIGN.md, "Rate limits"): `getApiClient(...).call(op, request)`,
- * its error family, and the pieces it is built from for tests and benchmarks.
+ * The rate-limited API client (docs/ARCHITECTURE.md, "A request's path through the client"):
+ * `getApiClient(...).call(op, request)`, its error family, and the pieces it is built from for
+ * tests and benchmarks.
  */
 export {
   getApiClient,

@@ -2,8 +2,8 @@
  * What one data source is: a catalog read operation plus the few facts the catalog does not hold
  * (the SDK function's name, how its arguments name the path parameters, how to describe the object
  * in a message, which `fields` it allows). `defineDataSource` checks a definition against its
- * operation when the module loads and rejects a malformed one (STYLE.md 2), so a typo in the table
- * fails every test at import, not one user at run time.
+ * operation when the module loads and rejects a malformed one, so a typo in the table fails every
+ * test at import, not one user at run time.
  */
 import type { z } from "zod";
 import type { OperationSpec } from "../catalog";

@@ -1,7 +1,8 @@
 /**
  * The 16 data sources as data: one entry per GET operation of the spec (operations 5-20), read by
- * the one engine in `engine.ts` (STYLE.md 1). Each entry names its SDK function, its catalog
- * operation, how the SDK arguments fill the path, and how a message names the object.
+ * the one engine in `engine.ts`, so no data source has request code of its own. Each entry names
+ * its SDK function, its catalog operation, how the SDK arguments fill the path, and how a message
+ * names the object.
  */
 import { ApiNotFoundError, ApiValidationError, type Connection } from "../client";
 import { operationByName } from "../catalog";
@@ -29,7 +30,7 @@ export type ZoneField = (typeof ZONE_FIELDS)[number];
  */
 export const CREATIVE_FIELDS = "open" as const;
 
-export const zoneSource = defineDataSource({
+const zoneSource = defineDataSource({
   functionName: "getZone",
   operation: operationByName("getZone"),
   pathArgs: { id: "id" },

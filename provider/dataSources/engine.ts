@@ -48,7 +48,7 @@ export function clearReadCache(): void {
  * globals (jest's test environment, `vm` contexts) those arrays fail `instanceof Array`, and
  * Pulumi's serializer would then send them to the engine as objects.
  */
-export function copyJson<T>(value: T): T {
+function copyJson<T>(value: T): T {
   if (Array.isArray(value)) return value.map(copyJson) as T;
   if (value !== null && typeof value === "object") {
     const out: Record<string, unknown> = {};
@@ -114,7 +114,7 @@ async function fetchOnce(source: DataSource, request: ReadRequest, connection: C
  * request and its result; each caller gets its own copy, so mutating a result never changes another.
  * Failed reads are not cached.
  */
-export async function readDataSource(source: DataSource, args: unknown, connection: ConnectionSource): Promise<unknown> {
+async function readDataSource(source: DataSource, args: unknown, connection: ConnectionSource): Promise<unknown> {
   const request = parseArguments(source, args);
   const conn = resolveFor(source, request, typeof connection === "function" ? connection() : connection);
   const key = readKey({

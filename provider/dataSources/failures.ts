@@ -1,7 +1,7 @@
 /**
  * Turns the client's errors into data-source errors that name the SDK function, the object and the
- * request (issue 4: "an unknown id names the operation and the id; a malformed response names the
- * field that did not parse"). The client's error is kept as `cause`.
+ * request: an unknown id names the operation and the id, a malformed response names the field that
+ * did not parse. The client's error is kept as `cause`.
  */
 import { ApiError, ApiNotFoundError, ApiResponseError, type Connection, describeRequest } from "../client";
 import type { DataSource } from "./definition";

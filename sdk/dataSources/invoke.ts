@@ -1,9 +1,9 @@
 /**
- * What every `getX` / `getXOutput` pair shares: reading the connection from `../config`, calling
- * the read engine, and turning the promise form into the `Output` form (STYLE.md 7).
+ * What every `getX` / `getXOutput` pair shares: reading the base URL and token from `../config`,
+ * calling the read engine, and turning the promise form into the `Output` form.
  *
- * Invokes are not supported for dynamic providers (DESIGN.md, "Known engine facts"), so a data
- * source is a plain async function in the program process, not an engine invoke.
+ * Invokes are not supported for dynamic providers (docs/ARCHITECTURE.md, "Engine facts we rely
+ * on"), so a data source is a plain async function in the program process, not an engine invoke.
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { ConnectionOptions } from "../../provider/client";

@@ -2,7 +2,7 @@
  * Compile-time guard that a hand-written result type describes exactly what the data source returns.
  *
  * The result interfaces (`GetZoneResult`, ...) are written by hand so that every property carries
- * JSDoc in the user's IDE (STYLE.md 6). The value itself comes from the catalog's zod wire schema
+ * JSDoc in the user's IDE. The value itself comes from the catalog's zod wire schema
  * through `toSdk`, whose type is `Camelize<z.output<schema>>`. `SameShape` compares the two deeply:
  * the same known keys at every level, the same optionality and nullability at every key, and the
  * same leaf types. A field added to or removed from a schema, or renamed, fails the type check of the
@@ -22,7 +22,7 @@ type KnownKeys<T> = keyof { [K in keyof T as string extends K ? never : number e
 
 /**
  * Removes, at every level, the `[extra: string]: unknown` signature of loose objects. The tolerant
- * reader keeps unknown fields at run time (DESIGN.md), but they have no documented type, so the
+ * reader keeps unknown fields at run time, but they have no documented type, so the
  * written types leave them out. Records whose values are typed (`qps`, `metadata`, ...) keep their
  * index signature: their keys are data.
  */
