@@ -1,7 +1,7 @@
 /**
- * Identical reads within one run are made once (issue 4, Deliver 5): in-flight coalescing, a per-run
- * cache keyed by account, operation, path, fields and query, failures not cached, and each caller
- * getting its own copy.
+ * Identical reads within one run are made once: in-flight coalescing, a per-run cache keyed by
+ * account, operation, path, fields and query, failures not cached, and each caller getting its own
+ * copy.
  */
 import { clearReadCache } from "../../provider/dataSources";
 import { configureDataSources, getCountries, getZone, getZoneOutput } from "../../sdk/dataSources";

@@ -1,7 +1,7 @@
 /**
- * Where the data sources find their credentials (issue 4, Deliver 4): explicit settings, then the
- * stack config `adplatform:baseUrl` / `adplatform:token`, then `ADPLATFORM_BASE_URL` /
- * `ADPLATFORM_TOKEN`, each setting on its own.
+ * Where the data sources find their credentials: explicit settings, then the stack config
+ * `adplatform:baseUrl` / `adplatform:token`, then `ADPLATFORM_BASE_URL` / `ADPLATFORM_TOKEN`, each
+ * setting on its own.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { configureDataSources, resolveDataSourceConnection } from "../../sdk/config";

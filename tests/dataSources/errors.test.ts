@@ -1,7 +1,7 @@
 /**
- * Clear errors (issue 4, Deliver 6): an unknown id names the function, the object and the request;
- * a placement on a non-display zone says why (spec, rule 5); a malformed response names the field;
- * invalid arguments and missing credentials are refused before anything is sent.
+ * Clear errors: an unknown id names the function, the object and the request; a placement on a
+ * non-display zone says why (spec, rule 5); a malformed response names the field; invalid arguments
+ * and missing credentials are refused before anything is sent.
  */
 import {
   DataSourceArgumentError,

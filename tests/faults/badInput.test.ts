@@ -1,12 +1,12 @@
 /**
- * Issue 7, item 2: bad input, table-driven. Every resource input goes through the plugin's `Check`
- * (sent as a Pulumi program would send it, `NaN` and `Infinity` included) and every data-source
- * argument through its SDK function; each bad value gets a validation error naming its property path,
- * and the simulator's request log shows that nothing was sent.
+ * Bad input, table-driven. Every resource input goes through the plugin's `Check` (sent as a Pulumi
+ * program would send it, `NaN` and `Infinity` included) and every data-source argument through its
+ * SDK function; each bad value gets a validation error naming its property path, and the
+ * simulator's request log shows that nothing was sent.
  *
- * Ids holding `/`, `?`, `#` or spaces are legal strings (spec, Conventions: identifiers are strings):
- * they are sent percent-encoded as one path segment and answered 404, never routed elsewhere. Only
- * `.` and `..`, which URL normalisation would turn into another path, are refused.
+ * Ids holding `/`, `?`, `#` or spaces are legal strings (spec, Conventions: identifiers are
+ * strings): they are sent percent-encoded as one path segment and answered 404, never routed
+ * elsewhere. Only `.` and `..`, which URL normalisation would turn into another path, are refused.
  */
 import * as sdk from "../../sdk";
 import { DATA_SOURCES, type DataSourceName } from "../../provider/dataSources";
