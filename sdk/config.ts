@@ -3,8 +3,7 @@
  *
  * Data sources are plain async functions in the program process (invokes are not supported for
  * dynamic providers: docs/ARCHITECTURE.md, "Engine facts we rely on"), so they cannot receive the
- * provider's `configure` call the way the resources' CRUD code does. They read the same settings,
- * in this order:
+ * provider's `configure` call the way the resources' CRUD code does. They read the same settings, in this order:
  *
  * 1. values given to `configureDataSources(...)` in this process (scripts and tests),
  * 2. the stack configuration `adplatform:baseUrl` and `adplatform:token`
@@ -16,8 +15,7 @@
  * environment late still works.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { CONFIG_BASE_URL, CONFIG_TOKEN, ENV_BASE_URL, ENV_TOKEN } from "../provider/client";
-import type { Connection } from "../provider/dataSources/connection";
+import { CONFIG_BASE_URL, CONFIG_TOKEN, type ConnectionOptions, ENV_BASE_URL, ENV_TOKEN } from "../provider/client";
 
 /** Settings a program or script may give explicitly. */
 export interface DataSourceSettings {
@@ -67,9 +65,12 @@ function missing(what: "token" | "base URL", configKey: string, env: string): st
   );
 }
 
-/** Result of resolving the settings: a connection, or the reasons none could be made. */
+/**
+ * Result of looking the settings up: the base URL and token to read with (the read engine resolves
+ * them as the client does), or the reasons there are none.
+ */
 export type ConnectionResolution =
-  | { readonly ok: true; readonly connection: Connection }
+  | { readonly ok: true; readonly connection: ConnectionOptions }
   | { readonly ok: false; readonly problems: readonly string[] };
 
 /**

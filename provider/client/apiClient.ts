@@ -1,12 +1,12 @@
 /**
  * The rate-limited API client: one engine that turns a catalog entry plus a request into an HTTP
- * call (no per-endpoint request code: docs/ARCHITECTURE.md, "A request's path through the client").
- * Per call it validates locally, then loops: wait for the account's limiter, send once over the
- * shared keep-alive pool, let the limiter learn from the response, and ask the pure retry policy
- * whether to go again.
+ * call, with no request code per endpoint. Per call it validates locally, then loops: wait for the
+ * account's limiter, send once over the shared keep-alive pool, let the limiter learn from the
+ * response, and ask the pure retry policy whether to go again.
  *
- * One client per account (base URL + token) per process, from `getApiClient`, so every call of the
- * account draws on one limiter (spec, Authentication 3: limits apply per account).
+ * One client per account (base URL + token, keyed by `accountKey`) per process, from
+ * `getApiClient`: the account's limits are shared (spec, Authentication 3), so its calls must
+ * draw from one limiter.
  *
  * Longer than our ~350-line norm because the request engine's steps (prepare, attempt, read the
  * body, parse the success) share one prepared request and one attempt outcome and read best as one
@@ -20,6 +20,7 @@ import type { Dispatcher } from "undici";
 import { buildPath, MAX_PATH_PARAM_LENGTH, OPERATIONS, type OperationName, type OperationNamed } from "../catalog/operations";
 import type { OperationSpec } from "../catalog/types";
 import { type Clock, sleep, systemClock } from "./clock";
+import { accountKey } from "./accountKey";
 import { type Connection, type ConnectionOptions, resolveConnection } from "./connection";
 import { type DebugSink, debugSink } from "./debug";
 import {
@@ -31,7 +32,7 @@ import {
 } from "./errors";
 import { type ErrorContext, errorForResponse } from "./httpErrors";
 import type { LimiterOptions, Permit, RateLimiter } from "./limiter";
-import { accountKey, resetLimiters, sharedLimiter } from "./limiterRegistry";
+import { resetLimiters, sharedLimiter } from "./limiterRegistry";
 import { errorForNetworkFailure } from "./networkErrors";
 import { closePools, sharedPool } from "./pools";
 import { parseRateLimitInfo, parseRetryAfter, type ResponseHeaders } from "./rateLimitHeaders";

@@ -1,7 +1,11 @@
 /**
- * The client's one error family (docs/ARCHITECTURE.md, "Code conventions"): a base `ApiError` with
- * a stable `name`, a machine-readable `code` and typed fields, and one subclass per way a call can
- * fail. Callers branch on `instanceof` or on `code`, never on message text.
+ * The client's one error family (after undici's `lib/core/errors.js`): a base `ApiError` with a
+ * stable `name`, a machine-readable `code` and typed fields, and one subclass per way a call can
+ * fail. Callers branch on `instanceof` or on `code`, never on message text. Every class states its
+ * own `name` and `code`: they are part of the package's interface, so neither follows from a class
+ * name that a refactoring or a bundler could change. Codes are spelled `ADP_ERR_<WHAT>`, like
+ * Node's `ERR_*` and undici's `UND_ERR_*`; the data sources' and resources' errors spell theirs the
+ * same way, and use the same code for the same idea (`ADP_ERR_NOT_FOUND`).
  *
  * Credentials never reach these objects: every text an error keeps (message, title, the server's
  * message, path, wrapped cause) is scrubbed with the secrets passed at construction, and the
@@ -42,22 +46,18 @@ export interface ApiErrorInit extends RequestContext {
   readonly secrets?: readonly string[];
 }
 
-/** Stable machine-readable codes, one per class. */
-export const API_ERROR_CODES = {
-  ApiError: "ADP_ERR_HTTP",
-  ApiValidationError: "ADP_ERR_VALIDATION",
-  ApiRequestValidationError: "ADP_ERR_REQUEST_INVALID",
-  ApiAuthError: "ADP_ERR_AUTH",
-  ApiNotFoundError: "ADP_ERR_NOT_FOUND",
-  ApiRateLimitError: "ADP_ERR_RATE_LIMIT",
-  ApiServerError: "ADP_ERR_SERVER",
-  ApiNetworkError: "ADP_ERR_NETWORK",
-  ApiResponseError: "ADP_ERR_RESPONSE",
-  ApiConfigError: "ADP_ERR_CONFIG",
-} as const;
-
-/** One of `API_ERROR_CODES`. */
-export type ApiErrorCode = (typeof API_ERROR_CODES)[keyof typeof API_ERROR_CODES];
+/** Machine-readable code of an `ApiError`, one per class, stable across releases. */
+export type ApiErrorCode =
+  | "ADP_ERR_HTTP"
+  | "ADP_ERR_VALIDATION"
+  | "ADP_ERR_REQUEST_INVALID"
+  | "ADP_ERR_AUTH"
+  | "ADP_ERR_NOT_FOUND"
+  | "ADP_ERR_RATE_LIMIT"
+  | "ADP_ERR_SERVER"
+  | "ADP_ERR_NETWORK"
+  | "ADP_ERR_RESPONSE"
+  | "ADP_ERR_CONFIG";
 
 /** `createBidStrategy (POST /v2/adex/bid-strategies)`, or undefined without an operation. */
 export function describeRequest(context: RequestContext): string | undefined {
@@ -94,8 +94,9 @@ function causeSummary(cause: unknown): unknown {
  * (e.g. 409), with code `ADP_ERR_HTTP`.
  */
 export class ApiError extends Error {
+  override readonly name: string = "ApiError";
   /** Machine-readable, stable across releases. */
-  readonly code: ApiErrorCode;
+  readonly code: ApiErrorCode = "ADP_ERR_HTTP";
   /** HTTP status of the response, when there was one. */
   declare readonly status?: number;
   /** `title` of the error body, else the HTTP reason phrase. */
@@ -128,8 +129,6 @@ export class ApiError extends Error {
     };
     const cause = sanitizeCause(init.cause, secrets);
     super(redactText(compose(summary, clean), secrets), cause === undefined ? undefined : { cause });
-    this.name = new.target.name;
-    this.code = API_ERROR_CODES[new.target.name as keyof typeof API_ERROR_CODES] ?? API_ERROR_CODES.ApiError;
     // Only defined fields become own properties, so inspect output stays short.
     const fields: Record<string, unknown> = {
       status: clean.status,
@@ -174,6 +173,8 @@ export function genericHttpError(init: HttpErrorInit): ApiError {
 
 /** The platform rejected the request as invalid (400; spec, Errors). */
 export class ApiValidationError extends ApiError {
+  override readonly name: string = "ApiValidationError";
+  override readonly code: ApiErrorCode = "ADP_ERR_VALIDATION";
   /** Property paths and messages, when known (always for local validation). */
   readonly issues: readonly ValidationIssue[];
   constructor(init: ApiErrorInit & { readonly issues?: readonly ValidationIssue[] }, summary?: string) {
@@ -194,6 +195,8 @@ export interface ValidationIssue {
  * A kind of `ApiValidationError` without a status.
  */
 export class ApiRequestValidationError extends ApiValidationError {
+  override readonly name: string = "ApiRequestValidationError";
+  override readonly code: ApiErrorCode = "ADP_ERR_REQUEST_INVALID";
   constructor(summary: string, init: RequestContext & { readonly issues?: readonly ValidationIssue[]; readonly secrets?: readonly string[] }) {
     super(init, `invalid request, not sent: ${summary}`);
   }
@@ -201,6 +204,8 @@ export class ApiRequestValidationError extends ApiValidationError {
 
 /** The token is missing, wrong or lacks access (401 or 403). */
 export class ApiAuthError extends ApiError {
+  override readonly name: string = "ApiAuthError";
+  override readonly code: ApiErrorCode = "ADP_ERR_AUTH";
   constructor(init: HttpErrorInit) {
     super(httpSummary(init), init);
   }
@@ -208,6 +213,8 @@ export class ApiAuthError extends ApiError {
 
 /** The path names nothing (404). */
 export class ApiNotFoundError extends ApiError {
+  override readonly name: string = "ApiNotFoundError";
+  override readonly code: ApiErrorCode = "ADP_ERR_NOT_FOUND";
   constructor(init: HttpErrorInit) {
     super(httpSummary(init), init);
   }
@@ -215,6 +222,8 @@ export class ApiNotFoundError extends ApiError {
 
 /** Still rate limited (429) after every attempt the retry policy allows (spec, Limits 4 and 6). */
 export class ApiRateLimitError extends ApiError {
+  override readonly name: string = "ApiRateLimitError";
+  override readonly code: ApiErrorCode = "ADP_ERR_RATE_LIMIT";
   /** Wait the server asked for in the last 429, in ms (`Retry-After` seconds x 1000). */
   declare readonly retryAfterMs?: number;
   /** True when the last 429 was `Retry-After: -1`: too many requests in flight (spec, Limits 6). */
@@ -229,6 +238,8 @@ export class ApiRateLimitError extends ApiError {
 
 /** The platform failed (5xx). Body `title`, `message` and `trace_id` when given (spec, Errors). */
 export class ApiServerError extends ApiError {
+  override readonly name: string = "ApiServerError";
+  override readonly code: ApiErrorCode = "ADP_ERR_SERVER";
   constructor(init: HttpErrorInit) {
     super(httpSummary(init), init);
   }
@@ -239,6 +250,8 @@ export type TimeoutKind = "connect" | "headers" | "body" | "request";
 
 /** The connection failed, was reset or timed out; no usable response. */
 export class ApiNetworkError extends ApiError {
+  override readonly name: string = "ApiNetworkError";
+  override readonly code: ApiErrorCode = "ADP_ERR_NETWORK";
   /**
    * False only when the request certainly did not reach the server (connection refused, connect
    * timeout, DNS failure): a POST is retried only then.
@@ -261,6 +274,8 @@ export class ApiNetworkError extends ApiError {
 
 /** A response body that is too large, not JSON, or does not match the operation's schema. */
 export class ApiResponseError extends ApiError {
+  override readonly name: string = "ApiResponseError";
+  override readonly code: ApiErrorCode = "ADP_ERR_RESPONSE";
   /** Dotted path of the first field that did not parse (`items.0.id`); undefined when the body as a whole failed. */
   declare readonly field?: string;
   readonly issues: readonly ValidationIssue[];
@@ -285,6 +300,8 @@ export class ApiResponseError extends ApiError {
 
 /** The client is not configured so that it can call the platform safely; nothing was sent. */
 export class ApiConfigError extends ApiError {
+  override readonly name: string = "ApiConfigError";
+  override readonly code: ApiErrorCode = "ADP_ERR_CONFIG";
   /** The setting at fault, e.g. `token` or `baseUrl`. */
   readonly setting: string;
   constructor(setting: string, message: string, init: ApiErrorInit = {}) {

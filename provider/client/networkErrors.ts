@@ -39,7 +39,7 @@ const DESCRIPTION: Readonly<Record<string, string>> = {
 };
 
 /** The first `code` along the error and its causes (undici wraps Node's socket errors). */
-export function failureCode(error: unknown): string | undefined {
+function failureCode(error: unknown): string | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current && typeof current === "object"; depth += 1) {
     const code = (current as { code?: unknown }).code;

@@ -1,7 +1,7 @@
 /**
- * The client's retry policy: one pure function that decides whether a failed attempt is tried again
- * and after how long (docs/ARCHITECTURE.md, "Code conventions"), plus the jittered exponential
- * backoff it uses. No I/O, no clock, randomness injected: unit-testable.
+ * The client's retry policy: one pure function that decides whether a failed attempt is tried
+ * again and after how long (after stripe-node's `RequestSender._shouldRetry`), plus the jittered
+ * exponential backoff it uses. No I/O, no clock, randomness injected: unit-testable.
  *
  * Every retry re-enters the rate limiter before it is sent, so the delays here are minimums: the
  * limiter may hold a retry longer to keep it inside the windows.
@@ -30,12 +30,12 @@ export interface RetryOptions {
   readonly maxTotalMs: number;
 }
 
-/** Every default in one place, with units (docs/ARCHITECTURE.md, "Code conventions"). */
+/** Every default in one place, with units. */
 export const RETRY_DEFAULTS: RetryOptions = Object.freeze({
   maxAttempts: 5, // sends per call that reached the server's work, the first included
   // Decision (not shown in spec, Limits 6): a -1 costs no attempt. While the limiter learns an
   // in-flight limit it is never told, the probes it sends are refused at no cost to the server;
-  // counted as plain attempts, those refusals would make an unlucky call of a large run fail.
+  // counted as attempts, they could use up a call's five before it was ever worked on, and fail it.
   // Refusals get a budget of their own, as small as the attempts': their backoff doubles like any
   // other, so a larger budget would only stretch a real storm towards `maxTotalMs` before failing.
   maxInFlightRefusals: 5, // sends refused with Retry-After -1, per call
@@ -77,8 +77,6 @@ export type RetryDecision =
       /** Wait at least this long before re-entering the limiter, in ms. */
       readonly delayMs: number;
       readonly reason: string;
-      /** spec, Limits 6: the server saw too many requests in flight; the limiter lowers its cap. */
-      readonly lowerConcurrency: boolean;
     };
 
 /** 5xx statuses that describe a passing condition; others (501, 505, ...) will not change on retry. */
@@ -147,15 +145,16 @@ function decide(
       // Honour `Retry-After` seconds: wait that long, then re-enter the limiter (which pauses the
       // whole account for the same time, so other calls do not walk into the same 429).
       const wait = failure.retryAfter.ms;
-      return { retry: true, delayMs: wait, reason: `429, Retry-After ${wait} ms`, lowerConcurrency: false };
+      return { retry: true, delayMs: wait, reason: `429, Retry-After ${wait} ms` };
     }
     if (failure.retryAfter?.kind === "concurrency") {
-      // spec, Limits 6: `Retry-After: -1` = too many in flight and no time given: lower the
-      // concurrency cap and back off with jitter so the retries do not arrive together.
-      return { retry: true, delayMs: backoff, reason: "429, Retry-After -1 (too many in flight)", lowerConcurrency: true };
+      // spec, Limits 6: `Retry-After: -1` = too many in flight and no time given. The limiter lowers
+      // its concurrency cap when it sees the answer; here, back off with jitter so the retries do
+      // not arrive together.
+      return { retry: true, delayMs: backoff, reason: "429, Retry-After -1 (too many in flight)" };
     }
     // A 429 without Retry-After: back off with jitter; the limiter keeps the retry inside the windows.
-    return { retry: true, delayMs: backoff, reason: "429 without Retry-After", lowerConcurrency: false };
+    return { retry: true, delayMs: backoff, reason: "429 without Retry-After" };
   }
 
   if (failure.kind === "status" && failure.status >= 500) {
@@ -170,17 +169,17 @@ function decide(
     }
     // GET and PATCH are idempotent: retry with backoff, or after `Retry-After` when a 503 gives one.
     const delayMs = failure.retryAfter?.kind === "delay" ? Math.max(backoff, failure.retryAfter.ms) : backoff;
-    return { retry: true, delayMs, reason: `${failure.status} on an idempotent operation`, lowerConcurrency: false };
+    return { retry: true, delayMs, reason: `${failure.status} on an idempotent operation` };
   }
 
   if (failure.kind === "network") {
     if (!failure.mayHaveReachedServer) {
       // Refused or timed out while connecting: nothing was sent, so even a POST is safe to repeat.
-      return { retry: true, delayMs: backoff, reason: "connection failed before sending", lowerConcurrency: false };
+      return { retry: true, delayMs: backoff, reason: "connection failed before sending" };
     }
     if (state.idempotent) {
       // Reset or timed out after sending: GET and PATCH may repeat.
-      return { retry: true, delayMs: backoff, reason: "connection failed after sending (idempotent)", lowerConcurrency: false };
+      return { retry: true, delayMs: backoff, reason: "connection failed after sending (idempotent)" };
     }
     // A POST that may have reached the server is never repeated (see the 5xx rule).
     return { retry: false, reason: `${state.method} may have reached the server and is not idempotent` };
@@ -190,7 +189,7 @@ function decide(
     // A damaged body is a passing fault; but a POST got its success status, so it was carried out:
     // only idempotent operations repeat.
     return state.idempotent
-      ? { retry: true, delayMs: backoff, reason: "response body damaged (idempotent)", lowerConcurrency: false }
+      ? { retry: true, delayMs: backoff, reason: "response body damaged (idempotent)" }
       : { retry: false, reason: `${state.method} succeeded on the server; its damaged response is not repeated` };
   }
 

@@ -1,9 +1,8 @@
 /**
- * Validation of a data source's arguments before anything is sent, so invalid input never reaches
- * the network (docs/ARCHITECTURE.md, "Data sources"). The schema is built from the definition: one
- * string per path argument, `fields` when the operation accepts it, `query` when the operation
- * accepts query parameters, and nothing else (a misspelt argument is an error, not a silently
- * different read).
+ * Validation of a data source's arguments before anything is sent: invalid input never reaches the
+ * network. The schema is built from the definition: one string per path argument,
+ * `fields` when the operation accepts it, `query` when the operation accepts query parameters, and
+ * nothing else (a misspelt argument is an error, not a silently different read).
  */
 import { z } from "zod";
 import { buildPath } from "../catalog";

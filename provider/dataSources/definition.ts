@@ -2,13 +2,12 @@
  * What one data source is: a catalog read operation plus the few facts the catalog does not hold
  * (the SDK function's name, how its arguments name the path parameters, how to describe the object
  * in a message, which `fields` it allows). `defineDataSource` checks a definition against its
- * operation when the module loads and rejects a malformed one
- * (docs/ARCHITECTURE.md, "Code conventions"), so a typo in the table fails every test at import,
- * not one user at run time.
+ * operation when the module loads and rejects a malformed one, so a typo in the table fails every
+ * test at import, not one user at run time.
  */
 import type { z } from "zod";
 import type { OperationSpec } from "../catalog";
-import type { Connection } from "./connection";
+import type { Connection } from "../client";
 
 /** Validated arguments of one read, by SDK argument name (`{ zoneId: "1001", id: "top-banner" }`). */
 export type PathArguments = Readonly<Record<string, string>>;

@@ -1,12 +1,11 @@
 /**
  * The 16 data sources as data: one entry per GET operation of the spec (operations 5-20), read by
- * the one engine in `engine.ts` (one table drives everything:
- * docs/ARCHITECTURE.md, "Data sources"). Each entry names its SDK function, its catalog operation,
- * how the SDK arguments fill the path, and how a message names the object.
+ * the one engine in `engine.ts`, so no data source has request code of its own. Each entry names
+ * its SDK function, its catalog operation, how the SDK arguments fill the path, and how a message
+ * names the object.
  */
-import { ApiNotFoundError, ApiValidationError } from "../client";
+import { ApiNotFoundError, ApiValidationError, type Connection } from "../client";
 import { operationByName } from "../catalog";
-import type { Connection } from "./connection";
 import { defineDataSource, type PathArguments } from "./definition";
 import { readOne } from "./engine";
 import { DataSourceNotDisplayZoneError, DataSourceNotFoundError } from "./errors";
@@ -31,7 +30,7 @@ export type ZoneField = (typeof ZONE_FIELDS)[number];
  */
 export const CREATIVE_FIELDS = "open" as const;
 
-export const zoneSource = defineDataSource({
+const zoneSource = defineDataSource({
   functionName: "getZone",
   operation: operationByName("getZone"),
   pathArgs: { id: "id" },

@@ -1,19 +1,18 @@
 /**
- * The one read engine behind all 16 data sources (docs/ARCHITECTURE.md, "Data sources": the engine
- * is separate from the data; the table is `definitions.ts`). A read: validates the arguments,
- * resolves the connection, shares one request among identical reads of the run (`ReadCache`), calls
- * the shared rate-limited client (which charges `fields` at their true cost, spec Limits 7), and
- * maps the wire record to camelCase through the operation's record schema (`toSdk`: data-valued
- * keys stay verbatim).
+ * The one read engine behind all 16 data sources: the engine is kept apart from the data, which is
+ * the table in `definitions.ts`. A read: validates the arguments, resolves the connection the way
+ * the client does, shares one request among identical reads of the run (`ReadCache`), calls the
+ * shared rate-limited client (which charges `fields` at their true cost, spec Limits 7), and maps
+ * the wire record to camelCase through the operation's record schema (`toSdk`: data-valued keys
+ * stay verbatim).
  */
-import { getApiClient } from "../client";
+import { accountKey, type Connection, type ConnectionOptions, getApiClient, resolveConnection } from "../client";
 import type { Envelope } from "../catalog";
 import { toSdk } from "../wire/casing";
 import { parseArguments, type ReadRequest } from "./arguments";
-import { accountKey, type Connection } from "./connection";
 import { DataSourceDefinitionError, type DataSource } from "./definition";
 import { DataSourceNotFoundError } from "./errors";
-import { explainFailure, requestLine } from "./failures";
+import { explainFailure, requestLine, translateFailure } from "./failures";
 import { ReadCache, readKey } from "./readCache";
 
 /** Result of a list read (ops 6, 14, 15, 17, 18). */
@@ -24,8 +23,12 @@ export interface ListResult<T> {
   items: T[];
 }
 
-/** A connection, or a function giving it (called after the arguments are validated). */
-export type ConnectionSource = Connection | (() => Connection);
+/**
+ * Base URL and token to read with, or a function giving them (called after the arguments are
+ * validated). They are resolved as the client resolves them, so a read sees the same account (and
+ * the same refusals of an unsafe base URL) as the client it calls.
+ */
+export type ConnectionSource = ConnectionOptions | (() => ConnectionOptions);
 
 /** The cache of the program run (see `ReadCache` for what "run" means). */
 const runCache = new ReadCache();
@@ -45,7 +48,7 @@ export function clearReadCache(): void {
  * globals (jest's test environment, `vm` contexts) those arrays fail `instanceof Array`, and
  * Pulumi's serializer would then send them to the engine as objects.
  */
-export function copyJson<T>(value: T): T {
+function copyJson<T>(value: T): T {
   if (Array.isArray(value)) return value.map(copyJson) as T;
   if (value !== null && typeof value === "object") {
     const out: Record<string, unknown> = {};
@@ -77,6 +80,18 @@ function shapeResult(source: DataSource, request: ReadRequest, body: unknown): u
   return list;
 }
 
+/**
+ * The resolved connection of a read. A base URL or token the client would refuse fails the read
+ * as a request that was not sent, naming it, with the client's `ApiConfigError` as cause.
+ */
+function resolveFor(source: DataSource, request: ReadRequest, settings: ConnectionOptions): Connection {
+  try {
+    return resolveConnection(settings);
+  } catch (error) {
+    throw translateFailure(source, request, error);
+  }
+}
+
 /** The request itself; runs once per cache key. */
 async function fetchOnce(source: DataSource, request: ReadRequest, connection: Connection): Promise<unknown> {
   let body: unknown;
@@ -99,11 +114,11 @@ async function fetchOnce(source: DataSource, request: ReadRequest, connection: C
  * request and its result; each caller gets its own copy, so mutating a result never changes another.
  * Failed reads are not cached.
  */
-export async function readDataSource(source: DataSource, args: unknown, connection: ConnectionSource): Promise<unknown> {
+async function readDataSource(source: DataSource, args: unknown, connection: ConnectionSource): Promise<unknown> {
   const request = parseArguments(source, args);
-  const conn = typeof connection === "function" ? connection() : connection;
+  const conn = resolveFor(source, request, typeof connection === "function" ? connection() : connection);
   const key = readKey({
-    account: accountKey(conn),
+    account: accountKey(conn.baseUrl, conn.token),
     operation: source.operation.name,
     pathParams: request.pathParams,
     fields: request.fields,

@@ -1,42 +1,53 @@
 /**
- * Errors of the data sources (docs/ARCHITECTURE.md, "Code conventions": one base, subclasses with a
- * stable `name` and `code`, extra data in typed fields). Every message starts with the SDK function
- * the program called (`getZone: ...`), because a Pulumi program may call dozens of data sources and
- * the stack trace of an `Output` rarely points at the call.
+ * Errors of the data sources: one base, subclasses that each state their `name` and `code`, extra
+ * data in typed fields. Every message starts with the SDK function the program called
+ * (`getZone: ...`), because a Pulumi program may call dozens of data sources and the stack trace of
+ * an `Output` rarely points at the call.
+ *
+ * Codes are spelled as the client spells its own (`ADP_ERR_<WHAT>`, `provider/client/errors.ts`),
+ * and where a data source fails for the same reason as a client call, the code is the client's:
+ * a missing record is `ADP_ERR_NOT_FOUND` whether the program catches the data source's error or
+ * reads its `cause`.
  */
 
-/** Machine-readable reason of a `DataSourceError`. */
+/** Machine-readable reason of a `DataSourceError`, stable across releases. */
 export type DataSourceErrorCode =
-  | "invalid_arguments"
-  | "missing_credentials"
-  | "not_found"
-  | "not_display_zone"
-  | "malformed_response"
-  | "request_failed";
+  /** The arguments are invalid; nothing was sent (as the client's `ApiRequestValidationError`). */
+  | "ADP_ERR_REQUEST_INVALID"
+  /** No base URL or token is set; nothing was sent (as the client's `ApiConfigError`). */
+  | "ADP_ERR_CONFIG"
+  /** The object does not exist (as the client's `ApiNotFoundError`). */
+  | "ADP_ERR_NOT_FOUND"
+  /** spec, rule 5: a placement was asked of a zone that is not a display zone. */
+  | "ADP_ERR_NOT_DISPLAY_ZONE"
+  /** The response did not parse (as the client's `ApiResponseError`). */
+  | "ADP_ERR_RESPONSE"
+  /** Any other failure of the request. */
+  | "ADP_ERR_REQUEST_FAILED";
 
 /** Base of every error a data source throws. `cause` keeps the client's `ApiError` when there is one. */
-export class DataSourceError extends Error {
+export abstract class DataSourceError extends Error {
   override readonly name: string = "DataSourceError";
   /** Machine-readable reason. */
-  readonly code: DataSourceErrorCode;
+  abstract readonly code: DataSourceErrorCode;
   /** The SDK function that failed, e.g. `getZone`. */
   readonly functionName: string;
 
-  constructor(functionName: string, code: DataSourceErrorCode, message: string, options?: { cause?: unknown }) {
+  constructor(functionName: string, message: string, options?: { cause?: unknown }) {
     super(`${functionName}: ${message}`, options);
     this.functionName = functionName;
-    this.code = code;
   }
 }
 
 /** The arguments failed validation; nothing was sent. */
 export class DataSourceArgumentError extends DataSourceError {
   override readonly name = "DataSourceArgumentError";
+  readonly code = "ADP_ERR_REQUEST_INVALID";
   /** One line per problem, each starting with the argument's path (`fields[1]: ...`). */
   readonly problems: readonly string[];
 
   constructor(functionName: string, problems: readonly string[]) {
-    super(functionName, "invalid_arguments", `invalid arguments: ${problems.join("; ")}`);
+    super(functionName, `invalid arguments: ${problems.join("; ")}`);
     this.problems = problems;
   }
 }
@@ -44,22 +55,24 @@ export class DataSourceArgumentError extends DataSourceError {
 /** No API credentials were found in any of the places the message lists. */
 export class DataSourceCredentialsError extends DataSourceError {
   override readonly name = "DataSourceCredentialsError";
+  readonly code = "ADP_ERR_CONFIG";
 
   constructor(functionName: string, message: string) {
-    super(functionName, "missing_credentials", message);
+    super(functionName, message);
   }
 }
 
 /** The platform answered 404, or a single-record read came back with no record. */
 export class DataSourceNotFoundError extends DataSourceError {
   override readonly name = "DataSourceNotFoundError";
+  readonly code = "ADP_ERR_NOT_FOUND";
   /** What was looked for, e.g. `zone "999"`. */
   readonly subject: string;
   /** How the absence showed, e.g. `GET /v2/adex/zones/999 returned 404`. */
   readonly detail: string;
 
   constructor(functionName: string, subject: string, detail: string, options?: { cause?: unknown }) {
-    super(functionName, "not_found", `${subject} not found (${detail})`, options);
+    super(functionName, `${subject} not found (${detail})`, options);
     this.subject = subject;
     this.detail = detail;
   }
@@ -68,6 +81,7 @@ export class DataSourceNotFoundError extends DataSourceError {
 /** spec, rule 5: operation 10 applies to display zones only; the zone named is of another type. */
 export class DataSourceNotDisplayZoneError extends DataSourceError {
   override readonly name = "DataSourceNotDisplayZoneError";
+  readonly code = "ADP_ERR_NOT_DISPLAY_ZONE";
   /** The zone the placement was asked of. */
   readonly zoneId: string;
   /** The zone's actual type (`rtb`, `widget`, `push`, ...), or undefined when the zone did not say. */
@@ -76,7 +90,6 @@ export class DataSourceNotDisplayZoneError extends DataSourceError {
   constructor(functionName: string, zoneId: string, zoneType: string | undefined, options?: { cause?: unknown }) {
     super(
       functionName,
-      "not_display_zone",
       `zone "${zoneId}" is ${zoneType === undefined ? "of no stated type" : `of type "${zoneType}"`}, ` +
         `and placements exist only on zones of type "display" (spec, rule 5)`,
       options,
@@ -89,17 +102,11 @@ export class DataSourceNotDisplayZoneError extends DataSourceError {
 /** The response did not match the resource's shape; the message names the field. */
 export class DataSourceResponseError extends DataSourceError {
   override readonly name = "DataSourceResponseError";
-
-  constructor(functionName: string, message: string, options?: { cause?: unknown }) {
-    super(functionName, "malformed_response", message, options);
-  }
+  readonly code = "ADP_ERR_RESPONSE";
 }
 
 /** Any other failure of the request (server error, rate limit not recovered, network). */
 export class DataSourceRequestError extends DataSourceError {
   override readonly name = "DataSourceRequestError";
-
-  constructor(functionName: string, message: string, options?: { cause?: unknown }) {
-    super(functionName, "request_failed", message, options);
-  }
+  readonly code = "ADP_ERR_REQUEST_FAILED";
 }

@@ -1,10 +1,9 @@
 /**
  * Turns the client's errors into data-source errors that name the SDK function, the object and the
- * request: an unknown id names the operation and the id; a malformed response names the field that
- * did not parse (docs/ARCHITECTURE.md, "Data sources"). The client's error is kept as `cause`.
+ * request: an unknown id names the operation and the id, a malformed response names the field that
+ * did not parse. The client's error is kept as `cause`.
  */
-import { ApiError, ApiNotFoundError, ApiResponseError, describeRequest } from "../client";
-import type { Connection } from "./connection";
+import { ApiError, ApiNotFoundError, ApiResponseError, type Connection, describeRequest } from "../client";
 import type { DataSource } from "./definition";
 import type { ReadRequest } from "./arguments";
 import {
@@ -45,7 +44,7 @@ function withoutRequestPrefix(error: ApiError): string {
 }
 
 /** The default translation of a failed read. */
-function translate(source: DataSource, request: ReadRequest, error: unknown): Error {
+export function translateFailure(source: DataSource, request: ReadRequest, error: unknown): Error {
   const line = requestLine(request);
   if (error instanceof DataSourceError) return error;
   if (error instanceof ApiNotFoundError) {
@@ -84,5 +83,5 @@ export async function explainFailure(
     const better = await source.explainFailure(error, request.args, connection).catch(() => undefined);
     if (better) return better;
   }
-  return translate(source, request, error);
+  return translateFailure(source, request, error);
 }

@@ -4,7 +4,6 @@
  * the errors they throw. The SDK's `getX` / `getXOutput` functions are thin wrappers over this.
  */
 export * from "./arguments";
-export * from "./connection";
 export * from "./definition";
 export * from "./definitions";
 export * from "./engine";

@@ -43,8 +43,9 @@ export class ReadCache {
 
 /**
  * The cache key of one read: every input that changes the answer, in a canonical order. `account`
- * is a hash of the connection (never the token itself), `fields` are sorted and deduplicated (the
- * same subresources in another order are the same read), query parameters are sorted by name.
+ * is the connection's `accountKey` (a hash, never the token itself; the key the client and its
+ * rate limiter are kept under), `fields` are sorted and deduplicated (the same subresources in
+ * another order are the same read), query parameters are sorted by name.
  */
 export function readKey(parts: {
   account: string;

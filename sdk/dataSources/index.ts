@@ -21,7 +21,6 @@ export * from "./getSegments";
 export * from "./getCampaignGroup";
 export * from "./getContainerGroup";
 export * from "./shared";
-export * from "./containerTypes";
 export type { DataSourceOutputOptions } from "./invoke";
 export { configureDataSources, type DataSourceSettings } from "../config";
 export {

@@ -1,21 +1,13 @@
 /**
- * What every `getX` / `getXOutput` pair shares: reading the connection from `../config`, calling
- * the read engine, and turning the promise form into the `Output` form (data sources come in pairs:
- * docs/ARCHITECTURE.md, "Data sources").
+ * What every `getX` / `getXOutput` pair shares: reading the base URL and token from `../config`,
+ * calling the read engine, and turning the promise form into the `Output` form.
  *
- * Invokes are not supported for dynamic providers
- * (docs/ARCHITECTURE.md, "Engine facts we rely on"), so a data source is a plain async function in
- * the program process, not an engine invoke.
+ * Invokes are not supported for dynamic providers (docs/ARCHITECTURE.md, "Engine facts we rely
+ * on"), so a data source is a plain async function in the program process, not an engine invoke.
  */
 import * as pulumi from "@pulumi/pulumi";
-import {
-  DataSourceCredentialsError,
-  readList,
-  readOne,
-  type Connection,
-  type DataSource,
-  type ListResult,
-} from "../../provider/dataSources";
+import type { ConnectionOptions } from "../../provider/client";
+import { DataSourceCredentialsError, readList, readOne, type DataSource, type ListResult } from "../../provider/dataSources";
 import { resolveDataSourceConnection } from "../config";
 
 /**
@@ -28,8 +20,8 @@ export interface DataSourceOutputOptions extends pulumi.InvokeOptions {
   dependsOn?: pulumi.Input<pulumi.Input<pulumi.Resource>[]> | pulumi.Input<pulumi.Resource>;
 }
 
-/** The connection for `source`, or a `DataSourceCredentialsError` naming every way to set it. */
-function connectionFor(source: DataSource): () => Connection {
+/** The base URL and token for `source`, or a `DataSourceCredentialsError` naming every way to set them. */
+function connectionFor(source: DataSource): () => ConnectionOptions {
   return () => {
     const resolution = resolveDataSourceConnection();
     if (!resolution.ok) throw new DataSourceCredentialsError(source.functionName, resolution.problems.join("; "));

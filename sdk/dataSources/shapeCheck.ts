@@ -2,12 +2,12 @@
  * Compile-time guard that a hand-written result type describes exactly what the data source returns.
  *
  * The result interfaces (`GetZoneResult`, ...) are written by hand so that every property carries
- * JSDoc in the user's IDE (docs/ARCHITECTURE.md, "Code conventions"). The value itself comes from
- * the catalog's zod wire schema through `toSdk`, whose type is `Camelize<z.output<schema>>`.
- * `SameShape` compares the two deeply: the same known keys at every level, the same optionality and
- * nullability at every key, and the same leaf types. A field added to or removed from a schema, or
- * renamed, fails the type check of the data source's file with a message naming the path
- * (`"targeting.countries.lists: missing from the written type"`).
+ * JSDoc in the user's IDE. The value itself comes from the catalog's zod wire schema
+ * through `toSdk`, whose type is `Camelize<z.output<schema>>`. `SameShape` compares the two deeply:
+ * the same known keys at every level, the same optionality and nullability at every key, and the
+ * same leaf types. A field added to or removed from a schema, or renamed, fails the type check of the
+ * data source's file with a message naming the path (`"targeting.countries.lists: missing from the
+ * written type"`).
  *
  * Type-level only: nothing here exists at run time.
  */
@@ -22,9 +22,9 @@ type KnownKeys<T> = keyof { [K in keyof T as string extends K ? never : number e
 
 /**
  * Removes, at every level, the `[extra: string]: unknown` signature of loose objects. The tolerant
- * reader keeps unknown fields at run time (docs/ARCHITECTURE.md, "The operation catalog"), but they
- * have no documented type, so the written types leave them out. Records whose values are typed
- * (`qps`, `metadata`, ...) keep their index signature: their keys are data.
+ * reader keeps unknown fields at run time, but they have no documented type, so the
+ * written types leave them out. Records whose values are typed (`qps`, `metadata`, ...) keep their
+ * index signature: their keys are data.
  */
 export type StripLoose<T> =
   IsAny<T> extends true

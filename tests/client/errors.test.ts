@@ -1,6 +1,5 @@
 /** The error family: names, codes, messages and plain-data forms. */
 import {
-  API_ERROR_CODES,
   ApiAuthError,
   ApiConfigError,
   ApiError,
@@ -17,25 +16,26 @@ import { errorForNetworkFailure } from "../../provider/client/networkErrors";
 const context = { operation: { name: "getZone", number: 13 }, method: "GET", path: "/v2/adex/zones/1" };
 
 describe("error family", () => {
-  it("gives every class a stable name and code and makes it an ApiError", () => {
-    const errors: ApiError[] = [
-      new ApiValidationError({ ...context, status: 400 }),
-      new ApiRequestValidationError("bad", context),
-      new ApiAuthError({ ...context, status: 401 }),
-      new ApiNotFoundError({ ...context, status: 404 }),
-      new ApiRateLimitError({ ...context, status: 429 }),
-      new ApiServerError({ ...context, status: 500 }),
-      new ApiNetworkError("connection refused", { ...context, mayHaveReachedServer: false }),
-      new ApiResponseError("bad body", { ...context, status: 200 }),
-      new ApiConfigError("token", "no token"),
-      new ApiError("409 Conflict", { ...context, status: 409 }),
+  it("gives every class its own stable name and code and makes it an ApiError", () => {
+    const errors: [ApiError, string, string][] = [
+      [new ApiValidationError({ ...context, status: 400 }), "ApiValidationError", "ADP_ERR_VALIDATION"],
+      [new ApiRequestValidationError("bad", context), "ApiRequestValidationError", "ADP_ERR_REQUEST_INVALID"],
+      [new ApiAuthError({ ...context, status: 401 }), "ApiAuthError", "ADP_ERR_AUTH"],
+      [new ApiNotFoundError({ ...context, status: 404 }), "ApiNotFoundError", "ADP_ERR_NOT_FOUND"],
+      [new ApiRateLimitError({ ...context, status: 429 }), "ApiRateLimitError", "ADP_ERR_RATE_LIMIT"],
+      [new ApiServerError({ ...context, status: 500 }), "ApiServerError", "ADP_ERR_SERVER"],
+      [new ApiNetworkError("connection refused", { ...context, mayHaveReachedServer: false }), "ApiNetworkError", "ADP_ERR_NETWORK"],
+      [new ApiResponseError("bad body", { ...context, status: 200 }), "ApiResponseError", "ADP_ERR_RESPONSE"],
+      [new ApiConfigError("token", "no token"), "ApiConfigError", "ADP_ERR_CONFIG"],
+      [new ApiError("409 Conflict", { ...context, status: 409 }), "ApiError", "ADP_ERR_HTTP"],
     ];
-    for (const error of errors) {
+    for (const [error, name, code] of errors) {
       expect(error).toBeInstanceOf(ApiError);
       expect(error).toBeInstanceOf(Error);
-      expect(error.code).toBe(API_ERROR_CODES[error.name as keyof typeof API_ERROR_CODES]);
+      expect({ name: error.name, code: error.code }).toEqual({ name, code });
+      expect(error.stack?.startsWith(`${name}: `)).toBe(true);
     }
-    expect(new Set(errors.map((e) => e.code)).size).toBe(errors.length);
+    expect(new Set(errors.map(([e]) => e.code)).size).toBe(errors.length);
   });
 
   it("reads like `operation (METHOD path) failed: status title: message (trace_id ...)`", () => {

@@ -25,13 +25,13 @@ describe("retry policy", () => {
   it("retries a 429 after Retry-After, for every method", () => {
     for (const state of [GET, PATCH, POST]) {
       const decision = shouldRetry(status(429, { kind: "delay", ms: 3_000 }), state, RETRY_DEFAULTS, half);
-      expect(decision).toMatchObject({ retry: true, delayMs: 3_000, lowerConcurrency: false });
+      expect(decision).toMatchObject({ retry: true, delayMs: 3_000 });
     }
   });
 
-  it("lowers concurrency and backs off with jitter on Retry-After: -1", () => {
+  it("backs off with jitter on Retry-After: -1, a POST included (nothing was carried out)", () => {
     const decision = shouldRetry(status(429, { kind: "concurrency" }), POST, RETRY_DEFAULTS, half);
-    expect(decision).toMatchObject({ retry: true, lowerConcurrency: true });
+    expect(decision).toMatchObject({ retry: true });
     if (!decision.retry) throw new Error("expected a retry");
     expect(decision.delayMs).toBe(backoffDelayMs(1, RETRY_DEFAULTS, half));
   });

@@ -1,12 +1,12 @@
 /**
- * The client against the bundled simulator over real loopback HTTP
- * (docs/ARCHITECTURE.md, "Test layers", layer 1): every operation round-trips, the windows hold
- * under load with scaled time, and faults are recovered from (or, for a POST, not repeated). Counts
- * come from the simulator's side.
+ * The client against the bundled simulator over real loopback HTTP (docs/ARCHITECTURE.md, "Test
+ * layers"): every operation round-trips, the windows hold under load with scaled time, and faults
+ * are recovered from (or, for a POST, not repeated). Counts come from the simulator's side.
  */
-import { OPERATIONS } from "../../provider/catalog";
+import { OPERATIONS, type OperationName } from "../../provider/catalog";
 import { type ApiClientOptions, ApiNetworkError, ApiServerError, type CallRequest, closeApiClients, getApiClient } from "../../provider/client";
 import { type RunningSimulator, SEED_ACCOUNTS, SEED_IDS, startSimulator } from "../../simulator";
+import { VALID_CALLS } from "../helpers/validCalls";
 
 // Scaled windows (spec, Limits 1 is 1 s / 60 s): the same limits, 10x and 20x faster.
 const BURST_MS = 100;
@@ -37,33 +37,15 @@ function clientOf(s: RunningSimulator, options: Partial<ApiClientOptions> = {}) 
 }
 
 const ids = SEED_IDS;
-const STRATEGY = { name: "Round trip", pricing_model: "cpc", strategy: "exact", value: 1.5, max_value: 2 };
+const STRATEGY = VALID_CALLS.createBidStrategy.body;
 
-/** One valid request per operation, on seeded ids (simulator/fixtures). */
-const REQUESTS: Readonly<Record<string, CallRequest>> = {
-  updateBidModifier: { pathParams: { id: ids.bidModifiers.countries }, body: { name: "Renamed", value: "1.25" } },
-  createCampaignGroup: { body: { name: "Round trip", color: "#00ff00", items: ["c-1", "c-2"] } },
-  createBidStrategy: { body: STRATEGY },
-  updateAbTestVariation: {
-    pathParams: { id: ids.abTests.homepage, variation_id: ids.abTestVariations.homepageVariant },
-    body: { name: "Variant B", settings: { image: { en_US: "https://img.example/b.png" } } },
-  },
-  getContainerModal: { pathParams: { container_id: ids.containers.main, id: ids.containerModals.welcome } },
-  listContainerPrompts: { pathParams: { id: ids.containers.main } },
-  getIntegration: { pathParams: { id: ids.integrations.mailer } },
-  getCreative: { pathParams: { id: ids.creatives.nativeShoes } },
-  getPushTask: { pathParams: { id: ids.pushTasks.weeklyDigest } },
-  getZonePlacement: { pathParams: { id: ids.zones.display, placement_id: ids.zonePlacements.topBanner } },
-  getProfileProperty: { pathParams: { id: ids.profileProperties.firstName } },
-  getSearchAlgorithm: { pathParams: { id: ids.searchAlgorithms.weighted } },
-  getZone: { pathParams: { id: ids.zones.display }, fields: ["account", "creator"] },
-  listMacros: {},
-  listExternalDemands: {},
-  getMessagingProvider: { pathParams: { id: ids.providers.sms } },
-  listCountries: {},
-  listSegments: {},
-  getCampaignGroup: { pathParams: { id: ids.campaignGroups.summer } },
-  getContainerGroup: { pathParams: { id: ids.containers.main, gid: ids.containerGroups.onboarding } },
+/**
+ * The valid call of every operation; `getZone` also asks for two subresources, so the round trip
+ * shows they are charged (spec, Limits 7).
+ */
+const REQUESTS: Readonly<Record<OperationName, CallRequest>> = {
+  ...VALID_CALLS,
+  getZone: { ...VALID_CALLS.getZone, fields: ["account", "creator"] },
 };
 
 describe("client against the simulator", () => {
@@ -73,7 +55,6 @@ describe("client against the simulator", () => {
     expect(OPERATIONS).toHaveLength(20);
     for (const op of OPERATIONS) {
       const request = REQUESTS[op.name];
-      if (!request) throw new Error(`no round-trip request for ${op.name}`);
       const result = await client.call(op, request);
       expect({ op: op.name, status: result.status }).toEqual({ op: op.name, status: op.successStatus });
       if (op.response) expect(op.response.safeParse(result.body).success).toBe(true);
@@ -87,7 +68,7 @@ describe("client against the simulator", () => {
     const log = s.requests();
     for (const op of OPERATIONS) expect(log.operations[String(op.number)]?.byStatus).toEqual({ [op.successStatus]: 1 });
     // The writes landed: PATCH changed the seeded modifier, POST created one strategy.
-    expect(s.state().bidModifiers?.find((r) => r.id === ids.bidModifiers.countries)).toMatchObject({ name: "Renamed" });
+    expect(s.state().bidModifiers?.find((r) => r.id === ids.bidModifiers.countries)).toMatchObject(VALID_CALLS.updateBidModifier.body);
     expect(s.state().bidStrategies?.filter((r) => r.name === STRATEGY.name)).toHaveLength(1);
     // spec, Limits 7: getZone with two subresources was counted as 3 calls.
     expect(log.operations["13"]?.calls[0]?.cost).toBe(3);

@@ -59,6 +59,13 @@ describe("identical reads share one request", () => {
     expect(second.companyId).toBe("7002");
   });
 
+  it("a base URL written with a trailing slash is the same account: one read", async () => {
+    await getCountries();
+    configureDataSources({ baseUrl: `${h.sim.url}/`, token: DEMO_TOKEN });
+    await getCountries();
+    expect(callsOf(h.sim, 17)).toBe(1);
+  });
+
   it("a pass-through query reaches the platform as given", async () => {
     await getCountries({ query: { search: "land", page: "2" } });
     const call = h.sim.requests().operations["17"]!.calls[0]!;

@@ -6,6 +6,7 @@
 import {
   DataSourceArgumentError,
   DataSourceCredentialsError,
+  type DataSourceError,
   DataSourceNotDisplayZoneError,
   DataSourceNotFoundError,
   DataSourceRequestError,
@@ -20,7 +21,13 @@ import {
   getZonePlacement,
 } from "../../sdk/dataSources";
 import { clearReadCache } from "../../provider/dataSources";
-import { ApiNotFoundError, ApiValidationError } from "../../provider/client";
+import {
+  ApiConfigError,
+  ApiNotFoundError,
+  ApiRequestValidationError,
+  ApiResponseError,
+  ApiValidationError,
+} from "../../provider/client";
 import { SEED_IDS } from "../../simulator";
 import { seedState } from "../../simulator/fixtures";
 import { DEMO_TOKEN, settle, startDataSourceHarness, type DataSourceHarness } from "./harness";
@@ -55,8 +62,10 @@ describe("unknown ids", () => {
     const read = getZone({ id: "999" });
     await expect(read).rejects.toThrow(DataSourceNotFoundError);
     await expect(read).rejects.toThrow('getZone: zone "999" not found (GET /v2/adex/zones/999 returned 404)');
-    await expect(read).rejects.toMatchObject({ code: "not_found", functionName: "getZone", subject: 'zone "999"' });
+    await expect(read).rejects.toMatchObject({ code: "ADP_ERR_NOT_FOUND", functionName: "getZone", subject: 'zone "999"' });
     await expect(read).rejects.toHaveProperty("cause", expect.any(ApiNotFoundError));
+    // The same reason has the same code in both layers.
+    await expect(read).rejects.toHaveProperty("cause.code", "ADP_ERR_NOT_FOUND");
   });
 
   it("name both ids of a nested path", async () => {
@@ -81,7 +90,7 @@ describe("spec, rule 5: placements exist only on display zones", () => {
     await expect(read).rejects.toThrow(
       'getZonePlacement: zone "1002" is of type "rtb", and placements exist only on zones of type "display" (spec, rule 5)',
     );
-    await expect(read).rejects.toMatchObject({ zoneId: "1002", zoneType: "rtb", code: "not_display_zone" });
+    await expect(read).rejects.toMatchObject({ zoneId: "1002", zoneType: "rtb", code: "ADP_ERR_NOT_DISPLAY_ZONE" });
     await expect(read).rejects.toHaveProperty("cause", expect.any(ApiValidationError));
   });
 
@@ -131,6 +140,16 @@ describe("other failures keep the client's error as cause", () => {
   it("a refused token is a request error too", async () => {
     configureDataSources({ baseUrl: h.sim.url, token: "wrong-token" });
     await expect(getCountries()).rejects.toThrow(/^getCountries: GET \/v2\/platform\/countries failed: 401 Unauthorized/);
+  });
+
+  it("a base URL the client refuses is a request error naming the request, and nothing is sent", async () => {
+    configureDataSources({ baseUrl: "http://api.example.com", token: DEMO_TOKEN });
+    const before = sent();
+    const read = getCountries();
+    await expect(read).rejects.toThrow(DataSourceRequestError);
+    await expect(read).rejects.toThrow(/^getCountries: GET \/v2\/platform\/countries failed: refusing to send the API token over plain http:\/\//);
+    await expect(read).rejects.toHaveProperty("cause", expect.any(ApiConfigError));
+    expect(sent()).toBe(before);
   });
 });
 
@@ -203,5 +222,31 @@ describe("missing credentials", () => {
     process.env.ADPLATFORM_BASE_URL = h.sim.url;
     process.env.ADPLATFORM_TOKEN = DEMO_TOKEN;
     await expect(getCountries()).resolves.toMatchObject({ total: 249 });
+  });
+});
+
+describe("names and codes", () => {
+  it("every class states its own name and code", () => {
+    const errors: [DataSourceError, string, string][] = [
+      [new DataSourceArgumentError("getZone", ["id: must not be empty"]), "DataSourceArgumentError", "ADP_ERR_REQUEST_INVALID"],
+      [new DataSourceCredentialsError("getZone", "no API token configured"), "DataSourceCredentialsError", "ADP_ERR_CONFIG"],
+      [new DataSourceNotFoundError("getZone", 'zone "999"', "GET /v2/adex/zones/999 returned 404"), "DataSourceNotFoundError", "ADP_ERR_NOT_FOUND"],
+      [new DataSourceNotDisplayZoneError("getZonePlacement", "1002", "rtb"), "DataSourceNotDisplayZoneError", "ADP_ERR_NOT_DISPLAY_ZONE"],
+      [new DataSourceResponseError("getZone", "malformed response"), "DataSourceResponseError", "ADP_ERR_RESPONSE"],
+      [new DataSourceRequestError("getZone", "GET /v2/adex/zones/1 failed"), "DataSourceRequestError", "ADP_ERR_REQUEST_FAILED"],
+    ];
+    for (const [error, name, code] of errors) {
+      expect({ name: error.name, code: error.code }).toEqual({ name, code });
+      expect(error.message.startsWith(`${error.functionName}: `)).toBe(true);
+    }
+    expect(new Set(errors.map(([e]) => e.code)).size).toBe(errors.length);
+  });
+
+  it("a reason the client has too has the client's code", () => {
+    const context = { operation: { name: "getZone", number: 13 }, method: "GET", path: "/v2/adex/zones/1" };
+    expect(new DataSourceArgumentError("getZone", []).code).toBe(new ApiRequestValidationError("bad", context).code);
+    expect(new DataSourceCredentialsError("getZone", "").code).toBe(new ApiConfigError("token", "no token").code);
+    expect(new DataSourceNotFoundError("getZone", "", "").code).toBe(new ApiNotFoundError({ ...context, status: 404 }).code);
+    expect(new DataSourceResponseError("getZone", "").code).toBe(new ApiResponseError("bad", { ...context, status: 200 }).code);
   });
 });

@@ -4,15 +4,16 @@
  * SDK function; each bad value gets a validation error naming its property path, and the
  * simulator's request log shows that nothing was sent.
  *
- * Ids holding `/`, `?`, `#` or spaces are legal strings (spec, Conventions: identifiers are strings):
- * they are sent percent-encoded as one path segment and answered 404, never routed elsewhere. Only
- * `.` and `..`, which URL normalisation would turn into another path, are refused.
+ * Ids holding `/`, `?`, `#` or spaces are legal strings (spec, Conventions: identifiers are
+ * strings): they are sent percent-encoded as one path segment and answered 404, never routed
+ * elsewhere. Only `.` and `..`, which URL normalisation would turn into another path, are refused.
  */
 import * as sdk from "../../sdk";
 import { DATA_SOURCES, type DataSourceName } from "../../provider/dataSources";
 import { SEED_IDS } from "../../simulator";
 import type { Kind } from "../helpers/dynamicProviderHarness";
 import { RECOGNISABLE_TOKEN, startLifecycleEnv, type LifecycleEnv } from "../helpers/lifecycleEnv";
+import { validArguments } from "../helpers/validCalls";
 import { failureOf } from "./faultEnv";
 
 jest.setTimeout(60_000);
@@ -170,25 +171,10 @@ describe("resource ids that need encoding", () => {
 // Data sources
 // ---------------------------------------------------------------------------------------------
 
-/** Valid arguments of every data source (seeded ids). */
-const VALID_ARGS: Record<DataSourceName, Record<string, string>> = {
-  getContainerModal: { containerId: SEED_IDS.containers.main, id: SEED_IDS.containerModals.welcome },
-  getContainerPrompts: { containerId: SEED_IDS.containers.main },
-  getIntegration: { id: SEED_IDS.integrations.mailer },
-  getCreative: { id: SEED_IDS.creatives.nativeShoes },
-  getPushTask: { id: SEED_IDS.pushTasks.weeklyDigest },
-  getZonePlacement: { zoneId: SEED_IDS.zones.display, id: SEED_IDS.zonePlacements.topBanner },
-  getProfileProperty: { id: SEED_IDS.profileProperties.firstName },
-  getSearchAlgorithm: { id: SEED_IDS.searchAlgorithms.weighted },
-  getZone: { id: SEED_IDS.zones.display },
-  getMacros: {},
-  getExternalDemands: {},
-  getMessagingProvider: { id: SEED_IDS.providers.sms },
-  getCountries: {},
-  getSegments: {},
-  getCampaignGroup: { id: SEED_IDS.campaignGroups.summer },
-  getContainerGroup: { containerId: SEED_IDS.containers.main, id: SEED_IDS.containerGroups.onboarding },
-};
+/** Valid arguments of every data source: those of its operation's valid call (seeded ids). */
+const VALID_ARGS = Object.fromEntries(
+  (Object.keys(DATA_SOURCES) as DataSourceName[]).map((name) => [name, validArguments(DATA_SOURCES[name])]),
+) as Record<DataSourceName, Record<string, string>>;
 
 type ReadFn = (args: unknown) => Promise<unknown>;
 const readFn = (name: DataSourceName) => (sdk as unknown as Record<string, ReadFn>)[name];

@@ -5,9 +5,14 @@
  */
 import { ApiNetworkError, ApiResponseError, ApiServerError } from "../../client";
 
-/** A failed resource operation; `cause` keeps the client's error with its typed fields. */
+/**
+ * A failed resource operation. `cause`, when a call failed, keeps the client's error with its typed
+ * fields and its own code. The code is spelled as the client's and the data sources' are
+ * (`ADP_ERR_<WHAT>`).
+ */
 export class ResourceOperationError extends Error {
   override readonly name = "ResourceOperationError";
+  readonly code = "ADP_ERR_RESOURCE_OPERATION";
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
   }
