@@ -65,7 +65,8 @@ export function dynamicProvider<Inputs, Outputs>(
     },
 
     async update(id, olds, news) {
-      const { outputs } = await lifecycle.update(id, withoutProviderKey<Outputs>(olds), withoutProviderKey<Inputs>(news), context());
+      const state = withoutProviderKey<Outputs>(olds);
+      const { outputs } = await lifecycle.update(id, state, withoutProviderKey<Inputs>(news), context());
       return { outs: outputs };
     },
 

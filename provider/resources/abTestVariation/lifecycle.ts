@@ -1,8 +1,8 @@
 /**
  * AbTestVariation lifecycle (docs/ARCHITECTURE.md, "Resources and their lifecycle"): the variation
- * already exists and is named by (`abTestId`, `variationId`). create = PATCH op 4 with every declared field; update = PATCH op
- * 4 with the changed fields only; changed ids replace; no read (state kept); delete = no call, with
- * a warning.
+ * already exists and is named by (`abTestId`, `variationId`). create = PATCH op 4 with every
+ * declared field; update = PATCH op 4 with the changed fields only; changed ids replace; no read
+ * (state kept); delete = no call, with a warning.
  */
 import { ApiNotFoundError } from "../../client";
 import type { LifecycleContext } from "../core/context";

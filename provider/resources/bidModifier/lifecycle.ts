@@ -1,8 +1,8 @@
 /**
  * BidModifier lifecycle (docs/ARCHITECTURE.md, "Resources and their lifecycle"): the object already
- * exists and is named by `bidModifierId`. create = PATCH op 1 with every declared field; update = PATCH op 1 with the
- * changed fields only; a changed id replaces; no read (state kept); delete = no call, with a
- * warning that the object keeps its last values.
+ * exists and is named by `bidModifierId`. create = PATCH op 1 with every declared field; update =
+ * PATCH op 1 with the changed fields only; a changed id replaces; no read (state kept); delete = no
+ * call, with a warning that the object keeps its last values.
  */
 import { ApiNotFoundError } from "../../client";
 import type { LifecycleContext } from "../core/context";

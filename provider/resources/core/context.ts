@@ -22,12 +22,13 @@ export interface LifecycleContext {
    * Shows `message` to the user as a warning of this update. Resolves once delivered, so a warning
    * is not lost when the face's process ends right after the call.
    */
-  warn(message: string): Promise<void>;
+  readonly warn: (message: string) => Promise<void>;
   /** Where requests go and with which token (resolved per call: configuration may arrive late). */
   readonly connection: PlatformConnection;
   /**
-   * The resource's URN, when the face knows it (a native provider receives it in every call; the
-   * dynamic-provider plugin passes none). Not used yet: it names the resource in a create journal.
+   * The resource's URN, when the face knows it (a native provider plugin receives it in `Create`;
+   * the dynamic-provider plugin hands its provider none). No lifecycle reads it yet; it is the
+   * identity a record of a create in progress would be keyed by.
    */
   readonly urn?: string;
 }

@@ -19,8 +19,9 @@ it.each(RESOURCE_KINDS)("gives %s every method the shim forwards, the same objec
 });
 
 it("refuses a kind it does not know with a TypeError naming the known ones", () => {
+  const known = "BidModifier, CampaignGroup, BidStrategy, AbTestVariation";
   expect(() => resourceProvider("Campaign" as ResourceKind)).toThrow(
-    new TypeError('pulumi-adplatform has no resource kind "Campaign"; known: BidModifier, CampaignGroup, BidStrategy, AbTestVariation'),
+    new TypeError(`pulumi-adplatform has no resource kind "Campaign"; known: ${known}`),
   );
 });
 
