@@ -1,8 +1,16 @@
-/** The CRUD side of the four dynamic resources (what the serialized shim requires at run time). */
+/** The face-neutral lifecycle of the four resources: the contract, the registry, the kinds' types. */
 export * from "./kinds";
-export { configure } from "./configure";
-export { resourceProvider } from "./registry";
-export type { KindProvider } from "./shared/kindProvider";
+export { resourceLifecycle } from "./registry";
+export type {
+  ResourceLifecycle,
+  CheckFailure,
+  CheckResult,
+  DiffResult,
+  CreateResult,
+  ReadResult,
+  UpdateResult,
+} from "./core/lifecycle";
+export type { LifecycleContext, PlatformConnection } from "./core/context";
 export type { BidStrategyInputs, BidStrategyOutputs } from "./bidStrategy/inputs";
 export type { CampaignGroupInputs, CampaignGroupOutputs } from "./campaignGroup/inputs";
 export type { BidModifierInputs, BidModifierOutputs } from "./bidModifier/inputs";

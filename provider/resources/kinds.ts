@@ -1,13 +1,13 @@
 /**
- * The four dynamic resource kinds. The kind string is the only value the serialized `__provider`
- * shim captures (docs/ARCHITECTURE.md, "The serialized provider is a thin shim"), so these names
- * are part of the state format: renaming one breaks every stack that holds it.
+ * The four resource kinds. The kind string is the only value the serialized `__provider` shim
+ * captures (docs/ARCHITECTURE.md, "The serialized provider is a thin shim"), so these names are part
+ * of the state format: renaming one breaks every stack that holds it.
  */
 
 /** Kinds in the order of the spec's Endpoints table (ops 1-4). */
 export const RESOURCE_KINDS = ["BidModifier", "CampaignGroup", "BidStrategy", "AbTestVariation"] as const;
 
-/** One dynamic resource kind; also the `type` part of its URN (`pulumi-nodejs:dynamic/adplatform:<kind>`). */
+/** One resource kind; also the `type` part of its URN (`pulumi-nodejs:dynamic/adplatform:<kind>`). */
 export type ResourceKind = (typeof RESOURCE_KINDS)[number];
 
 /** The `module` part of every URN of this package: `pulumi-nodejs:dynamic/adplatform:<kind>`. */

@@ -1,28 +1,29 @@
 /**
- * Kind -> CRUD provider. The serialized shim of every resource calls `resourceProvider(kind)` by
- * name at run time, so the provider code can change without changing any stack's `__provider`.
+ * Kind -> lifecycle. A face looks a kind up here by the name it was given at run time (the
+ * serialized shim's `resourceProvider(kind)` for the dynamic face), so the lifecycle code can change
+ * without changing any stack's state.
  */
-import { abTestVariationProvider } from "./abTestVariation/provider";
-import { bidModifierProvider } from "./bidModifier/provider";
-import { bidStrategyProvider } from "./bidStrategy/provider";
-import { campaignGroupProvider } from "./campaignGroup/provider";
+import { abTestVariationLifecycle } from "./abTestVariation/lifecycle";
+import { bidModifierLifecycle } from "./bidModifier/lifecycle";
+import { bidStrategyLifecycle } from "./bidStrategy/lifecycle";
+import { campaignGroupLifecycle } from "./campaignGroup/lifecycle";
+import type { ResourceLifecycle } from "./core/lifecycle";
 import { isResourceKind, type ResourceKind } from "./kinds";
-import type { KindProvider } from "./shared/kindProvider";
 
-const PROVIDERS: Readonly<Record<ResourceKind, KindProvider<any, any>>> = {
-  BidModifier: bidModifierProvider,
-  CampaignGroup: campaignGroupProvider,
-  BidStrategy: bidStrategyProvider,
-  AbTestVariation: abTestVariationProvider,
+const LIFECYCLES: Readonly<Record<ResourceKind, ResourceLifecycle<any, any>>> = {
+  BidModifier: bidModifierLifecycle,
+  CampaignGroup: campaignGroupLifecycle,
+  BidStrategy: bidStrategyLifecycle,
+  AbTestVariation: abTestVariationLifecycle,
 };
 
 /**
- * The CRUD provider of one resource kind. Throws a TypeError naming the known kinds for anything
- * else (a state written by a newer version of this package, for example).
+ * The lifecycle of one resource kind. Throws a TypeError naming the known kinds for anything else
+ * (a state written by a newer version of this package, for example).
  */
-export function resourceProvider(kind: ResourceKind): KindProvider<any, any> {
+export function resourceLifecycle(kind: ResourceKind): ResourceLifecycle<any, any> {
   if (!isResourceKind(kind)) {
-    throw new TypeError(`pulumi-adplatform has no resource kind ${JSON.stringify(kind)}; known: ${Object.keys(PROVIDERS).join(", ")}`);
+    throw new TypeError(`pulumi-adplatform has no resource kind ${JSON.stringify(kind)}; known: ${Object.keys(LIFECYCLES).join(", ")}`);
   }
-  return PROVIDERS[kind];
+  return LIFECYCLES[kind];
 }

@@ -1,4 +1,4 @@
-/** The four dynamic resources, in one flat namespace (docs/ARCHITECTURE.md, "Code conventions"). */
+/** The four dynamic resources, exported flat: a program imports every class from the package root. */
 export * from "./bidStrategy";
 export * from "./campaignGroup";
 export * from "./bidModifier";

@@ -1,10 +1,10 @@
 /**
  * The provider object each resource class hands to `pulumi.dynamic.Resource`, which Pulumi
- * serializes into the state as `__provider`
- * (docs/ARCHITECTURE.md, "The serialized provider is a thin shim").
+ * serializes into the state as `__provider` (docs/ARCHITECTURE.md, "The serialized provider is a
+ * thin shim").
  *
- * Every method `require`s `pulumi-adplatform/provider` inside its body and delegates to the real
- * provider of its kind. Pulumi's closure serializer never captures `require` (it is a module global
+ * Every method `require`s `pulumi-adplatform/provider` inside its body and delegates to the dynamic
+ * provider of its kind (`resourceProvider(kind)`: the kind's lifecycle behind the dynamic face). Pulumi's closure serializer never captures `require` (it is a module global
  * meant for run time), so the serialized text holds only these small functions and the kind string:
  * no token, no absolute path, no client, and it does not change when the package's internals do.
  * The dynamic-provider plugin resolves the package name from the Pulumi program's directory.

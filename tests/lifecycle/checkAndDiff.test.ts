@@ -1,7 +1,7 @@
 /**
- * The pure halves of the four providers: input validation (`checkInputs` with each resource's SDK
- * schema) and the diff rules. The plugin-level suite (lifecycle.test.ts) drives the same code
- * through gRPC; these cases pin the details fast and without processes.
+ * The pure halves of the four lifecycles: input validation (`checkInputs` with each resource's SDK
+ * schema) and the diff rules. The per-kind suites drive the same code through the plugin over gRPC;
+ * these cases pin the details fast and without processes.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { AbTestVariationInputs, AB_TEST_VARIATION_DIFF } from "../../provider/resources/abTestVariation/inputs";
@@ -12,8 +12,20 @@ import { checkInputs } from "../../provider/resources/shared/checkInputs";
 import { canonicalDecimal, decimalsEqual, toPlainDecimal } from "../../provider/resources/shared/decimal";
 import { diffInputs } from "../../provider/resources/shared/diff";
 import { formatPropertyPath } from "../../provider/resources/shared/propertyPath";
+import { UNKNOWN_VALUE, containsUnknown } from "../../provider/resources/shared/unknowns";
 
 const UNKNOWN = pulumi.runtime.unknownValue;
+
+describe("unknown values", () => {
+  it("spells the engine's unknown sentinel as @pulumi/pulumi does, without importing it", () => {
+    expect(UNKNOWN_VALUE).toBe(pulumi.runtime.unknownValue);
+  });
+
+  it("finds an unknown inside lists and objects", () => {
+    expect(containsUnknown({ a: [1, { b: UNKNOWN }] })).toBe(true);
+    expect(containsUnknown({ a: [1, { b: "known" }] })).toBe(false);
+  });
+});
 
 describe("decimals", () => {
   it("writes numbers as plain decimals, never in exponent form", () => {
@@ -48,7 +60,6 @@ describe("BidStrategy check", () => {
       strategy: "exact",
       value: "0.50",
       maxValue: 2,
-      __provider: "text",
     });
     expect(failures).toEqual([]);
     expect(inputs).toEqual({ name: "Night", pricingModel: "cpc", strategy: "exact", value: 0.5, maxValue: 2 });

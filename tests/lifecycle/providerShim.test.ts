@@ -1,9 +1,8 @@
 /**
- * The serialized `__provider` is a thin shim
- * (docs/ARCHITECTURE.md, "The serialized provider is a thin shim"): serialized by `@pulumi/pulumi`
- * itself, it holds no token, no absolute path and no captured client, stays small, is
- * byte-identical from two different checkouts, and the plugin resolves the package it requires by
- * name from the program's directory.
+ * The serialized `__provider` is a thin shim (docs/ARCHITECTURE.md, "The serialized provider is a
+ * thin shim"): serialized by `@pulumi/pulumi` itself, it holds no token, no absolute path and no
+ * captured client, stays small, is byte-identical from two different checkouts, and the plugin
+ * resolves the package it requires by name from the program's directory.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";

@@ -34,8 +34,8 @@ export type BidStrategyInputs = z.output<typeof BidStrategyInputs>;
 export type BidStrategyOutputs = BidStrategyInputs;
 
 /**
- * The API has no update for strategies, so every field replaces
- * (docs/ARCHITECTURE.md, "Resources and their lifecycle").
+ * The API has no update for strategies, so every field replaces (docs/ARCHITECTURE.md, "Resources
+ * and their lifecycle").
  * Decision (not shown in spec): `adoptId` matters only to `create` and is not compared, so adding or
  * changing it later neither replaces nor re-adopts.
  */

@@ -31,9 +31,8 @@ export type CampaignGroupOutputs = CampaignGroupInputs & {
 };
 
 /**
- * The API has no update for groups: every field replaces
- * (docs/ARCHITECTURE.md, "Resources and their lifecycle"). `adoptId` is not compared (see
- * `BID_STRATEGY_DIFF`).
+ * The API has no update for groups: every field replaces (docs/ARCHITECTURE.md, "Resources and their
+ * lifecycle"). `adoptId` is not compared (see `BID_STRATEGY_DIFF`).
  * Decision (not shown in spec): `items` is compared as a set (membership has no order, and the
  * catalog refuses duplicates), and colours case-insensitively (`#AABBCC` is `#aabbcc`), so neither a
  * reordering nor the platform's spelling of a colour replaces a group.

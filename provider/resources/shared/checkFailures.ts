@@ -1,10 +1,10 @@
 /**
- * zod issues -> Pulumi `CheckFailure`s: a property path in SDK (camelCase) names and a reason a
- * user understands. Issues caused by values the engine does not know yet (preview) are dropped:
+ * zod issues -> check failures: a property path in SDK (camelCase) names and a reason a user
+ * understands. Issues caused by values the engine does not know yet (preview) are dropped:
  * those values are checked on the run that knows them.
  */
-import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
+import type { CheckFailure } from "../core/lifecycle";
 import { formatPropertyPath, valueAtPath } from "./propertyPath";
 import { containsUnknown, isUnknown } from "./unknowns";
 
@@ -61,8 +61,8 @@ export function toCheckFailures(
   issues: readonly Issue[],
   inputs: unknown,
   allowedKeys: readonly string[],
-): pulumi.dynamic.CheckFailure[] {
-  const failures: pulumi.dynamic.CheckFailure[] = [];
+): CheckFailure[] {
+  const failures: CheckFailure[] = [];
   for (const issue of issues) {
     const path = issue.path as PropertyKey[];
     if (issue.code === "unrecognized_keys") {

@@ -4,7 +4,7 @@
  * The spec gives bid modifier `value`/`max_value` as "string, decimal" and bid strategy
  * `value`/`max_value` as JSON numbers. A program may write either form for either resource; `check`
  * converts to the wire form, and `1.5`, `"1.5"` and `"1.50"` are the same value everywhere, so
- * equivalent values never show as a diff (docs/ARCHITECTURE.md, "Resources and their lifecycle").
+ * equivalent values never show as a diff (see ./equivalence).
  */
 import { z } from "zod";
 import { DecimalString, RequestNumber } from "../../catalog";

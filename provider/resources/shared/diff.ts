@@ -3,14 +3,14 @@
  * with the new inputs, field by field, with each field's notion of equivalence.
  *
  * Engine facts it honours (docs/ARCHITECTURE.md, "Engine facts we rely on"): `changes` is always a
- * boolean (undefined would make the engine fall back to its own diff); `replaces` names the fields
- * the API cannot update; `deleteBeforeReplace` stays false (nothing is deleted on the platform, so
- * old and new can coexist). Only declared fields are compared, so outputs the API returned
- * (`companyId`, `size`) and the `__provider` text never cause a diff on their own.
+ * boolean (an undecided answer would make the engine fall back to its own diff); `replaces` names
+ * the fields the API cannot update; `deleteBeforeReplace` stays false (nothing is deleted on the
+ * platform, so old and new can coexist). Only declared fields are compared, so outputs the API
+ * returned (`companyId`, `size`) and any key a face keeps in the state never cause a diff on their own.
  */
-import type * as pulumi from "@pulumi/pulumi";
 import { deepEquivalent, isAbsent, type Equivalence } from "./equivalence";
 import { containsUnknown } from "./unknowns";
+import type { DiffResult } from "../core/lifecycle";
 
 /** How one input field is compared and what a change to it means. */
 export interface FieldRule {
@@ -25,9 +25,8 @@ export interface FieldRule {
 /** The fields of one resource that `diff` compares, by SDK (camelCase) input name. */
 export type DiffRules = Readonly<Record<string, FieldRule>>;
 
-/** `pulumi.dynamic.DiffResult` plus which fields changed, for the provider's warnings and PATCH. */
-export interface InputDiff extends pulumi.dynamic.DiffResult {
-  readonly changes: boolean;
+/** `DiffResult` plus which fields changed, for the lifecycle's warnings and PATCH. */
+export interface InputDiff extends DiffResult {
   readonly replaces: string[];
   /** Fields whose value changed or may change (unknown during preview). */
   readonly changed: string[];

@@ -1,6 +1,7 @@
 /**
- * When two input values mean the same thing. `diff` uses these so that equivalent values never show
- * as a change (docs/ARCHITECTURE.md, "Resources and their lifecycle").
+ * When two input values mean the same thing. `diff` uses these because equivalent values must never
+ * show as a change: a plan that differs only in spelling (`1.5` and `"1.50"`, `#AABBCC` and
+ * `#aabbcc`, a reordered set) would replace or PATCH an object for nothing.
  */
 import { decimalsEqual } from "./decimal";
 

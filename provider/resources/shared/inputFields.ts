@@ -1,6 +1,6 @@
 /** Picking the input fields out of a resource's state (outputs hold the inputs plus API fields). */
+import type { ReadResult } from "../core/lifecycle";
 import type { DiffRules } from "./diff";
-import { withoutProviderKey } from "./checkInputs";
 import { isAbsent } from "./equivalence";
 
 /**
@@ -21,15 +21,16 @@ export function inputFields(
 
 /**
  * `read` of a kind the API cannot read (spec: no GET for bid strategies, bid modifiers or A/B-test
- * variations): the state is kept as last written, and its declared fields are returned as `inputs`
- * so diffs after a refresh stay accurate (docs/ARCHITECTURE.md, "Engine facts we rely on").
+ * variations): the state is kept as last written, and its declared fields are returned as `inputs`,
+ * since returning inputs from `read` keeps diffs after a refresh accurate (docs/ARCHITECTURE.md,
+ * "Engine facts we rely on").
  */
-export function keptStateRead<Outputs>(
+export function keptStateRead<Inputs, Outputs>(
   rules: DiffRules,
   extra: readonly string[] = [],
-): (id: string, props?: Outputs) => Promise<{ id: string; props: Outputs; inputs: Outputs }> {
-  return async (id, props) => {
-    const state = withoutProviderKey((props ?? {}) as Record<string, unknown>);
-    return { id, props: state as Outputs, inputs: inputFields(rules, state, extra) as Outputs };
+): (id: string, state: Outputs | undefined) => Promise<ReadResult<Inputs, Outputs>> {
+  return async (id, state) => {
+    const outputs = (state ?? {}) as Record<string, unknown>;
+    return { id, outputs: outputs as Outputs, inputs: inputFields(rules, outputs, extra) as Inputs };
   };
 }

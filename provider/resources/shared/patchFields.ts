@@ -3,9 +3,9 @@
  * spec, Endpoints 1 and 4: partial bodies; "omitted fields stay unchanged", so only changed fields
  * are sent, and a field removed from the program cannot be unset.
  */
+import type { LifecycleContext } from "../core/context";
 import { isAbsent } from "./equivalence";
 import type { InputDiff } from "./diff";
-import { warn } from "./log";
 
 /** The settable fields set in `inputs` (the body of the adopting PATCH in `create`). */
 export function declaredFields<F extends string>(settable: readonly F[], inputs: Record<string, unknown>): F[] {
@@ -18,11 +18,16 @@ export function changedFields<F extends string>(settable: readonly F[], diff: In
 }
 
 /** Warns, once per field, that a field removed from the program keeps its value on the platform. */
-export async function warnRemovedFields(label: string, settable: readonly string[], diff: InputDiff): Promise<void> {
+export async function warnRemovedFields(
+  ctx: LifecycleContext,
+  label: string,
+  settable: readonly string[],
+  diff: InputDiff,
+): Promise<void> {
   const removed = diff.removed.filter((field) => settable.includes(field));
   if (removed.length === 0) return;
   const list = removed.map((f) => `\`${f}\``).join(", ");
-  await warn(
+  await ctx.warn(
     `${label}: ${list} ${removed.length === 1 ? "was" : "were"} removed from the program, but the API cannot ` +
       `unset a field (omitted fields stay unchanged), so the platform keeps the last value.`,
   );

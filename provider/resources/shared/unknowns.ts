@@ -1,13 +1,19 @@
 /**
  * Values the engine does not know yet. During a preview an input computed from another resource's
- * output reaches the dynamic provider as the sentinel string `pulumi.runtime.unknownValue`
- * (`04da6b54-...`); such values must pass `check` unvalidated and show as a possible change in `diff`.
+ * output reaches the provider as a sentinel string in the property map; such values must pass
+ * `check` unvalidated and show as a possible change in `diff`.
+ *
+ * The sentinel is the engine's wire format (every face receives the property map as the engine
+ * sent it), so it is spelled here rather than imported from `@pulumi/pulumi`, where it is
+ * `pulumi.runtime.unknownValue`; tests/lifecycle/checkAndDiff.test.ts pins the two together.
  */
-import * as pulumi from "@pulumi/pulumi";
+
+/** The engine's "unknown during preview" sentinel string. */
+export const UNKNOWN_VALUE = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
 /** True when `value` is the engine's unknown sentinel. */
 export function isUnknown(value: unknown): boolean {
-  return value === pulumi.runtime.unknownValue;
+  return value === UNKNOWN_VALUE;
 }
 
 /** True when `value` is unknown or holds an unknown anywhere inside (array element, object field). */

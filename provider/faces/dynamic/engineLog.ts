@@ -1,5 +1,5 @@
 /**
- * Warnings from the CRUD code to the user, as engine diagnostics.
+ * The dynamic face's warn sink: warnings from the lifecycle code to the user, as engine diagnostics.
  *
  * `pulumi.log.warn` reaches the engine only when `@pulumi/pulumi` knows the engine's address. The
  * language host gives a program that address (`PULUMI_NODEJS_ENGINE`), but the dynamic-provider
@@ -46,7 +46,7 @@ function connectEngineOnce(): void {
  * Sends a warning to the engine (shown with the update's diagnostics) and waits until it is
  * delivered, so it is never lost when the plugin exits right after the RPC.
  */
-export async function warn(message: string): Promise<void> {
+export async function engineWarn(message: string): Promise<void> {
   connectEngineOnce();
   await pulumi.log.warn(message);
 }

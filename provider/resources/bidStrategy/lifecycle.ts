@@ -1,14 +1,13 @@
 /**
  * BidStrategy lifecycle (docs/ARCHITECTURE.md, "Resources and their lifecycle"): create = POST op 3
- * (or adopt by `adoptId`); no update (every change replaces); no read (state kept as last written);
- * no delete (the strategy stays on the platform, with a warning naming its id).
+ * (or adopt by `adoptId`); no update (every change replaces); no read (state kept as last
+ * written); no delete (the strategy stays on the platform, with a warning naming its id).
  */
+import type { ResourceLifecycle } from "../core/lifecycle";
 import { apiClient } from "../shared/api";
 import { checkInputs } from "../shared/checkInputs";
 import { diffInputs } from "../shared/diff";
 import { keptStateRead } from "../shared/inputFields";
-import type { KindProvider } from "../shared/kindProvider";
-import { warn } from "../shared/log";
 import { ambiguousCreateError, mayHaveCreated, resourceError } from "../shared/resourceErrors";
 import {
   BID_STRATEGY_DIFF,
@@ -19,8 +18,8 @@ import {
 
 const subject = (name: unknown, id?: string) => `BidStrategy ${JSON.stringify(name)}${id ? ` (id ${id})` : ""}`;
 
-/** The CRUD provider of `BidStrategy`. */
-export const bidStrategyProvider: KindProvider<BidStrategyInputs, BidStrategyOutputs> = {
+/** The lifecycle of `BidStrategy`. */
+export const bidStrategyLifecycle: ResourceLifecycle<BidStrategyInputs, BidStrategyOutputs> = {
   async check(_olds, news) {
     return checkInputs(BidStrategyInputs, news);
   },
@@ -30,19 +29,19 @@ export const bidStrategyProvider: KindProvider<BidStrategyInputs, BidStrategyOut
     return { changes, replaces, deleteBeforeReplace };
   },
 
-  async create(inputs) {
+  async create(inputs, ctx) {
     if (inputs.adoptId) {
       // spec: there is no GET for bid strategies, so an adopted one cannot be verified.
-      await warn(
+      await ctx.warn(
         `${subject(inputs.name, inputs.adoptId)}: adopted without verification. The API cannot read bid ` +
           `strategies, so Pulumi records the declared values as the state of strategy ${inputs.adoptId}; ` +
           `make sure they match the platform.`,
       );
-      return { id: inputs.adoptId, outs: inputs };
+      return { id: inputs.adoptId, outputs: inputs };
     }
     try {
-      const response = await apiClient().call("createBidStrategy", { body: bidStrategyBody(inputs) });
-      return { id: String(response.body.id), outs: inputs };
+      const response = await apiClient(ctx).call("createBidStrategy", { body: bidStrategyBody(inputs) });
+      return { id: String(response.body.id), outputs: inputs };
     } catch (error) {
       if (mayHaveCreated(error)) {
         throw ambiguousCreateError(subject(inputs.name), error, { noun: "bid strategy", name: inputs.name });
@@ -52,16 +51,16 @@ export const bidStrategyProvider: KindProvider<BidStrategyInputs, BidStrategyOut
   },
 
   // spec: no GET for bid strategies: the state is kept as last written.
-  read: keptStateRead<BidStrategyOutputs>(BID_STRATEGY_DIFF, ["adoptId"]),
+  read: keptStateRead<BidStrategyInputs, BidStrategyOutputs>(BID_STRATEGY_DIFF, ["adoptId"]),
 
   async update(id, _olds, news) {
     // Unreachable through the engine: every compared field replaces. Refuse rather than pretend.
     throw resourceError(subject(news.name, id), new Error("the API cannot update a bid strategy; it must be replaced"));
   },
 
-  async delete(id, props) {
-    await warn(
-      `${subject(props.name, id)}: the API cannot delete bid strategies, so strategy ${id} stays on the ` +
+  async delete(id, state, ctx) {
+    await ctx.warn(
+      `${subject(state.name, id)}: the API cannot delete bid strategies, so strategy ${id} stays on the ` +
         `platform; Pulumi only removes it from the stack's state.`,
     );
   },

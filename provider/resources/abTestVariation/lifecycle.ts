@@ -5,12 +5,12 @@
  * (state kept); delete = no call, with a warning.
  */
 import { ApiNotFoundError } from "../../client";
+import type { LifecycleContext } from "../core/context";
+import type { ResourceLifecycle } from "../core/lifecycle";
 import { apiClient } from "../shared/api";
 import { checkInputs } from "../shared/checkInputs";
 import { diffInputs } from "../shared/diff";
 import { keptStateRead } from "../shared/inputFields";
-import type { KindProvider } from "../shared/kindProvider";
-import { warn } from "../shared/log";
 import { changedFields, declaredFields, warnRemovedFields } from "../shared/patchFields";
 import { ResourceOperationError, resourceError } from "../shared/resourceErrors";
 import {
@@ -26,10 +26,10 @@ import {
 const subject = (inputs: { abTestId?: unknown; variationId?: unknown }) =>
   `AbTestVariation ${JSON.stringify(inputs.variationId)} of A/B test ${JSON.stringify(inputs.abTestId)}`;
 
-async function patch(inputs: AbTestVariationInputs, fields: AbTestVariationField[]): Promise<void> {
+async function patch(ctx: LifecycleContext, inputs: AbTestVariationInputs, fields: AbTestVariationField[]): Promise<void> {
   const body = abTestVariationBody(inputs, fields);
   try {
-    await apiClient().call("updateAbTestVariation", {
+    await apiClient(ctx).call("updateAbTestVariation", {
       pathParams: { id: inputs.abTestId, variation_id: inputs.variationId },
       body,
     });
@@ -44,36 +44,36 @@ async function patch(inputs: AbTestVariationInputs, fields: AbTestVariationField
   }
 }
 
-/** The CRUD provider of `AbTestVariation`. */
-export const abTestVariationProvider: KindProvider<AbTestVariationInputs, AbTestVariationOutputs> = {
+/** The lifecycle of `AbTestVariation`. */
+export const abTestVariationLifecycle: ResourceLifecycle<AbTestVariationInputs, AbTestVariationOutputs> = {
   async check(_olds, news) {
     return checkInputs(AbTestVariationInputs, news);
   },
 
-  async diff(_id, olds, news) {
+  async diff(_id, olds, news, ctx) {
     const diff = diffInputs(AB_TEST_VARIATION_DIFF, olds, news);
-    await warnRemovedFields(subject(news), AB_TEST_VARIATION_FIELDS, diff);
+    await warnRemovedFields(ctx, subject(news), AB_TEST_VARIATION_FIELDS, diff);
     return { changes: diff.changes, replaces: diff.replaces, deleteBeforeReplace: diff.deleteBeforeReplace };
   },
 
-  async create(inputs) {
+  async create(inputs, ctx) {
     // Adopting: every declared field is sent, so the platform matches the program from the start.
-    await patch(inputs, declaredFields(AB_TEST_VARIATION_FIELDS, inputs));
-    return { id: abTestVariationId(inputs), outs: inputs };
+    await patch(ctx, inputs, declaredFields(AB_TEST_VARIATION_FIELDS, inputs));
+    return { id: abTestVariationId(inputs), outputs: inputs };
   },
 
   // spec: no GET for variations: the state is kept as last written.
-  read: keptStateRead<AbTestVariationOutputs>(AB_TEST_VARIATION_DIFF),
+  read: keptStateRead<AbTestVariationInputs, AbTestVariationOutputs>(AB_TEST_VARIATION_DIFF),
 
-  async update(_id, olds, news) {
+  async update(_id, olds, news, ctx) {
     const fields = changedFields(AB_TEST_VARIATION_FIELDS, diffInputs(AB_TEST_VARIATION_DIFF, olds, news));
-    if (fields.length > 0) await patch(news, fields);
-    return { outs: news };
+    if (fields.length > 0) await patch(ctx, news, fields);
+    return { outputs: news };
   },
 
-  async delete(_id, props) {
-    await warn(
-      `${subject(props)}: the API cannot delete A/B test variations; the variation keeps its last values ` +
+  async delete(_id, state, ctx) {
+    await ctx.warn(
+      `${subject(state)}: the API cannot delete A/B test variations; the variation keeps its last values ` +
         `on the platform and Pulumi only removes it from the stack's state.`,
     );
   },

@@ -5,13 +5,13 @@
  * call, with a warning that the object keeps its last values.
  */
 import { ApiNotFoundError } from "../../client";
+import type { LifecycleContext } from "../core/context";
+import type { ResourceLifecycle } from "../core/lifecycle";
 import { apiClient } from "../shared/api";
 import { checkInputs } from "../shared/checkInputs";
 import { diffInputs } from "../shared/diff";
 import { isAbsent } from "../shared/equivalence";
 import { keptStateRead } from "../shared/inputFields";
-import type { KindProvider } from "../shared/kindProvider";
-import { warn } from "../shared/log";
 import { changedFields, declaredFields, warnRemovedFields } from "../shared/patchFields";
 import { ResourceOperationError, resourceError } from "../shared/resourceErrors";
 import {
@@ -26,16 +26,16 @@ import {
 const subject = (id: unknown) => `BidModifier ${JSON.stringify(id)}`;
 
 /** spec, Versioning: `tags` is deprecated; spec, rule 2: with both sent, `containers` applies. */
-async function warnAboutTags(inputs: Record<string, unknown>): Promise<void> {
+async function warnAboutTags(ctx: LifecycleContext, inputs: Record<string, unknown>): Promise<void> {
   if (isAbsent(inputs.tags)) return;
   const label = subject(inputs.bidModifierId);
   if (!isAbsent(inputs.containers)) {
-    await warn(
+    await ctx.warn(
       `${label}: both \`containers\` and \`tags\` are set; the API applies \`containers\` and ignores ` +
         `\`tags\` (which is deprecated): remove \`tags\`.`,
     );
   } else {
-    await warn(`${label}: \`tags\` is deprecated by the API; use \`containers\` instead.`);
+    await ctx.warn(`${label}: \`tags\` is deprecated by the API; use \`containers\` instead.`);
   }
 }
 
@@ -44,12 +44,12 @@ async function warnAboutTags(inputs: Record<string, unknown>): Promise<void> {
  * spec): a body that sends `tags` also sends the declared `containers`, so a changed `tags` alone
  * never overrides the `containers` the program declares.
  */
-async function patch(inputs: BidModifierInputs, fields: BidModifierField[]): Promise<void> {
+async function patch(ctx: LifecycleContext, inputs: BidModifierInputs, fields: BidModifierField[]): Promise<void> {
   const send = new Set(fields);
   if (send.has("tags") && !isAbsent(inputs.containers)) send.add("containers");
   const body = bidModifierBody(inputs, BID_MODIFIER_FIELDS.filter((f) => send.has(f)));
   try {
-    await apiClient().call("updateBidModifier", { pathParams: { id: inputs.bidModifierId }, body });
+    await apiClient(ctx).call("updateBidModifier", { pathParams: { id: inputs.bidModifierId }, body });
   } catch (error) {
     if (error instanceof ApiNotFoundError) {
       throw new ResourceOperationError(
@@ -61,39 +61,39 @@ async function patch(inputs: BidModifierInputs, fields: BidModifierField[]): Pro
   }
 }
 
-/** The CRUD provider of `BidModifier`. */
-export const bidModifierProvider: KindProvider<BidModifierInputs, BidModifierOutputs> = {
-  async check(_olds, news) {
+/** The lifecycle of `BidModifier`. */
+export const bidModifierLifecycle: ResourceLifecycle<BidModifierInputs, BidModifierOutputs> = {
+  async check(_olds, news, ctx) {
     const result = checkInputs(BidModifierInputs, news);
-    await warnAboutTags(result.inputs);
+    await warnAboutTags(ctx, result.inputs);
     return result;
   },
 
-  async diff(_id, olds, news) {
+  async diff(_id, olds, news, ctx) {
     const diff = diffInputs(BID_MODIFIER_DIFF, olds, news);
-    await warnRemovedFields(subject(news.bidModifierId), BID_MODIFIER_FIELDS, diff);
+    await warnRemovedFields(ctx, subject(news.bidModifierId), BID_MODIFIER_FIELDS, diff);
     return { changes: diff.changes, replaces: diff.replaces, deleteBeforeReplace: diff.deleteBeforeReplace };
   },
 
-  async create(inputs) {
+  async create(inputs, ctx) {
     // Adopting: every declared field is sent, so the platform matches the program from the start.
-    await patch(inputs, declaredFields(BID_MODIFIER_FIELDS, inputs));
-    return { id: inputs.bidModifierId, outs: inputs };
+    await patch(ctx, inputs, declaredFields(BID_MODIFIER_FIELDS, inputs));
+    return { id: inputs.bidModifierId, outputs: inputs };
   },
 
   // spec: no GET for bid modifiers: the state is kept as last written.
-  read: keptStateRead<BidModifierOutputs>(BID_MODIFIER_DIFF),
+  read: keptStateRead<BidModifierInputs, BidModifierOutputs>(BID_MODIFIER_DIFF),
 
-  async update(_id, olds, news) {
+  async update(_id, olds, news, ctx) {
     const fields = changedFields(BID_MODIFIER_FIELDS, diffInputs(BID_MODIFIER_DIFF, olds, news));
     // Only removed fields changed: there is nothing the API can be sent (diff warned about them).
-    if (fields.length > 0) await patch(news, fields);
-    return { outs: news };
+    if (fields.length > 0) await patch(ctx, news, fields);
+    return { outputs: news };
   },
 
-  async delete(id, props) {
-    await warn(
-      `${subject(props.bidModifierId ?? id)}: the API cannot delete bid modifiers; the object keeps its last ` +
+  async delete(id, state, ctx) {
+    await ctx.warn(
+      `${subject(state.bidModifierId ?? id)}: the API cannot delete bid modifiers; the object keeps its last ` +
         `values on the platform and Pulumi only removes it from the stack's state.`,
     );
   },

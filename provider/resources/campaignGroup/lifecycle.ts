@@ -1,19 +1,19 @@
 /**
- * CampaignGroup lifecycle (docs/ARCHITECTURE.md, "Resources and their lifecycle"): create = POST op
- * 2, or adopt an existing group by `adoptId` (verified with GET op 19); no update (every change
+ * CampaignGroup lifecycle (docs/ARCHITECTURE.md, "Resources and their lifecycle"): create = POST
+ * op 2, or adopt an existing group by `adoptId` (verified with GET op 19); no update (every change
  * replaces); refresh = GET op 19; no delete (the group stays on the platform, with a warning naming
  * its id).
  */
 import { ApiNotFoundError } from "../../client";
 import { CampaignGroup, CampaignGroupCreated } from "../../catalog";
 import { toSdk, type Camelize } from "../../wire/casing";
+import type { LifecycleContext } from "../core/context";
+import type { CreateResult, ResourceLifecycle } from "../core/lifecycle";
 import { apiClient } from "../shared/api";
-import { checkInputs, withoutProviderKey } from "../shared/checkInputs";
+import { checkInputs } from "../shared/checkInputs";
 import { diffInputs } from "../shared/diff";
 import { caseInsensitiveEquivalent } from "../shared/equivalence";
 import { inputFields } from "../shared/inputFields";
-import type { KindProvider } from "../shared/kindProvider";
-import { warn } from "../shared/log";
 import {
   ResourceOperationError,
   ambiguousCreateError,
@@ -37,9 +37,9 @@ const subject = (name: unknown, id?: string) => `CampaignGroup ${JSON.stringify(
  * Decision (not shown in spec): a 200 whose envelope holds no record means "no such group", as a
  * 404 does.
  */
-async function viewGroup(id: string): Promise<GroupView | undefined> {
+async function viewGroup(ctx: LifecycleContext, id: string): Promise<GroupView | undefined> {
   try {
-    const response = await apiClient().call("getCampaignGroup", { pathParams: { id } });
+    const response = await apiClient(ctx).call("getCampaignGroup", { pathParams: { id } });
     const record = response.body.items[0];
     return record === undefined ? undefined : toSdk<GroupView>(CampaignGroup, record);
   } catch (error) {
@@ -60,9 +60,14 @@ function viewOutputs(view: GroupView): Partial<CampaignGroupOutputs> {
  * spec, Campaign group: `items` is "not returned by view", only `size`; the state keeps the last
  * known `items`, so say when the two disagree (campaigns joined or left outside Pulumi).
  */
-async function warnWhenSizeDisagrees(label: string, size: number | undefined, items: readonly string[]): Promise<void> {
+async function warnWhenSizeDisagrees(
+  ctx: LifecycleContext,
+  label: string,
+  size: number | undefined,
+  items: readonly string[],
+): Promise<void> {
   if (size === undefined || size === items.length) return;
-  await warn(
+  await ctx.warn(
     `${label}: the platform counts ${size} campaign(s) in the group but the program lists ${items.length}. ` +
       `The API does not return a group's campaign ids, so the state keeps the listed ones; a group cannot ` +
       `be updated, so change \`items\` (which replaces the group) if the platform's membership is wrong.`,
@@ -70,11 +75,15 @@ async function warnWhenSizeDisagrees(label: string, size: number | undefined, it
 }
 
 /** `create` with `adoptId`: verify the group exists and matches, then take it over without a POST. */
-async function adopt(inputs: CampaignGroupInputs, adoptId: string) {
+async function adopt(
+  ctx: LifecycleContext,
+  inputs: CampaignGroupInputs,
+  adoptId: string,
+): Promise<CreateResult<CampaignGroupOutputs>> {
   const label = subject(inputs.name, adoptId);
   let view: GroupView | undefined;
   try {
-    view = await viewGroup(adoptId);
+    view = await viewGroup(ctx, adoptId);
   } catch (error) {
     throw resourceError(`${label}: cannot verify the group to adopt`, error);
   }
@@ -95,13 +104,13 @@ async function adopt(inputs: CampaignGroupInputs, adoptId: string) {
         `declare the platform's values, or remove adoptId to create a new group.`,
     );
   }
-  await warnWhenSizeDisagrees(label, view.size, inputs.items);
-  const outs: CampaignGroupOutputs = { ...inputs, ...viewOutputs(view), name: inputs.name, color: inputs.color };
-  return { id: adoptId, outs };
+  await warnWhenSizeDisagrees(ctx, label, view.size, inputs.items);
+  const outputs: CampaignGroupOutputs = { ...inputs, ...viewOutputs(view), name: inputs.name, color: inputs.color };
+  return { id: adoptId, outputs };
 }
 
-/** The CRUD provider of `CampaignGroup`. */
-export const campaignGroupProvider: KindProvider<CampaignGroupInputs, CampaignGroupOutputs> = {
+/** The lifecycle of `CampaignGroup`. */
+export const campaignGroupLifecycle: ResourceLifecycle<CampaignGroupInputs, CampaignGroupOutputs> = {
   async check(_olds, news) {
     return checkInputs(CampaignGroupInputs, news);
   },
@@ -111,17 +120,17 @@ export const campaignGroupProvider: KindProvider<CampaignGroupInputs, CampaignGr
     return { changes, replaces, deleteBeforeReplace };
   },
 
-  async create(inputs) {
-    if (inputs.adoptId) return adopt(inputs, inputs.adoptId);
+  async create(inputs, ctx) {
+    if (inputs.adoptId) return adopt(ctx, inputs, inputs.adoptId);
     try {
-      const response = await apiClient().call("createCampaignGroup", { body: campaignGroupBody(inputs) });
+      const response = await apiClient(ctx).call("createCampaignGroup", { body: campaignGroupBody(inputs) });
       const created = toSdk<Camelize<CampaignGroupCreated>>(CampaignGroupCreated, response.body);
-      // Decision (not shown in spec): create is the POST alone; `size` and the timestamps, which
-      // only the view returns, arrive with the first refresh
-      // (docs/ARCHITECTURE.md, "Resources and their lifecycle").
-      const outs: CampaignGroupOutputs = { ...inputs };
-      if (created.companyId !== undefined) outs.companyId = created.companyId;
-      return { id: created.id, outs };
+      // Decision (not shown in spec): create is the POST alone (docs/ARCHITECTURE.md, "Resources and
+      // their lifecycle"); `size` and the timestamps, which only the view returns, arrive with the
+      // first refresh.
+      const outputs: CampaignGroupOutputs = { ...inputs };
+      if (created.companyId !== undefined) outputs.companyId = created.companyId;
+      return { id: created.id, outputs };
     } catch (error) {
       if (mayHaveCreated(error)) {
         throw ambiguousCreateError(subject(inputs.name), error, { noun: "campaign group", name: inputs.name });
@@ -130,24 +139,24 @@ export const campaignGroupProvider: KindProvider<CampaignGroupInputs, CampaignGr
     }
   },
 
-  async read(id, props) {
-    const state = withoutProviderKey(props ?? {}) as CampaignGroupOutputs;
+  async read(id, previous, ctx) {
+    const state = previous ?? ({} as CampaignGroupOutputs);
     const label = subject(state.name, id);
     let view: GroupView | undefined;
     try {
-      view = await viewGroup(id);
+      view = await viewGroup(ctx, id);
     } catch (error) {
       throw resourceError(label, error);
     }
     if (view === undefined) {
-      // A missing group leaves the state: an empty id tells the engine it is gone.
-      await warn(`${label}: the group no longer exists on the platform; it is removed from the stack's state.`);
-      return { id: "" };
+      // A missing group leaves the state.
+      await ctx.warn(`${label}: the group no longer exists on the platform; it is removed from the stack's state.`);
+      return undefined;
     }
     // `items` is not returned by the view: keep the last known list (spec, Campaign group).
-    const outs: CampaignGroupOutputs = { ...state, ...viewOutputs(view), items: state.items };
-    await warnWhenSizeDisagrees(label, outs.size, outs.items ?? []);
-    return { id, props: outs, inputs: inputFields(CAMPAIGN_GROUP_DIFF, outs, ["adoptId"]) as CampaignGroupInputs };
+    const outputs: CampaignGroupOutputs = { ...state, ...viewOutputs(view), items: state.items };
+    await warnWhenSizeDisagrees(ctx, label, outputs.size, outputs.items ?? []);
+    return { id, outputs, inputs: inputFields(CAMPAIGN_GROUP_DIFF, outputs, ["adoptId"]) as CampaignGroupInputs };
   },
 
   async update(id, _olds, news) {
@@ -155,9 +164,9 @@ export const campaignGroupProvider: KindProvider<CampaignGroupInputs, CampaignGr
     throw resourceError(subject(news.name, id), new Error("the API cannot update a campaign group; it must be replaced"));
   },
 
-  async delete(id, props) {
-    await warn(
-      `${subject(props.name, id)}: the API cannot delete campaign groups, so group ${id} stays on the ` +
+  async delete(id, state, ctx) {
+    await ctx.warn(
+      `${subject(state.name, id)}: the API cannot delete campaign groups, so group ${id} stays on the ` +
         `platform; Pulumi only removes it from the stack's state.`,
     );
   },

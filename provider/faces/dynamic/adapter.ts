@@ -1,0 +1,77 @@
+/**
+ * The dynamic face: one resource kind's `ResourceLifecycle` as the `pulumi.dynamic.ResourceProvider`
+ * the serialized shim delegates to (docs/ARCHITECTURE.md, "The serialized provider is a thin shim").
+ *
+ * What it adds to the lifecycle is the dynamic-provider plugin's own protocol:
+ * - the plugin keeps the serialized provider text under `__provider` in every property map it
+ *   passes; it is not an input of ours, so it is taken out before the lifecycle sees the map (the
+ *   plugin puts it back into every inputs and outputs map it returns);
+ * - a `read` of an object that is gone answers an empty id, which makes the engine drop it;
+ * - results are renamed to the plugin's fields (`outs`, `props`).
+ * Each call gets a fresh context from `context`, so configuration that arrives after the provider
+ * was built still applies.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import type { LifecycleContext } from "../../resources/core/context";
+import type { ResourceLifecycle } from "../../resources/core/lifecycle";
+
+/** The key under which the plugin passes the serialized provider text in every property map. */
+export const PROVIDER_KEY = "__provider";
+
+/**
+ * What `resourceProvider(kind)` returns: every method of `pulumi.dynamic.ResourceProvider` but
+ * `configure` (the package configures once for all kinds). All are required because the serialized
+ * shim forwards every method.
+ */
+export type KindProvider<Inputs, Outputs> = Required<Omit<pulumi.dynamic.ResourceProvider<Inputs, Outputs>, "configure">>;
+
+/** A copy of `props` without the plugin's `__provider` key (an absent map reads as empty). */
+export function withoutProviderKey<T>(props: unknown): T {
+  const { [PROVIDER_KEY]: _provider, ...rest } = (props ?? {}) as Record<string, unknown>;
+  return rest as T;
+}
+
+/** Adapts `lifecycle` to the dynamic-provider protocol; `context` is called once per method call. */
+export function dynamicProvider<Inputs, Outputs>(
+  lifecycle: ResourceLifecycle<Inputs, Outputs>,
+  context: () => LifecycleContext,
+): KindProvider<Inputs, Outputs> {
+  return {
+    async check(olds, news) {
+      const { inputs, failures } = await lifecycle.check(
+        withoutProviderKey<Record<string, unknown>>(olds),
+        withoutProviderKey<Record<string, unknown>>(news),
+        context(),
+      );
+      return { inputs, failures: failures.map(({ property, reason }) => ({ property, reason })) };
+    },
+
+    async diff(id, olds, news) {
+      const result = await lifecycle.diff(id, withoutProviderKey<Outputs>(olds), withoutProviderKey<Inputs>(news), context());
+      return { changes: result.changes, replaces: [...result.replaces], deleteBeforeReplace: result.deleteBeforeReplace };
+    },
+
+    async create(inputs) {
+      const { id, outputs } = await lifecycle.create(withoutProviderKey<Inputs>(inputs), context());
+      return { id, outs: outputs };
+    },
+
+    async read(id, props) {
+      const result = await lifecycle.read(id, props === undefined ? undefined : withoutProviderKey<Outputs>(props), context());
+      // The engine's signal that the object no longer exists: it is then removed from the state.
+      if (result === undefined) return { id: "" };
+      // The plugin types read's `inputs` as `Outputs`; what the lifecycle returns there are the declared inputs.
+      return { id: result.id, props: result.outputs, inputs: result.inputs as unknown as Outputs };
+    },
+
+    async update(id, olds, news) {
+      const state = withoutProviderKey<Outputs>(olds);
+      const { outputs } = await lifecycle.update(id, state, withoutProviderKey<Inputs>(news), context());
+      return { outs: outputs };
+    },
+
+    async delete(id, props) {
+      await lifecycle.delete(id, withoutProviderKey<Outputs>(props), context());
+    },
+  };
+}

@@ -1,0 +1,32 @@
+/**
+ * `resourceProvider(kind)`, the function the serialized shim of every resource calls by name at run
+ * time: the kind's lifecycle adapted to the dynamic-provider protocol, with the dynamic face's
+ * context (warnings through the engine connection of `./engineLog`, the connection `configure` left
+ * in `./configure`; the plugin passes no URN).
+ */
+import type { LifecycleContext } from "../../resources/core/context";
+import type { ResourceKind } from "../../resources/kinds";
+import { resourceLifecycle } from "../../resources/registry";
+import { dynamicProvider, type KindProvider } from "./adapter";
+import { configuredConnection } from "./configure";
+import { engineWarn } from "./engineLog";
+
+/** The context of one call: read at call time, since `configure` may run after the first lookup. */
+function dynamicContext(): LifecycleContext {
+  return { warn: engineWarn, connection: configuredConnection() };
+}
+
+const providers = new Map<ResourceKind, KindProvider<any, any>>();
+
+/**
+ * The dynamic provider of one resource kind, built once per kind. Throws a TypeError naming the
+ * known kinds for anything else (a state written by a newer version of this package, for example).
+ */
+export function resourceProvider(kind: ResourceKind): KindProvider<any, any> {
+  let provider = providers.get(kind);
+  if (provider === undefined) {
+    provider = dynamicProvider(resourceLifecycle(kind), dynamicContext);
+    providers.set(kind, provider);
+  }
+  return provider;
+}

@@ -1,0 +1,34 @@
+/**
+ * What a face hands the lifecycle code with every call: what differs between the ways the engine
+ * reaches it (the dynamic-provider plugin today, a native provider plugin later), and nothing the
+ * lifecycle code could find out for itself.
+ */
+
+/**
+ * The platform account the face was configured with (stack config). Unset fields fall back to the
+ * environment (`ADPLATFORM_BASE_URL` / `ADPLATFORM_TOKEN`), which the client resolves and which
+ * also raises the error naming both ways to set a missing token.
+ *
+ * The token stays in memory: never in inputs, outputs or state.
+ */
+export interface PlatformConnection {
+  readonly baseUrl?: string;
+  readonly token?: string;
+}
+
+/** The per-call context of a lifecycle method. */
+export interface LifecycleContext {
+  /**
+   * Shows `message` to the user as a warning of this update. Resolves once delivered, so a warning
+   * is not lost when the face's process ends right after the call.
+   */
+  readonly warn: (message: string) => Promise<void>;
+  /** Where requests go and with which token (resolved per call: configuration may arrive late). */
+  readonly connection: PlatformConnection;
+  /**
+   * The resource's URN, when the face knows it (a native provider plugin receives it in `Create`;
+   * the dynamic-provider plugin hands its provider none). No lifecycle reads it yet; it is the
+   * identity a record of a create in progress would be keyed by.
+   */
+  readonly urn?: string;
+}
