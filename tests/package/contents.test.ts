@@ -30,11 +30,16 @@ const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "ut
 function packedFiles(): Promise<string[]> {
   return new Promise((resolve, reject) => {
     // --ignore-scripts: prepack would rebuild bin/ from scratch while other test files read it.
-    execFile("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: REPO_ROOT, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
-      if (err) return reject(new Error(`npm pack --dry-run failed: ${err.message}\n${stderr}`));
-      const [result] = JSON.parse(stdout) as Array<{ files: Array<{ path: string }> }>;
-      resolve(result.files.map((file) => file.path));
-    });
+    execFile(
+      "npm",
+      ["pack", "--dry-run", "--json", "--ignore-scripts"],
+      { cwd: REPO_ROOT, maxBuffer: 64 * 1024 * 1024 },
+      (err, stdout, stderr) => {
+        if (err) return reject(new Error(`npm pack --dry-run failed: ${err.message}\n${stderr}`));
+        const [result] = JSON.parse(stdout) as Array<{ files: Array<{ path: string }> }>;
+        resolve(result.files.map((file) => file.path));
+      },
+    );
   });
 }
 
@@ -85,12 +90,19 @@ test("every source map in the package carries the sources it names, or the packa
 
 /** The string literals passed to `require(...)` and `import(...)` in a compiled script. */
 function requiredModules(file: string): string[] {
-  const source = ts.createSourceFile(file, fs.readFileSync(path.join(REPO_ROOT, file), "utf8"), ts.ScriptTarget.ES2022, false, ts.ScriptKind.JS);
+  const source = ts.createSourceFile(
+    file,
+    fs.readFileSync(path.join(REPO_ROOT, file), "utf8"),
+    ts.ScriptTarget.ES2022,
+    false,
+    ts.ScriptKind.JS,
+  );
   const found: string[] = [];
   const visit = (node: ts.Node): void => {
     if (ts.isCallExpression(node) && node.arguments.length === 1 && ts.isStringLiteral(node.arguments[0])) {
       const callee = node.expression;
-      if ((ts.isIdentifier(callee) && callee.text === "require") || callee.kind === ts.SyntaxKind.ImportKeyword) found.push(node.arguments[0].text);
+      if ((ts.isIdentifier(callee) && callee.text === "require") || callee.kind === ts.SyntaxKind.ImportKeyword)
+        found.push(node.arguments[0].text);
     }
     ts.forEachChild(node, visit);
   };
@@ -107,7 +119,8 @@ test("the package's scripts require only Node built-ins, its own modules, and wh
     for (const specifier of requiredModules(script)) {
       if (specifier.startsWith(".")) {
         const target = path.posix.normalize(path.posix.join(path.posix.dirname(script), specifier));
-        if (![target, `${target}.js`, `${target}/index.js`].some((candidate) => shipped.has(candidate))) undeclared.push(`${script} -> ${specifier}`);
+        if (![target, `${target}.js`, `${target}/index.js`].some((candidate) => shipped.has(candidate)))
+          undeclared.push(`${script} -> ${specifier}`);
         continue;
       }
       if (isBuiltin(specifier)) continue;
