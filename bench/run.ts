@@ -73,7 +73,7 @@ async function runProcesses(configs: WorkerConfig[]): Promise<{ seconds: number;
   const seconds = (ended - started) / 1000;
   // The next run starts on a quiet machine: a worker still tearing down (a naive client's heap of
   // thousands of refused requests) would take CPU from the next client's first requests.
-  await Promise.all(children.map((child) => (child.exitCode !== null ? undefined : new Promise((resolve) => child.once("exit", resolve)))));
+  await Promise.all(children.filter((child) => child.exitCode === null).map((child) => new Promise((resolve) => child.once("exit", resolve))));
   for (const m of finished) if (m.error) process.stderr.write(`worker error: ${m.error}\n`);
   return {
     seconds,

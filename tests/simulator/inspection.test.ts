@@ -175,7 +175,7 @@ it("DELETE narrows by parent for ids unique only within it", async () => {
   const { abTests, abTestVariations } = SEED_IDS;
   const reply = await sim("DELETE", `objects/abTestVariations/${abTestVariations.checkoutControl}?ab_test_id=${abTests.checkout}`);
   expect(reply.status).toBe(204);
-  const left = h.sim.state().abTestVariations.map((v) => `${v.ab_test_id}/${v.id}`);
+  const left = h.sim.state().abTestVariations.map((v) => `${String(v.ab_test_id)}/${String(v.id)}`);
   expect(left).toEqual([`${abTests.homepage}/1`, `${abTests.homepage}/2`]);
   const patch = await h.call("PATCH", `/v2/adex/campaign-ab-tests/${abTests.checkout}/variations/1`, { body: { name: "x" } });
   expect(patch.status).toBe(404);
