@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * Command line of the simulator: `node bin/simulator/cli.js --port 4010` (npm script `simulator`).
+ * Command line of the simulator: `npx adplatform-simulator --port 4010` from the installed package
+ * (package.json `bin`), or `node bin/simulator/cli.js` / `npm run simulator` in this repository.
  * Prints exactly `listening on http://<host>:<port>` on stdout once it listens; stops cleanly on
  * SIGINT and SIGTERM.
  */
@@ -9,7 +10,7 @@ import { RATE_CLASSES, type RateClass, type RateClassName } from "../provider/ca
 import { FaultSettingsSchema, type FaultSettingsInput } from "./faults";
 import { startSimulator, type SimulatorOptions } from "./index";
 
-const USAGE = `Usage: node bin/simulator/cli.js [options]
+const USAGE = `Usage: adplatform-simulator [options]   (npx adplatform-simulator, or node bin/simulator/cli.js)
 
 Serves the platform's 20 operations locally with seeded demo data.
 Tokens: demo-token (account demo), second-token (account second).

@@ -6,7 +6,7 @@
  * preview --expect-no-changes, a one-field change, refresh, destroy. Checked against the outputs,
  * `pulumi stack export` and the simulator's request log.
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -145,6 +145,31 @@ test("the package installs from its tarball as a real directory", () => {
   const installed = path.join(programDir, "node_modules", "pulumi-adplatform");
   expect(fs.lstatSync(installed).isSymbolicLink()).toBe(false);
   expect(fs.existsSync(path.join(installed, "bin", "sdk", "index.js"))).toBe(true);
+});
+
+test("npx adplatform-simulator runs from the installed package: --help, and a server on a free port", async () => {
+  const help = execFileSync("npx", ["--no-install", "adplatform-simulator", "--help"], { cwd: programDir, encoding: "utf8" });
+  expect(help).toMatch(/^Usage: adplatform-simulator \[options\]/);
+  // The server itself from the link npx runs (npx does not pass SIGTERM on to it).
+  const bin = path.join(programDir, "node_modules", ".bin", "adplatform-simulator");
+  const child = spawn(bin, ["--port", "0"], { cwd: programDir, stdio: ["ignore", "pipe", "inherit"] });
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = "";
+      child.stdout.on("data", (chunk: Buffer) => {
+        out += chunk;
+        const match = /listening on (http:\/\/\S+)/.exec(out);
+        if (match) resolve(match[1]!);
+      });
+      child.once("exit", (code) => reject(new Error(`adplatform-simulator exited ${code} before listening: ${out}`)));
+    });
+    const zone = await fetch(`${url}/v2/adex/zones/1001`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(zone.status).toBe(200);
+  } finally {
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+  }
 });
 
 test("stack init and config set, the token as a secret", async () => {

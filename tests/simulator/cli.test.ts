@@ -115,7 +115,7 @@ it("applies limit, in-flight and fault flags", async () => {
 it("--help prints the usage and exits 0", async () => {
   const { code, stdout } = await runCli(["--help"]);
   expect(code).toBe(0);
-  expect(stdout).toMatch(/^Usage: node bin\/simulator\/cli\.js/);
+  expect(stdout).toMatch(/^Usage: adplatform-simulator \[options\]/);
   expect(stdout).toMatch(/--burst-window-ms/);
 });
 
