@@ -44,7 +44,7 @@ export class Store {
   filter(account: string, collection: string, where: Readonly<Record<string, string>>): WireRecord[] {
     const entries = Object.entries(where);
     return this.collection(account, collection).filter((record) =>
-      entries.every(([field, value]) => record[field] !== undefined && String(record[field]) === value),
+      entries.every(([field, value]) => record[field] !== undefined && String(record[field] as string | number) === value),
     );
   }
 

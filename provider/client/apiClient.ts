@@ -259,7 +259,7 @@ class HttpApiClient implements ApiClient {
   /** Local validation; throws `ApiRequestValidationError` so nothing invalid is ever sent. */
   private prepare(opOrName: OperationSpec | string, request: CallRequest): Prepared {
     const op = typeof opOrName === "string" ? BY_NAME.get(opOrName) : opOrName;
-    if (!op) throw new ApiRequestValidationError(`no operation named "${String(opOrName)}" in the catalog`, {});
+    if (!op) throw new ApiRequestValidationError(`no operation named "${typeof opOrName === "string" ? opOrName : opOrName.name}" in the catalog`, {});
     const base: RequestContext = { operation: { name: op.name, number: op.number }, method: op.method };
     const refuse = (why: string, issues?: ValidationIssue[]) =>
       new ApiRequestValidationError(why, { ...base, path: op.path, secrets: this.secrets, ...(issues ? { issues } : {}) });

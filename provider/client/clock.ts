@@ -80,8 +80,8 @@ export const systemClock: Clock = Object.freeze({
  */
 export const epochClock: Clock = Object.freeze({
   now: () => performance.timeOrigin + performance.now(),
-  setTimer: systemClock.setTimer,
-  clearTimer: systemClock.clearTimer,
+  setTimer: (callback: () => void, ms: number) => systemClock.setTimer(callback, ms),
+  clearTimer: (handle: TimerHandle) => systemClock.clearTimer(handle),
   setPreciseTimer: (callback: () => void, ms: number) => {
     const now = () => performance.timeOrigin + performance.now();
     return new PreciseTimer(now, now() + ms, callback);

@@ -39,6 +39,8 @@ const SAFE_CAUSE_FIELDS = ["code", "errno", "syscall", "address", "port", "name"
 export function sanitizeCause(cause: unknown, secrets: readonly string[], depth = 0): unknown {
   if (cause === undefined || cause === null) return undefined;
   if (!(cause instanceof Error) && !(typeof cause === "object" && "message" in cause)) {
+    // A thrown non-Error (a string, a number, a plain object) reads as JavaScript prints it.
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string
     return redactText(String(cause), secrets);
   }
   const source = cause as Error & Record<string, unknown>;

@@ -10,6 +10,8 @@ import { campaignGroupLifecycle } from "./campaignGroup/lifecycle";
 import type { ResourceLifecycle } from "./core/lifecycle";
 import { isResourceKind, type ResourceKind } from "./kinds";
 
+// Each kind has its own input and output types; the table holds them all, so its values are `any`.
+/* eslint-disable @typescript-eslint/no-explicit-any */
 const LIFECYCLES: Readonly<Record<ResourceKind, ResourceLifecycle<any, any>>> = {
   BidModifier: bidModifierLifecycle,
   CampaignGroup: campaignGroupLifecycle,
@@ -27,3 +29,4 @@ export function resourceLifecycle(kind: ResourceKind): ResourceLifecycle<any, an
   }
   return LIFECYCLES[kind];
 }
+/* eslint-enable @typescript-eslint/no-explicit-any */

@@ -89,7 +89,7 @@ function mapValue(schema: AnySchema, value: unknown, direction: Direction): unkn
       return Array.isArray(value) ? value.map((v) => mapValue(def.element!, v, direction)) : value;
     case "tuple":
       if (!Array.isArray(value)) return value;
-      return value.map((v, i) => {
+      return value.map((v: unknown, i) => {
         const item = def.items![i] ?? def.rest ?? undefined;
         return item ? mapValue(item, v, direction) : v;
       });

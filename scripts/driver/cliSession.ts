@@ -65,11 +65,11 @@ export function openCliSession(
         let stdout = "";
         let stderr = "";
         child.stdout.on("data", (chunk: Buffer) => {
-          stdout += chunk;
+          stdout += chunk.toString();
           if (echo) write(chunk.toString());
         });
         child.stderr.on("data", (chunk: Buffer) => {
-          stderr += chunk;
+          stderr += chunk.toString();
           if (echo) write(chunk.toString());
         });
         child.on("error", reject);

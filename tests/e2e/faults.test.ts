@@ -122,7 +122,7 @@ async function expectAgreement(session: StackSession, outputs: readonly string[]
     for (const object of created) {
       if (inState.includes(String(object.id))) continue;
       // An orphan: an `up` said it may exist and how to adopt it (by its id, or by its name).
-      expect(said).toMatch(new RegExp(`may have reached the platform[\\s\\S]*(${object.id}|${JSON.stringify(name)})`));
+      expect(said).toMatch(new RegExp(`may have reached the platform[\\s\\S]*(${String(object.id)}|${JSON.stringify(name)})`));
       expect(said).toContain("adoptId");
     }
     for (const id of inState) expect(created.map((o) => String(o.id))).toContain(id);

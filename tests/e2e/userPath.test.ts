@@ -157,7 +157,7 @@ test("npx adplatform-simulator runs from the installed package: --help, and a se
     const url = await new Promise<string>((resolve, reject) => {
       let out = "";
       child.stdout.on("data", (chunk: Buffer) => {
-        out += chunk;
+        out += chunk.toString();
         const match = /listening on (http:\/\/\S+)/.exec(out);
         if (match) resolve(match[1]!);
       });

@@ -16,7 +16,7 @@ function describeType(value: unknown): string {
   if (Array.isArray(value)) return "an array";
   if (typeof value === "object") return "an object";
   if (typeof value === "string") return `the string ${JSON.stringify(value)}`;
-  return `${typeof value} ${String(value)}`;
+  return `${typeof value} ${String(value as number | boolean | bigint | symbol | undefined)}`;
 }
 
 /**
