@@ -13,6 +13,7 @@ import type { z } from "zod";
 import type { Dispatcher } from "undici";
 import { buildPath, MAX_PATH_PARAM_LENGTH, OPERATIONS, type OperationName, type OperationNamed } from "../catalog/operations";
 import type { OperationSpec } from "../catalog/types";
+import { accountKey } from "./accountKey";
 import { type Clock, sleep, systemClock } from "./clock";
 import { type Connection, type ConnectionOptions, resolveConnection } from "./connection";
 import { type DebugSink, debugSink } from "./debug";
@@ -25,7 +26,7 @@ import {
 } from "./errors";
 import { type ErrorContext, errorForResponse } from "./httpErrors";
 import type { LimiterOptions, Permit, RateLimiter } from "./limiter";
-import { accountKey, resetLimiters, sharedLimiter } from "./limiterRegistry";
+import { resetLimiters, sharedLimiter } from "./limiterRegistry";
 import { errorForNetworkFailure } from "./networkErrors";
 import { closePools, sharedPool } from "./pools";
 import { parseRateLimitInfo, parseRetryAfter, type ResponseHeaders } from "./rateLimitHeaders";

@@ -34,7 +34,7 @@ export {
   type AdmissionRequest,
   type ResponseObservation,
 } from "./limiter";
-export { accountKey } from "./limiterRegistry";
+export { accountKey } from "./accountKey";
 export {
   shouldRetry,
   backoffDelayMs,

@@ -1,16 +1,13 @@
 /**
- * One rate limiter per account per process (DESIGN.md, "One rate-limited client per account per
- * process"): spec, Authentication 3, limits apply per account, so every call with the same token
- * against the same platform must draw from the same budget.
+ * One rate limiter per account per process: spec, Authentication 3, limits apply per account, so
+ * every call with the same token against the same platform must draw from the same budget, and
+ * two limiters on one account in one process would each spend it as if alone.
  */
 import { epochClock } from "./clock";
 import { type LimiterOptions, RateLimiter } from "./limiter";
 import { FileSharedStore, sharedStatePathForKey } from "./sharedWindows";
 
-export { accountKey } from "./accountKey";
-
 const limiters = new Map<string, RateLimiter>();
-
 
 /**
  * The account's limiter, created with `options` on first use. Later calls get the same instance;
