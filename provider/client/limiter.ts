@@ -562,7 +562,7 @@ export class RateLimiter {
     // we match `X-RateLimit-Limit` against the class's burst and steady limits, steady otherwise.
     const window = info.limit === limits.burst && limits.burst !== limits.steady ? state.burst : state.steady;
     // The server's limit is the truth when it is lower (never raise above the catalog's class).
-    window.limit = Math.min(window.limit, info.limit);
+    window.lowerLimit(info.limit);
     // Believe the server when it has counted more than we have: what it counted up to this request,
     // plus what we admitted after it (which it may not have seen yet).
     const serverCount = info.limit - info.remaining;

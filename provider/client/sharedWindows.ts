@@ -14,8 +14,8 @@ import { accessSync, closeSync, constants, fstatSync, mkdirSync, openSync, readd
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { z } from "zod";
-import type { FixedWindowState } from "./fixedWindow";
 import { accountKey } from "./accountKey";
+import { FixedWindowStateSchema } from "./fixedWindow";
 
 // Decision (measured on the benchmark machine): on Linux the files live in /dev/shm, the machine's
 // memory-backed temp directory, where a lock-read-write cycle takes ~60 µs; in a disk-backed /tmp
@@ -52,29 +52,6 @@ export function sharedStatePathForKey(key: string, directory: string = sharedSta
   const name = createHash("sha256").update("limiter-state\u0000").update(key).digest("hex").slice(0, 32);
   return join(directory, `${name}.json`);
 }
-
-/** One rate class's windows as shared: both windows and the cost admitted in the class so far. */
-export interface SharedClassState {
-  readonly burst: FixedWindowState;
-  readonly steady: FixedWindowState;
-  readonly admittedCost: number;
-}
-
-const FixedWindowStateSchema = z.object({
-  limit: z.number(),
-  generation: z.number(),
-  end: z.number().nullable(),
-  previousEnd: z.number().nullable(),
-  used: z.number(),
-  own: z.number(),
-  othersSeen: z.number(),
-  reported: z.boolean(),
-  othersExpected: z.number(),
-  ahead: z.number(),
-  unanswered: z.number(),
-  lateCarry: z.number(),
-  synced: z.boolean(),
-}) satisfies z.ZodType<FixedWindowState>;
 
 /** The shared file's shape (version 1). Times are on the shared (epoch) clock, ms. */
 export const SharedLimiterStateSchema = z.object({
