@@ -15,7 +15,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { z } from "zod";
 import { accountKey } from "./accountKey";
-import { FixedWindowStateSchema } from "./fixedWindow";
+import { InFlightCapStateSchema } from "./inFlightCap";
+import { RateClassStateSchema } from "./rateClassWindows";
 
 // Decision (measured on the benchmark machine): on Linux the files live in /dev/shm, the machine's
 // memory-backed temp directory, where a lock-read-write cycle takes ~60 µs; in a disk-backed /tmp
@@ -56,10 +57,7 @@ export function sharedStatePathForKey(key: string, directory: string = sharedSta
 /** The shared file's shape (version 1). Times are on the shared (epoch) clock, ms. */
 export const SharedLimiterStateSchema = z.object({
   version: z.literal(1),
-  classes: z.record(
-    z.string(),
-    z.object({ burst: FixedWindowStateSchema, steady: FixedWindowStateSchema, admittedCost: z.number() }),
-  ),
+  classes: z.record(z.string(), RateClassStateSchema),
   /** End of a `Retry-After` pause of the whole account; null when none. */
   pausedUntil: z.number().nullable(),
   /** Requests in flight per limiter (`<pid>:<n>`), so the machine keeps one in-flight cap. */
@@ -70,7 +68,7 @@ export const SharedLimiterStateSchema = z.object({
    * (null: never), so a process that starts or never got refused uses what another one learned
    * instead of learning it again with refusals of its own. Absent in files of older versions.
    */
-  concurrency: z.object({ cap: z.number(), ceiling: z.number().nullable(), decreasedAt: z.number().nullable() }).optional(),
+  concurrency: InFlightCapStateSchema.optional(),
 });
 
 /** What processes on one machine share about an account. */
