@@ -37,9 +37,9 @@
 import { z } from "zod";
 
 /**
- * Everything a `FixedWindow` knows, as plain JSON, so processes on one machine can share a window
- * through a file (`sharedWindows.ts`). Times are on the limiter's clock (the shared epoch clock
- * when shared), ms; `null` stands for "none".
+ * Everything a `FixedWindow` knows, as plain JSON, so limiters can share a window through a
+ * `LimiterStore` (`limiterStore.ts`). Times are on the limiter's clock (the shared epoch clock when
+ * shared), ms; `null` stands for "none".
  */
 export const FixedWindowStateSchema = z.object({
   /** Cost allowed per window; lowered (never raised) when the server reports a smaller limit. */

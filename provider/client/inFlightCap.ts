@@ -12,7 +12,7 @@
  *   server really has costs a refused request and its backoff.
  *
  * Pure: time is passed in. The cap, the ceiling and when the cap was last lowered can be shared
- * through the shared store (`exportState`, `restoreState`), so what one process learned spares the
+ * through a `LimiterStore` (`exportState`, `restoreState`), so what one process learned spares the
  * others their own refusals; the counts of good answers and admissions stay with each limiter.
  */
 import { z } from "zod";

@@ -8,7 +8,7 @@
  * - `RateClassWindows` (`rateClassWindows.ts`, on `FixedWindow`): per rate class, the burst and
  *   steady windows as the server counts them, kept in step with its `X-RateLimit-*` headers;
  * - `InFlightCap` (`inFlightCap.ts`): the adaptive cap on requests in flight;
- * - a shared store (`sharedWindows.ts`), optional: where the account's limiters share all of it.
+ * - a `LimiterStore` (`limiterStore.ts`), optional: where the account's limiters share all of it.
  *
  * Guarantees:
  * - never admits a request before both windows of its class have room for it, nor more than the
@@ -29,7 +29,7 @@
  * - with a `sharedStore`, all of the above holds for every limiter on the store together (the
  *   Pulumi program and the provider plugin are two processes on one account): the windows, the
  *   admitted cost, the pause, the in-flight counts and the cap live in the store, and every
- *   decision is taken under its lock.
+ *   decision is taken in one of its transactions.
  *
  * Pure apart from the injected clock and the optional store: no wall-clock reads.
  */
@@ -38,9 +38,9 @@ import type { RateClass, RateClassName } from "../catalog/types";
 import { type Clock, type TimerHandle, systemClock } from "./clock";
 import type { WindowView } from "./fixedWindow";
 import { type CapAdmission, type ConcurrencyOptions, InFlightCap } from "./inFlightCap";
+import type { LimiterState, LimiterStore } from "./limiterStore";
 import { type ClassMark, RateClassWindows, type ReportedWindow } from "./rateClassWindows";
 import type { RateLimitInfo, RetryAfter } from "./rateLimitHeaders";
-import { processAlive, type SharedLimiterState, type SharedStore } from "./sharedWindows";
 
 export type { ConcurrencyOptions } from "./inFlightCap";
 
@@ -66,7 +66,7 @@ export interface LimiterOptions {
    */
   readonly shareAcrossProcesses: boolean;
   /** Where the budget is shared; none: this limiter counts alone. Times in it are `clock` times. */
-  readonly sharedStore?: SharedStore;
+  readonly sharedStore?: LimiterStore;
 }
 
 // Decision (not shown in spec): the platform's in-flight limit is not given (spec, Limits 6). We
@@ -163,7 +163,7 @@ export class RateLimiter {
   private timerAt = Infinity;
   /** This limiter's name in the store's in-flight table: `<pid>:<n>`. */
   private readonly id = `${process.pid}:${++limiterCount}`;
-  /** True while a shared-store transaction runs (transactions do not nest). */
+  /** True while a store transaction runs (transactions do not nest). */
   private inTransaction = false;
 
   constructor(options: Partial<LimiterOptions> = {}) {
@@ -277,9 +277,10 @@ export class RateLimiter {
     this.windowsOf(record.rateClass).settle(record.mark, record.cost, answer, now);
   }
 
-  /** Current state, for debug lines and tests. */
+  /** Current state, for debug lines and tests; with a store, as the store has it. */
   snapshot(): LimiterSnapshot {
-    if (this.options.sharedStore) this.transact(() => undefined);
+    const store = this.options.sharedStore;
+    if (store && !this.inTransaction) this.adopt(store.load());
     const now = this.clock.now();
     const windows: Partial<Record<RateClassName, { burst: WindowSnapshot; steady: WindowSnapshot }>> = {};
     for (const [name, classWindows] of this.classes) windows[name] = classWindows.view(now);
@@ -317,18 +318,18 @@ export class RateLimiter {
   }
 
   /**
-   * Runs `fn` with the shared state loaded into this limiter and saves it after, under the store's
-   * lock; without a store, just runs `fn`.
+   * Runs `fn` in a store transaction, with the store's state taken over before and this limiter's
+   * written back after; without a store, just runs `fn`.
    */
   private transact<T>(fn: () => T): T {
     const store = this.options.sharedStore;
     if (!store || this.inTransaction) return fn();
-    return store.update((shared) => {
+    return store.transact((state) => {
       this.inTransaction = true;
       try {
-        this.adopt(shared);
+        this.adopt(state);
         const result = fn();
-        this.publish(shared);
+        this.publish(state);
         return result;
       } finally {
         this.inTransaction = false;
@@ -336,8 +337,8 @@ export class RateLimiter {
     });
   }
 
-  /** Takes over the machine's view of the account. */
-  private adopt(state: SharedLimiterState): void {
+  /** Takes over the store's view of the account. Changes nothing in `state`. */
+  private adopt(state: LimiterState): void {
     for (const [name, saved] of Object.entries(state.classes)) {
       if (!(name in this.options.classes)) continue;
       this.windowsOf(name as RateClassName).restoreState(saved);
@@ -345,20 +346,11 @@ export class RateLimiter {
     if (state.pausedUntil !== null) this.pausedUntil = Math.max(this.pausedUntil, state.pausedUntil);
     if (state.concurrency) this.cap.restoreState(state.concurrency);
     this.othersInFlight = 0;
-    for (const [id, count] of Object.entries(state.inFlight)) {
-      if (id === this.id) continue;
-      const pid = Number(id.split(":")[0]);
-      // A process that died has nothing in flight any more.
-      if (pid !== process.pid && !processAlive(pid)) {
-        delete state.inFlight[id];
-        continue;
-      }
-      this.othersInFlight += count;
-    }
+    for (const [id, count] of Object.entries(state.inFlight)) if (id !== this.id) this.othersInFlight += count;
   }
 
   /** Writes this limiter's view back for the others. */
-  private publish(state: SharedLimiterState): void {
+  private publish(state: LimiterState): void {
     for (const [name, windows] of this.classes) state.classes[name] = windows.exportState();
     state.pausedUntil = Number.isFinite(this.pausedUntil) ? this.pausedUntil : null;
     state.concurrency = this.cap.exportState();

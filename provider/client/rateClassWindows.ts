@@ -11,7 +11,7 @@ import type { RateClass } from "../catalog/types";
 import { FixedWindow, FixedWindowStateSchema, type WindowMark, type WindowView } from "./fixedWindow";
 import type { RateLimitInfo } from "./rateLimitHeaders";
 
-/** A class's windows as shared through the shared store. */
+/** A class's windows as shared through a `LimiterStore`. */
 export const RateClassStateSchema = z.object({ burst: FixedWindowStateSchema, steady: FixedWindowStateSchema, admittedCost: z.number() });
 
 /** See `RateClassStateSchema`. */

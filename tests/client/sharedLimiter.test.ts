@@ -1,14 +1,16 @@
 /**
- * Limiters of several processes on one account share its windows through the state file
- * (`sharedWindows.ts`). Two limiters on one `FileSharedStore` and one hand-driven clock stand for
- * two processes: together they never exceed a window, keep one in-flight cap, and a dead process's
- * requests in flight are forgotten.
+ * Limiters of several processes on one account share its state through a `LimiterStore`. Two
+ * limiters on the machine's file store (each its own store object on one file, as two processes
+ * have) and one hand-driven clock stand for two processes: together they never exceed a window,
+ * keep one in-flight cap, share a pause and what the cap learned. The file store itself is tested
+ * in `fileLimiterStore.test.ts`.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type LimiterOptions, type Permit, RateLimiter } from "../../provider/client";
-import { FILE_STORE_DEFAULTS, FileSharedStore, sharedStateDirectory, sharedStatePath, sweepStaleStates } from "../../provider/client/sharedWindows";
+import { FileLimiterStore } from "../../provider/client/fileLimiterStore";
+import type { LimiterStore } from "../../provider/client/limiterStore";
 import { FakeClock, flush } from "./fakeClock";
 
 let dir: string;
@@ -26,7 +28,7 @@ function pair(clock: FakeClock, options: Partial<LimiterOptions> = {}): [RateLim
       guardMs: 0,
       concurrency: { initial: 1000, min: 1, max: 1000 },
       // Each limiter its own store object on the same file, as two processes would have.
-      sharedStore: new FileSharedStore(join(dir, "account.json")),
+      sharedStore: new FileLimiterStore(join(dir, "account.json")),
       ...options,
     });
   return [make(), make()];
@@ -131,39 +133,11 @@ describe("two limiters on one shared store", () => {
     expect(fromB).toHaveLength(1);
   });
 
-  it("forget the requests in flight of a process that died", async () => {
-    const clock = new FakeClock();
-    const file = join(dir, "account.json");
-    const [a] = pair(clock, { concurrency: { initial: 2, min: 1, max: 2 } });
-    acquireMany(a, clock, 1);
-    await clock.advance(10);
-    const state = JSON.parse(readFileSync(file, "utf8")) as { inFlight: Record<string, number> };
-    // A pid far above any real one: no such process.
-    state.inFlight["4194999:1"] = 2;
-    writeFileSync(file, JSON.stringify(state));
-    const fromA = acquireMany(a, clock, 1);
-    await clock.advance(10);
-    expect(fromA).toHaveLength(1);
-    expect(Object.keys((JSON.parse(readFileSync(file, "utf8")) as { inFlight: object }).inFlight)).not.toContain("4194999:1");
-  });
-
-  it("see each other's writes although each keeps its own last write in memory", () => {
-    const file = join(dir, "account.json");
-    const a = new FileSharedStore(file);
-    const b = new FileSharedStore(file);
-    a.update((state) => void (state.pausedUntil = 1));
-    a.update((state) => expect(state.pausedUntil).toBe(1)); // from memory: the file is still a's write
-    b.update((state) => void (state.pausedUntil = 2));
-    a.update((state) => expect(state.pausedUntil).toBe(2));
-    writeFileSync(file, "{ not json"); // anything else that replaced the file is read, not trusted
-    a.update((state) => expect(state.pausedUntil).toBeNull());
-  });
-
   it("are not looked at by calls that queue behind a full in-flight cap", async () => {
     const clock = new FakeClock();
-    const store = new FileSharedStore(join(dir, "account.json"));
+    const store = new FileLimiterStore(join(dir, "account.json"));
     let looks = 0;
-    const counting = { update: <T>(fn: Parameters<typeof store.update<T>>[0]) => (looks++, store.update(fn)) };
+    const counting: LimiterStore = { transact: (fn) => (looks++, store.transact(fn)), load: () => store.load() };
     const [a] = pair(clock, { concurrency: { initial: 4, min: 1, max: 8 }, sharedStore: counting });
     const admitted = acquireMany(a, clock, 300, false);
     // One look admitted each of the first 4; the other 296 queued without a look (a release pumps).
@@ -175,52 +149,4 @@ describe("two limiters on one shared store", () => {
     expect(admitted).toHaveLength(5);
   });
 
-  it("read an unreadable state file as a fresh one", async () => {
-    const clock = new FakeClock();
-    writeFileSync(join(dir, "account.json"), "{ not json");
-    const [a] = pair(clock);
-    const admitted = acquireMany(a, clock, 10);
-    await clock.advance(10);
-    expect(admitted).toHaveLength(10);
-  });
-});
-
-describe("stale state files", () => {
-  it("are removed when a store opens: only this module's names, only when untouched for long enough", () => {
-    const hash = "0123456789abcdef0123456789abcdef";
-    const names = [`${hash}.json`, `${hash}.json.lock`, `${hash}.json.4242.tmp`, "notes.json", `${hash.replace("0", "f")}.json`];
-    for (const name of names) writeFileSync(join(dir, name), "{}");
-    const old = new Date(Date.now() - 3_600_000);
-    for (const name of names.slice(0, 4)) utimesSync(join(dir, name), old, old);
-    expect(sweepStaleStates(dir, 600_000).sort()).toEqual(names.slice(0, 3).sort());
-    expect(readdirSync(dir).sort()).toEqual(names.slice(3).sort());
-  });
-
-  it("are swept by the first store opened on a directory", () => {
-    const stale = join(dir, "ffffffffffffffffffffffffffffffff.json");
-    writeFileSync(stale, "{}");
-    const old = new Date(Date.now() - FILE_STORE_DEFAULTS.staleStateMs - 1_000);
-    utimesSync(stale, old, old);
-    new FileSharedStore(join(dir, "account.json"));
-    expect(existsSync(stale)).toBe(false);
-  });
-});
-
-describe("the state directory", () => {
-  it("is ADPLATFORM_LIMITS_DIR when set, else the machine's (/dev/shm when writable)", () => {
-    expect(sharedStateDirectory({ ADPLATFORM_LIMITS_DIR: "/var/tmp/own-limits" })).toBe("/var/tmp/own-limits");
-    expect(sharedStateDirectory({})).toMatch(/pulumi-adplatform-limits$/);
-    // The suites give every test file its own (tests/helpers/isolatedLimiterState.ts).
-    expect(sharedStateDirectory()).toBe(process.env.ADPLATFORM_LIMITS_DIR);
-  });
-});
-
-describe("the state file's name", () => {
-  it("never contains the token and differs per account", () => {
-    const one = sharedStatePath("https://api.example.com", "secret-token-1", dir);
-    const two = sharedStatePath("https://api.example.com", "secret-token-2", dir);
-    expect(one).not.toContain("secret-token-1");
-    expect(one).not.toBe(two);
-    expect(one.startsWith(dir)).toBe(true);
-  });
 });
