@@ -22,10 +22,9 @@ import { dirname, join } from "node:path";
 import { accountKey } from "./accountKey";
 import { emptyLimiterState, type LimiterState, LimiterStateSchema, type LimiterStore } from "./limiterStore";
 
-// Decision (measured on the benchmark machine): on Linux the files live in /dev/shm, the machine's
-// memory-backed temp directory, where a lock-read-write cycle is an order of magnitude cheaper than
-// in a disk-backed /tmp (there it is a real share of a scaled burst window). Elsewhere the OS temp
-// directory.
+// Decision: on Linux the files live in /dev/shm, the machine's memory-backed temp directory: every
+// admission and every answer pays a lock-read-write cycle, which there costs a small fraction of
+// what it costs in a disk-backed /tmp. Elsewhere the OS temp directory.
 /**
  * Directory of the state files: `ADPLATFORM_LIMITS_DIR` when set, else /dev/shm when writable
  * (Linux), else the OS temp directory. Every process on one account must see the same directory to
@@ -67,10 +66,10 @@ export interface FileLimiterStoreOptions {
   readonly staleStateMs: number;
 }
 
-// Decision: a lock is held only to read, decide and write a ~1 KB file, far less than a
-// millisecond, so one older than 2 s belongs to a process that died holding it. A state file not
-// written for 10 minutes holds only windows long ended (the steady window is 60 s) and requests in
-// flight of calls past their 2-minute retry budget: nothing a process could still use.
+// Decision: a lock is held only to read, decide and write a ~1 KB file, so one older than 2 s
+// belongs to a process that died holding it. A state file not written for 10 minutes holds only
+// windows long ended (the steady window is 60 s) and requests in flight of calls past their
+// 2-minute retry budget: nothing a process could still use.
 /** Defaults of `FileLimiterStore`, with units. */
 export const FILE_STORE_DEFAULTS: FileLimiterStoreOptions = Object.freeze({ staleLockMs: 2_000, staleStateMs: 600_000 });
 
