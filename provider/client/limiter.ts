@@ -2,13 +2,17 @@
  * The account's rate limiter (spec, Limits; docs/ARCHITECTURE.md, "The rate limiter"): the queue
  * every request of the account waits in, and the one place that decides when it may go. One
  * instance per account per process (see `limiterRegistry.ts`), shared by every call; it wraps the
- * one request function the way octokit's `plugin-throttling` does.
+ * one request function the way octokit's `plugin-throttling` does. Longer than most files here:
+ * the queue, its backfilling, its timers and the way responses reach the units are one admission
+ * procedure, and the public types of that procedure are declared with it.
  *
  * It orchestrates three units, each with its rules and tests:
  * - `RateClassWindows` (`rateClassWindows.ts`, on `FixedWindow`): per rate class, the burst and
  *   steady windows as the server counts them, kept in step with its `X-RateLimit-*` headers;
  * - `InFlightCap` (`inFlightCap.ts`): the adaptive cap on requests in flight;
- * - a `LimiterStore` (`limiterStore.ts`), optional: where the account's limiters share all of it.
+ * - a `LimiterStore` (`limiterStore.ts`), optional: where the account's limiters share all of it,
+ *   reached through `StoreTransactions` (`storeTransactions.ts`), which runs this limiter's
+ *   transactions one at a time.
  *
  * Guarantees:
  * - never admits a request before both windows of its class have room for it, nor more than the
@@ -29,7 +33,9 @@
  * - with a `sharedStore`, all of the above holds for every limiter on the store together (the
  *   Pulumi program and the provider plugin are two processes on one account): the windows, the
  *   admitted cost, the pause, the in-flight counts and the cap live in the store, and every
- *   decision is taken in one of its transactions.
+ *   decision is taken in one of its transactions. A limiter's transactions run one at a time, in
+ *   the order asked for: while one is pending on an asynchronous store, the next waits its turn.
+ *   A waiting call fails with the store's error when an asynchronous store fails a transaction.
  *
  * Pure apart from the injected clock and the optional store: no wall-clock reads.
  */
@@ -41,6 +47,7 @@ import { type CapAdmission, type ConcurrencyOptions, InFlightCap } from "./inFli
 import type { LimiterState, LimiterStore } from "./limiterStore";
 import { type ClassMark, RateClassWindows, type ReportedWindow } from "./rateClassWindows";
 import type { RateLimitInfo, RetryAfter } from "./rateLimitHeaders";
+import { StoreTransactions } from "./storeTransactions";
 
 export type { ConcurrencyOptions } from "./inFlightCap";
 
@@ -163,8 +170,8 @@ export class RateLimiter {
   private timerAt = Infinity;
   /** This limiter's name in the store's in-flight table: `<pid>:<n>`. */
   private readonly id = `${process.pid}:${++limiterCount}`;
-  /** True while a store transaction runs (transactions do not nest). */
-  private inTransaction = false;
+  /** This limiter's transactions on `options.sharedStore`; none without a store. */
+  private readonly transactions: StoreTransactions | undefined;
 
   constructor(options: Partial<LimiterOptions> = {}) {
     this.options = {
@@ -179,6 +186,14 @@ export class RateLimiter {
     // the cost of one refusal a minute. Counting good answers instead would probe the more often
     // the smaller the limit (a small cap's worth of answers comes fast), each probe a refusal.
     this.cap = new InFlightCap(this.options.concurrency, this.options.steadyWindowMs);
+    const store = this.options.sharedStore;
+    this.transactions = store
+      ? new StoreTransactions(store, {
+          adopt: (state) => this.adopt(state),
+          publish: (state) => this.publish(state),
+          failed: (error) => this.failWaiting(error),
+        })
+      : undefined;
   }
 
   /**
@@ -242,9 +257,10 @@ export class RateLimiter {
    */
   observe(permit: Permit, observation: ResponseObservation, options: { receivedAt?: number; release?: boolean } = {}): void {
     const record = permit as PermitRecord;
+    const receivedAt = options.receivedAt ?? this.clock.now();
+    if (options.release) this.markReleased(record);
     this.transact(() => {
-      this.observeLocked(record, observation, options.receivedAt ?? this.clock.now());
-      if (options.release) this.markReleased(record);
+      this.observeLocked(record, observation, receivedAt);
       this.pumpLocked();
     });
   }
@@ -277,10 +293,13 @@ export class RateLimiter {
     this.windowsOf(record.rateClass).settle(record.mark, record.cost, answer, now);
   }
 
-  /** Current state, for debug lines and tests; with a store, as the store has it. */
+  /**
+   * Current state, for debug lines and tests. With a store, read from it first; an asynchronous
+   * store's answer cannot be waited for: this snapshot shows the state as of the last transaction,
+   * and the state read shows in the next one.
+   */
   snapshot(): LimiterSnapshot {
-    const store = this.options.sharedStore;
-    if (store && !this.inTransaction) this.adopt(store.load());
+    this.transactions?.look();
     const now = this.clock.now();
     const windows: Partial<Record<RateClassName, { burst: WindowSnapshot; steady: WindowSnapshot }>> = {};
     for (const [name, classWindows] of this.classes) windows[name] = classWindows.view(now);
@@ -317,24 +336,18 @@ export class RateLimiter {
     return Math.min(this.options.burstWindowMs / 4, Math.max(this.options.guardMs, this.latencyMs));
   }
 
-  /**
-   * Runs `fn` in a store transaction, with the store's state taken over before and this limiter's
-   * written back after; without a store, just runs `fn`.
-   */
-  private transact<T>(fn: () => T): T {
-    const store = this.options.sharedStore;
-    if (!store || this.inTransaction) return fn();
-    return store.transact((state) => {
-      this.inTransaction = true;
-      try {
-        this.adopt(state);
-        const result = fn();
-        this.publish(state);
-        return result;
-      } finally {
-        this.inTransaction = false;
-      }
-    });
+  /** Runs `fn` in a store transaction (see `StoreTransactions`); without a store, just runs it. */
+  private transact(fn: () => void): void {
+    if (this.transactions) this.transactions.run(fn);
+    else fn();
+  }
+
+  /** An asynchronous store failed a transaction: the calls waiting fail with its error. */
+  private failWaiting(error: unknown): void {
+    for (const waiter of this.queue.splice(0)) {
+      this.detach(waiter);
+      waiter.reject(error);
+    }
   }
 
   /** Takes over the store's view of the account. Changes nothing in `state`. */
@@ -358,8 +371,12 @@ export class RateLimiter {
     else delete state.inFlight[this.id];
   }
 
-  /** Admits waiters in order while they fit (see `pumpLocked`), in one store transaction. */
+  /**
+   * Admits waiters in order while they fit (see `pumpLocked`), in one store transaction. Every
+   * transaction ends with this, so one already waiting its turn will do.
+   */
   private pump(): void {
+    if (this.transactions && this.transactions.queued > 0) return;
     this.transact(() => this.pumpLocked());
   }
 

@@ -7,7 +7,8 @@
  * changes and writes it in one transaction, so the limiters sharing a store behave as one: one
  * budget per window, one in-flight cap, no collisions at window starts.
  *
- * Implementation: `FileLimiterStore` (a lock-guarded file, shared by the processes of one machine).
+ * Implementations: `FileLimiterStore` (a lock-guarded file, shared by the processes of one
+ * machine; synchronous) and `MemoryLimiterStore` (this process only; asynchronous).
  */
 import { z } from "zod";
 import { InFlightCapStateSchema } from "./inFlightCap";
@@ -41,17 +42,32 @@ export function emptyLimiterState(): LimiterState {
   return { version: 1, classes: {}, pausedUntil: null, inFlight: {} };
 }
 
-/** Exclusive read-modify-write access to one account's `LimiterState`. */
+/**
+ * Exclusive read-modify-write access to one account's `LimiterState`. A store may be synchronous
+ * (return values) or asynchronous (return promises, as a networked store must); the limiter
+ * handles both, and takes no extra turn of the event loop with a synchronous one.
+ */
 export interface LimiterStore {
   /**
    * Runs `fn` on the account's state while no other limiter can read it for a transaction or write
-   * it, then saves what `fn` left in it, and returns `fn`'s result. `fn` runs exactly once: the
-   * limiter decides admissions in it (and hands out permits), so a store must give exclusive access
-   * for the whole read-decide-write. A store may drop, before `fn`, the in-flight entries of
-   * limiters it knows are gone (a process that died).
+   * it, then saves what `fn` left in it, and returns (or resolves to) `fn`'s result. `fn` is
+   * synchronous and runs exactly once: the limiter decides admissions in it and hands out
+   * permits, which cannot be taken back, so a store holds exclusive access for the whole
+   * read-decide-write rather than run `fn` again after a lost compare-and-set (the file store
+   * takes a lock file; a networked store can take a lock key with an expiry, and write the state
+   * and release the lock in one atomic step that checks the lock is still its own). A store may
+   * drop, before `fn`, the in-flight entries of limiters it knows are gone (a process that died).
+   *
+   * A limiter never nests its transactions nor starts one while its previous one is pending
+   * (`StoreTransactions`).
    */
-  transact<T>(fn: (state: LimiterState) => T): T;
+  transact<T>(fn: (state: LimiterState) => T): T | Promise<T>;
 
   /** The account's state as saved, without a transaction; the caller must not change it. */
-  load(): LimiterState;
+  load(): LimiterState | Promise<LimiterState>;
+}
+
+/** Whether a store's answer is a promise (an asynchronous store) rather than the value itself. */
+export function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as { then?: unknown } | null | undefined)?.then === "function";
 }

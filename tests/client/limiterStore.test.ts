@@ -1,8 +1,8 @@
 /**
- * The shared limiter state's schema: what every store reads and writes. The file store is tested
- * in `fileLimiterStore.test.ts`.
+ * The shared limiter state's schema: what every store reads and writes. Each store is tested in
+ * its own file (`fileLimiterStore.test.ts`, `memoryLimiterStore.test.ts`).
  */
-import { emptyLimiterState, LimiterStateSchema } from "../../provider/client/limiterStore";
+import { emptyLimiterState, isPromiseLike, LimiterStateSchema } from "../../provider/client/limiterStore";
 import { RateClassWindows } from "../../provider/client/rateClassWindows";
 
 describe("limiter state", () => {
@@ -26,5 +26,13 @@ describe("limiter state", () => {
   it("rejects another version or a foreign document", () => {
     expect(LimiterStateSchema.safeParse({ ...emptyLimiterState(), version: 2 }).success).toBe(false);
     expect(LimiterStateSchema.safeParse({ windows: [] }).success).toBe(false);
+  });
+});
+
+describe("isPromiseLike", () => {
+  it("tells an asynchronous store's answer from a synchronous one's", () => {
+    expect(isPromiseLike(Promise.resolve(1))).toBe(true);
+    expect(isPromiseLike(emptyLimiterState())).toBe(false);
+    expect(isPromiseLike(undefined)).toBe(false);
   });
 });
