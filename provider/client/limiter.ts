@@ -183,8 +183,8 @@ export class RateLimiter {
     // Decision (not shown in spec, Limits 6): the in-flight limit is a number the server does not
     // publish, an account setting rather than a load signal; once a -1 showed it, the cap tries
     // past it again once per steady window (60 s), so a raised limit is found within a minute at
-    // the cost of one refusal a minute. Counting good answers instead would probe the more often
-    // the smaller the limit (a small cap's worth of answers comes fast), each probe a refusal.
+    // the cost of one refusal a minute. Counting good answers instead would probe more often the
+    // smaller the limit is (a small cap's worth of answers comes fast), each probe a refusal.
     this.cap = new InFlightCap(this.options.concurrency, this.options.steadyWindowMs);
     const store = this.options.sharedStore;
     this.transactions = store
