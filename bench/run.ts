@@ -18,7 +18,7 @@ import { CLIENT_NAMES, type ClientName, type WorkerConfig } from "./clients/type
 import { DEFAULT_SCALE, type Scale, scaleOf } from "./scale";
 import { WORKLOADS, type Workload } from "./workloads";
 import type { WorkerMessage } from "./worker";
-import { sharedStatePath } from "../provider/client/sharedWindows";
+import { sharedStatePath } from "../provider/client/fileLimiterStore";
 
 /** One client's numbers on one workload (the JSON's `results.<client>`). */
 interface ClientResult {

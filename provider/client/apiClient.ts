@@ -19,8 +19,8 @@ import type { z } from "zod";
 import type { Dispatcher } from "undici";
 import { buildPath, MAX_PATH_PARAM_LENGTH, OPERATIONS, type OperationName, type OperationNamed } from "../catalog/operations";
 import type { OperationSpec } from "../catalog/types";
-import { type Clock, sleep, systemClock } from "./clock";
 import { accountKey } from "./accountKey";
+import { type Clock, sleep, systemClock } from "./clock";
 import { type Connection, type ConnectionOptions, resolveConnection } from "./connection";
 import { type DebugSink, debugSink } from "./debug";
 import {

@@ -1,59 +1,55 @@
 /**
- * The account's rate limiter (spec, Limits; DESIGN.md "Rate limits"). One instance per account per
- * process (see `limiterRegistry.ts`), shared by every call; it wraps the one request function the
- * way octokit's `plugin-throttling` does (STYLE.md 3).
+ * The account's rate limiter (spec, Limits; docs/ARCHITECTURE.md, "The rate limiter"): the queue
+ * every request of the account waits in, and the one place that decides when it may go. One
+ * instance per account per process (see `limiterRegistry.ts`), shared by every call; it wraps the
+ * one request function the way octokit's `plugin-throttling` does. Longer than most files here:
+ * the queue, its backfilling, its timers and the way responses reach the units are one admission
+ * procedure, and the public types of that procedure are declared with it.
  *
- * Guarantees, per rate class:
- * - never admits more than `burst` cost within one burst window as we know it, nor more than
- *   `steady` cost within one steady window (see `FixedWindow` for the boundary guard);
- * - rides the fixed windows: admits up to a window's limit as fast as the concurrency cap allows,
- *   then waits for the boundary. It does not spread requests evenly, because the server counts in
- *   fixed windows and a window's unused budget is lost when it turns (300 class C requests take
- *   ~75 s: 150 in the first minute at 10 per second, the rest after the minute turns);
- * - believes the server: when `X-RateLimit-Remaining` says fewer remain than we think, another
- *   process spends on the same account, and our count is raised to the server's; our window's end
- *   moves to the server's `X-RateLimit-Reset` (see `FixedWindow` for why that is safe); once the
- *   server shows another process spending, we hold back its share too (see `FixedWindow`);
+ * It orchestrates three units, each with its rules and tests:
+ * - `RateClassWindows` (`rateClassWindows.ts`, on `FixedWindow`): per rate class, the burst and
+ *   steady windows as the server counts them, kept in step with its `X-RateLimit-*` headers;
+ * - `InFlightCap` (`inFlightCap.ts`): the adaptive cap on requests in flight;
+ * - a `LimiterStore` (`limiterStore.ts`), optional: where the account's limiters share all of it,
+ *   reached through `StoreTransactions` (`storeTransactions.ts`), which runs this limiter's
+ *   transactions one at a time.
+ *
+ * Guarantees:
+ * - never admits a request before both windows of its class have room for it, nor more than the
+ *   cap in flight (counting the requests in flight of every limiter on the store);
+ * - rides the fixed windows: admits up to a window's limit as fast as the cap allows, then waits
+ *   for the boundary. It does not spread requests evenly, because the server counts in fixed
+ *   windows and a window's unused budget is lost when it turns (300 class C requests take ~75 s:
+ *   150 in the first minute at 10 per second, the rest after the minute turns);
  * - admits in FIFO order, with backfilling: when the request at the head cannot go yet (its cost
  *   does not fit what is left of the window), a request behind it may go first, but only if that
- *   does not make the head wait one moment longer (checked on copies of the windows). So a costly
+ *   does not make the head wait one moment longer (tried on a copy of the windows). So a costly
  *   request (`fields`) is never starved nor delayed by cheap ones, and the budget it cannot use in
- *   this window is not lost: strict FIFO left a cost-3 head idling while cost-1 requests behind it
- *   could fill the window (10, 8, 10, 8 ... per window on a 3+1+1+1 mix: 10% of the budget);
- * - never has more than `concurrency` requests in flight. A `Retry-After: -1` (spec, Limits 6)
- *   on a request admitted with k in flight (the machine's) proves the server allows fewer than k:
- *   the cap drops to k - 1 (by at most half, once per congestion event), and when k - 1 explains
- *   the refusal it is remembered as the ceiling. Below the ceiling the cap grows by one after each cap's worth of good
- *   responses; past it only once a steady window has passed since it was lowered (see
- *   `probeCeilingAfterMs`), since every probe past a limit the server really has costs a refused
- *   request and its backoff (AIMD with a memory);
- * - after a 429 with `Retry-After: N`, admits nothing for N seconds, and gives the refused cost back
- *   to the steady window (the server did not count it);
- * - with a `sharedStore`, all of the above holds for every limiter of the account on the machine
- *   together (the Pulumi program and the provider plugin are two processes on one account): the
- *   windows, the admitted cost, the pause, the in-flight count, the in-flight cap and its learned
- *   ceiling live in the store, and every decision is taken under its lock (see `sharedWindows.ts`).
- *   The in-flight cap then bounds the machine's requests in flight, not only this process's, and
- *   what one process learned of the in-flight limit spares the others their own refusals.
+ *   this window is not lost: under strict FIFO a cost-3 head that does not fit idles the rest of
+ *   the window, which cost-1 requests behind it could fill (on a 3+1+1+1 mix, windows of 10, 8,
+ *   10, 8 ...: a tenth of the budget);
+ * - after a 429 with `Retry-After: N`, admits nothing for N seconds (spec, Limits 4), and gives the
+ *   refused cost back to the steady window (the server did not count it);
+ * - with a `sharedStore`, all of the above holds for every limiter on the store together (the
+ *   Pulumi program and the provider plugin are two processes on one account): the windows, the
+ *   admitted cost, the pause, the in-flight counts and the cap live in the store, and every
+ *   decision is taken in one of its transactions. A limiter's transactions run one at a time, in
+ *   the order asked for: while one is pending on an asynchronous store, the next waits its turn.
+ *   A waiting call fails with the store's error when an asynchronous store fails a transaction.
  *
- * Pure apart from the injected clock and the optional shared store: no wall-clock reads.
+ * Pure apart from the injected clock and the optional store: no wall-clock reads.
  */
 import { BURST_WINDOW_MS, RATE_CLASSES, STEADY_WINDOW_MS } from "../catalog/rateClasses";
 import type { RateClass, RateClassName } from "../catalog/types";
 import { type Clock, type TimerHandle, systemClock } from "./clock";
-import { FixedWindow, type WindowMark } from "./fixedWindow";
+import type { WindowView } from "./fixedWindow";
+import { type CapAdmission, type ConcurrencyOptions, InFlightCap } from "./inFlightCap";
+import type { LimiterState, LimiterStore } from "./limiterStore";
+import { type ClassMark, RateClassWindows, type ReportedWindow } from "./rateClassWindows";
 import type { RateLimitInfo, RetryAfter } from "./rateLimitHeaders";
-import { processAlive, type SharedLimiterState, type SharedStore } from "./sharedWindows";
+import { StoreTransactions } from "./storeTransactions";
 
-/** Bounds of the adaptive in-flight cap. */
-export interface ConcurrencyOptions {
-  /** Cap at start. */
-  readonly initial: number;
-  /** The cap never drops below this. */
-  readonly min: number;
-  /** The cap never grows above this. */
-  readonly max: number;
-}
+export type { ConcurrencyOptions } from "./inFlightCap";
 
 /** Tunables of the limiter. Defaults in `LIMITER_DEFAULTS`. */
 export interface LimiterOptions {
@@ -77,13 +73,13 @@ export interface LimiterOptions {
    */
   readonly shareAcrossProcesses: boolean;
   /** Where the budget is shared; none: this limiter counts alone. Times in it are `clock` times. */
-  readonly sharedStore?: SharedStore;
+  readonly sharedStore?: LimiterStore;
 }
 
 // Decision (not shown in spec): the platform's in-flight limit is not given (spec, Limits 6). We
 // start at 4 (enough for 10 per second at latencies up to 400 ms) and adapt between 1 and 8 (8 in
 // flight carry a full burst window at latencies up to 800 ms; more would only probe for -1s).
-/** Every default in one object, with units (STYLE.md 4). */
+/** Every default in one object, with units. */
 export const LIMITER_DEFAULTS: LimiterOptions = Object.freeze({
   classes: RATE_CLASSES,
   burstWindowMs: BURST_WINDOW_MS, // 1 s
@@ -126,6 +122,9 @@ export interface ResponseObservation {
   readonly retryAfter?: RetryAfter;
 }
 
+/** One window in a snapshot. */
+export type WindowSnapshot = WindowView;
+
 /** State for debugging and tests. */
 export interface LimiterSnapshot {
   readonly inFlight: number;
@@ -139,32 +138,9 @@ export interface LimiterSnapshot {
   >;
 }
 
-/** One window in a snapshot. */
-export interface WindowSnapshot {
-  readonly used: number;
-  readonly limit: number;
-  /** ms until the current window ends; undefined before first use. */
-  readonly endsInMs: number | undefined;
-  readonly synced: boolean;
-}
-
-interface ClassState {
-  readonly burst: FixedWindow;
-  readonly steady: FixedWindow;
-  /** Cost admitted so far in this class: tells which admissions came after a given one. */
-  admittedCost: number;
-}
-
-interface PermitRecord extends Permit {
-  /** `admittedCost` of the class right after this admission. */
-  readonly costMark: number;
-  /** Order of admission, from 1. */
-  readonly sequence: number;
-  /** Requests in flight on the machine (this one included) right after its admission. */
-  readonly inFlightAtAdmission: number;
-  /** Where the request stands in the burst and steady windows it was charged to. */
-  readonly burstMark: WindowMark;
-  readonly steadyMark: WindowMark;
+interface PermitRecord extends Permit, CapAdmission {
+  /** Where the request stands in its class's windows. */
+  readonly mark: ClassMark;
   released: boolean;
   /** Whether the windows were told where the server counted it (see `FixedWindow.settle`). */
   settled: boolean;
@@ -182,28 +158,20 @@ interface Waiter {
 export class RateLimiter {
   readonly options: LimiterOptions;
   private readonly clock: Clock;
-  private readonly states = new Map<RateClassName, ClassState>();
+  private readonly classes = new Map<RateClassName, RateClassWindows>();
+  private readonly cap: InFlightCap;
   private readonly queue: Waiter[] = [];
   private inFlight = 0;
-  private cap: number;
-  private goodSinceChange = 0;
-  private admissions = 0;
-  /** `admissions` when the cap was last lowered. */
-  private admissionsAtDecrease = 0;
-  /** Clock time the cap was last lowered. */
-  private decreasedAt = Number.NEGATIVE_INFINITY;
-  /** Highest cap the server's in-flight limit was seen to allow (Infinity: never refused). */
-  private ceiling = Infinity;
+  /** Requests in flight of the other limiters sharing the store, as of the last transaction. */
+  private othersInFlight = 0;
   private pausedUntil = -Infinity;
   private latencyMs = 0;
   private timer: TimerHandle | undefined;
   private timerAt = Infinity;
-  /** This limiter's name in the shared store's in-flight table: `<pid>:<n>`. */
+  /** This limiter's name in the store's in-flight table: `<pid>:<n>`. */
   private readonly id = `${process.pid}:${++limiterCount}`;
-  /** Requests in flight of the other limiters sharing the store, as of the last look. */
-  private othersInFlight = 0;
-  /** True while a shared-store transaction runs (transactions do not nest). */
-  private inTransaction = false;
+  /** This limiter's transactions on `options.sharedStore`; none without a store. */
+  private readonly transactions: StoreTransactions | undefined;
 
   constructor(options: Partial<LimiterOptions> = {}) {
     this.options = {
@@ -212,8 +180,20 @@ export class RateLimiter {
       concurrency: { ...LIMITER_DEFAULTS.concurrency, ...options.concurrency },
     };
     this.clock = this.options.clock;
-    const { initial, min, max } = this.options.concurrency;
-    this.cap = Math.min(max, Math.max(min, initial));
+    // Decision (not shown in spec, Limits 6): the in-flight limit is a number the server does not
+    // publish, an account setting rather than a load signal; once a -1 showed it, the cap tries
+    // past it again once per steady window (60 s), so a raised limit is found within a minute at
+    // the cost of one refusal a minute. Counting good answers instead would probe more often the
+    // smaller the limit is (a small cap's worth of answers comes fast), each probe a refusal.
+    this.cap = new InFlightCap(this.options.concurrency, this.options.steadyWindowMs);
+    const store = this.options.sharedStore;
+    this.transactions = store
+      ? new StoreTransactions(store, {
+          adopt: (state) => this.adopt(state),
+          publish: (state) => this.publish(state),
+          failed: (error) => this.failWaiting(error),
+        })
+      : undefined;
   }
 
   /**
@@ -245,17 +225,17 @@ export class RateLimiter {
       if (signal && waiter.onAbort) signal.addEventListener("abort", waiter.onAbort, { once: true });
       this.enqueue(waiter);
       // With this process's cap full nothing can be admitted (see `pumpLocked`), and the next
-      // release pumps: skip the look at the shared state. Hundreds of calls issued at once would
-      // otherwise cost one lock-read-write each before the first of them is sent (~12 ms for 300).
-      if (this.inFlight < this.cap) this.pump();
+      // release pumps: skip the look at the store. Hundreds of calls issued at once would
+      // otherwise cost one store transaction each before the first of them is sent.
+      if (this.inFlight < this.cap.value) this.pump();
     });
   }
 
   /**
    * Queues `waiter` in the order its calls first queued (FIFO for first attempts). A retry keeps
-   * its call's place: at the back, a call whose attempt met a 500 in the last windows of a run
-   * waited behind every first attempt, then its backoff, and finished alone in a window of its own
-   * after them (workload e of the bench ended 8, 1 instead of 9 in its last windows).
+   * its call's place: at the back, a call whose attempt failed near the end of a run would wait
+   * behind every first attempt issued since, then its backoff, and finish alone in a window of
+   * its own after them.
    */
   private enqueue(waiter: Waiter): void {
     const since = waiter.request.queuedSince;
@@ -273,14 +253,14 @@ export class RateLimiter {
    * default now) dates what the headers say.
    *
    * With `release`, also releases the permit, in the same step: the client reads the (small) body
-   * first and then calls this once, so a response costs one look at the machine's shared state
-   * instead of two (each ~0.1-0.2 ms under load: a turn of the in-flight workload waited on both).
+   * first and then calls this once, so a response costs one store transaction instead of two.
    */
   observe(permit: Permit, observation: ResponseObservation, options: { receivedAt?: number; release?: boolean } = {}): void {
     const record = permit as PermitRecord;
+    const receivedAt = options.receivedAt ?? this.clock.now();
+    if (options.release) this.markReleased(record);
     this.transact(() => {
-      this.observeLocked(record, observation, options.receivedAt ?? this.clock.now());
-      if (options.release) this.markReleased(record);
+      this.observeLocked(record, observation, receivedAt);
       this.pumpLocked();
     });
   }
@@ -289,31 +269,43 @@ export class RateLimiter {
     const now = this.clock.now();
     // Decaying maximum: one slow response widens the guard, which then narrows again.
     this.latencyMs = Math.max(receivedAt - record.admittedAt, this.latencyMs * 0.9);
-    const described = observation.rateLimit ? this.sync(record, observation.rateLimit, receivedAt, now) : undefined;
-    this.settle(record, observation.status === 429, described, now);
-    if (observation.status === 429 && observation.retryAfter?.kind === "delay") {
+    const windows = this.windowsOf(record.rateClass);
+    const machineShared = this.options.sharedStore !== undefined;
+    const reported = observation.rateLimit ? windows.applyServerReport(record.mark, observation.rateLimit, receivedAt, now, machineShared) : undefined;
+    const refused = observation.status === 429;
+    this.settle(record, refused ? { refused: true } : { refused: false, reported }, now);
+    if (refused && observation.retryAfter?.kind === "delay") {
       // spec, Limits 4: the account is at its limit; nobody on it gets through until Retry-After.
       this.pausedUntil = Math.max(this.pausedUntil, receivedAt + observation.retryAfter.ms);
-      // Refused, so not counted: the steady window keeps the budget (the pause covers the burst
-      // window, which the refusal shows full on the server).
-      const state = this.state(record.rateClass);
-      state.steady.refund(record.steadyMark, Math.min(record.cost, state.steady.limit), now);
-    } else if (observation.status === 429 && observation.retryAfter?.kind === "concurrency") {
-      this.lowerConcurrency(record);
-    } else if (observation.status !== 429) {
-      this.raiseConcurrencySlowly();
+      // Refused, so not counted: the steady window keeps the budget.
+      windows.refundSteady(record.mark, record.cost, now);
+    } else if (refused && observation.retryAfter?.kind === "concurrency") {
+      this.cap.refused(record, this.clock.now());
+    } else if (!refused) {
+      this.cap.answered(this.clock.now());
     }
   }
 
-  /** Current state, for debug lines and tests. */
+  /** Tells the windows once that `record`'s request was answered (see `RateClassWindows.settle`). */
+  private settle(record: PermitRecord, answer: { refused: true } | { refused: false; reported?: ReportedWindow }, now: number): void {
+    if (record.settled) return;
+    record.settled = true;
+    this.windowsOf(record.rateClass).settle(record.mark, record.cost, answer, now);
+  }
+
+  /**
+   * Current state, for debug lines and tests. With a store, read from it first; an asynchronous
+   * store's answer cannot be waited for: this snapshot shows the state as of the last transaction,
+   * and the state read shows in the next one.
+   */
   snapshot(): LimiterSnapshot {
-    if (this.options.sharedStore) this.transact(() => undefined);
+    this.transactions?.look();
     const now = this.clock.now();
     const windows: Partial<Record<RateClassName, { burst: WindowSnapshot; steady: WindowSnapshot }>> = {};
-    for (const [name, state] of this.states) windows[name] = { burst: state.burst.view(now), steady: state.steady.view(now) };
+    for (const [name, classWindows] of this.classes) windows[name] = classWindows.view(now);
     return {
       inFlight: this.inFlight,
-      concurrency: this.cap,
+      concurrency: this.cap.value,
       queued: this.queue.length,
       pausedForMs: Math.max(0, this.pausedUntil - now),
       guardMs: this.guardMs(),
@@ -321,23 +313,20 @@ export class RateLimiter {
     };
   }
 
-  private state(rateClass: RateClassName): ClassState {
-    let state = this.states.get(rateClass);
-    if (!state) {
-      const limits = this.options.classes[rateClass];
-      state = {
-        burst: new FixedWindow(this.options.burstWindowMs, limits.burst, this.pollMs()),
-        steady: new FixedWindow(this.options.steadyWindowMs, limits.steady, this.pollMs()),
-        admittedCost: 0,
-      };
-      this.states.set(rateClass, state);
+  /** The windows of `rateClass`, created at its first use. */
+  private windowsOf(rateClass: RateClassName): RateClassWindows {
+    let windows = this.classes.get(rateClass);
+    if (!windows) {
+      const lengths = { burstMs: this.options.burstWindowMs, steadyMs: this.options.steadyWindowMs };
+      windows = new RateClassWindows(this.options.classes[rateClass], lengths, this.pollMs());
+      this.classes.set(rateClass, windows);
     }
-    return state;
+    return windows;
   }
 
   /**
-   * How often to look again for what other processes of the machine did (their answers and
-   * releases, which we do not hear): a fiftieth of a burst window, at least 0.5 ms.
+   * How often to look again for what other limiters on the store did (their answers and releases,
+   * which we do not hear): a fiftieth of a burst window, at least 0.5 ms.
    */
   private pollMs(): number {
     return Math.max(0.5, this.options.burstWindowMs / 50);
@@ -347,82 +336,57 @@ export class RateLimiter {
     return Math.min(this.options.burstWindowMs / 4, Math.max(this.options.guardMs, this.latencyMs));
   }
 
-  /**
-   * Runs `fn` with the shared state loaded into this limiter and saves it after, under the store's
-   * lock; without a store, just runs `fn`.
-   */
-  private transact<T>(fn: () => T): T {
-    const store = this.options.sharedStore;
-    if (!store || this.inTransaction) return fn();
-    return store.update((shared) => {
-      this.inTransaction = true;
-      try {
-        this.load(shared);
-        const result = fn();
-        this.save(shared);
-        return result;
-      } finally {
-        this.inTransaction = false;
-      }
-    });
+  /** Runs `fn` in a store transaction (see `StoreTransactions`); without a store, just runs it. */
+  private transact(fn: () => void): void {
+    if (this.transactions) this.transactions.run(fn);
+    else fn();
   }
 
-  /** Takes over the machine's view of the account. */
-  private load(shared: SharedLimiterState): void {
-    for (const [name, saved] of Object.entries(shared.classes)) {
+  /** An asynchronous store failed a transaction: the calls waiting fail with its error. */
+  private failWaiting(error: unknown): void {
+    for (const waiter of this.queue.splice(0)) {
+      this.detach(waiter);
+      waiter.reject(error);
+    }
+  }
+
+  /** Takes over the store's view of the account. Changes nothing in `state`. */
+  private adopt(state: LimiterState): void {
+    for (const [name, saved] of Object.entries(state.classes)) {
       if (!(name in this.options.classes)) continue;
-      const state = this.state(name as RateClassName);
-      state.burst.restoreState(saved.burst);
-      state.steady.restoreState(saved.steady);
-      state.admittedCost = saved.admittedCost;
+      this.windowsOf(name as RateClassName).restoreState(saved);
     }
-    if (shared.pausedUntil !== null) this.pausedUntil = Math.max(this.pausedUntil, shared.pausedUntil);
-    if (shared.concurrency) {
-      const { min, max } = this.options.concurrency;
-      this.cap = Math.min(max, Math.max(min, shared.concurrency.cap));
-      this.ceiling = shared.concurrency.ceiling ?? Infinity;
-      this.decreasedAt = shared.concurrency.decreasedAt ?? Number.NEGATIVE_INFINITY;
-    }
+    if (state.pausedUntil !== null) this.pausedUntil = Math.max(this.pausedUntil, state.pausedUntil);
+    if (state.concurrency) this.cap.restoreState(state.concurrency);
     this.othersInFlight = 0;
-    for (const [id, count] of Object.entries(shared.inFlight)) {
-      if (id === this.id) continue;
-      const pid = Number(id.split(":")[0]);
-      // A process that died has nothing in flight any more.
-      if (pid !== process.pid && !processAlive(pid)) {
-        delete shared.inFlight[id];
-        continue;
-      }
-      this.othersInFlight += count;
-    }
+    for (const [id, count] of Object.entries(state.inFlight)) if (id !== this.id) this.othersInFlight += count;
   }
 
-  /** Writes this limiter's view back for the machine. */
-  private save(shared: SharedLimiterState): void {
-    for (const [name, state] of this.states) {
-      shared.classes[name] = { burst: state.burst.exportState(), steady: state.steady.exportState(), admittedCost: state.admittedCost };
-    }
-    shared.pausedUntil = Number.isFinite(this.pausedUntil) ? this.pausedUntil : null;
-    shared.concurrency = {
-      cap: this.cap,
-      ceiling: Number.isFinite(this.ceiling) ? this.ceiling : null,
-      decreasedAt: Number.isFinite(this.decreasedAt) ? this.decreasedAt : null,
-    };
-    if (this.inFlight > 0) shared.inFlight[this.id] = this.inFlight;
-    else delete shared.inFlight[this.id];
+  /** Writes this limiter's view back for the others. */
+  private publish(state: LimiterState): void {
+    for (const [name, windows] of this.classes) state.classes[name] = windows.exportState();
+    state.pausedUntil = Number.isFinite(this.pausedUntil) ? this.pausedUntil : null;
+    state.concurrency = this.cap.exportState();
+    if (this.inFlight > 0) state.inFlight[this.id] = this.inFlight;
+    else delete state.inFlight[this.id];
   }
 
-  /** Admits waiters in order while they fit (see `pumpLocked`), in one shared-store transaction. */
+  /**
+   * Admits waiters in order while they fit (see `pumpLocked`), in one store transaction. Every
+   * transaction ends with this, so one already waiting its turn will do.
+   */
   private pump(): void {
+    if (this.transactions && this.transactions.queued > 0) return;
     this.transact(() => this.pumpLocked());
   }
 
   /** Admits waiters in order while they fit; otherwise sets one timer for when the head may fit. */
   private pumpLocked(): void {
     while (this.queue.length > 0) {
-      if (this.inFlight >= this.cap) return; // a release pumps again
-      if (this.inFlight + this.othersInFlight >= this.cap) {
-        // The machine's cap is full with other processes' requests, whose releases we do not hear:
-        // look again shortly.
+      if (this.inFlight >= this.cap.value) return; // a release pumps again
+      if (this.inFlight + this.othersInFlight >= this.cap.value) {
+        // The cap is full with other limiters' requests, whose releases we do not hear: look again
+        // shortly.
         this.wakeAt(this.clock.now() + this.pollMs());
         return;
       }
@@ -435,8 +399,7 @@ export class RateLimiter {
         return;
       }
       this.queue.shift();
-      if (head.signal && head.onAbort) head.signal.removeEventListener("abort", head.onAbort);
-      head.resolve(this.admit(head.request, now));
+      this.grant(head, now);
     }
   }
 
@@ -449,10 +412,10 @@ export class RateLimiter {
   private backfill(head: AdmissionRequest, now: number): void {
     if (now < this.pausedUntil) return;
     const guard = this.guardMs();
-    const headState = this.state(head.rateClass);
-    const headAt = this.earliestFit(head, [headState.burst.clone(), headState.steady.clone()], now, guard);
+    const headWindows = this.windowsOf(head.rateClass);
+    const headAt = headWindows.earliestFit(head.cost, now, guard);
     for (let i = 1; i < this.queue.length; ) {
-      if (this.inFlight >= this.cap || this.inFlight + this.othersInFlight >= this.cap) return;
+      if (this.inFlight >= this.cap.value || this.inFlight + this.othersInFlight >= this.cap.value) return;
       const waiter = this.queue[i]!;
       const { request } = waiter;
       const sameClass = request.rateClass === head.rateClass;
@@ -461,68 +424,51 @@ export class RateLimiter {
         continue;
       }
       if (sameClass) {
-        // Try the charge on copies: the head must still fit at `headAt`.
-        const windows = [headState.burst.clone(), headState.steady.clone()];
-        for (const w of windows) w.charge(Math.min(request.cost, w.limit), now, guard);
-        if (this.earliestFit(head, windows, now, guard) > headAt) {
+        // Try the charge on a copy: the head must still fit at `headAt`.
+        const trial = headWindows.clone();
+        trial.charge(request.cost, now, guard);
+        if (trial.earliestFit(head.cost, now, guard) > headAt) {
           i += 1;
           continue;
         }
       }
       this.queue.splice(i, 1);
-      if (waiter.signal && waiter.onAbort) waiter.signal.removeEventListener("abort", waiter.onAbort);
-      waiter.resolve(this.admit(request, now));
+      this.grant(waiter, now);
     }
-  }
-
-  /** Earliest time from `now` at which `request` fits both `windows` (copies: they are changed). */
-  private earliestFit(request: AdmissionRequest, windows: readonly FixedWindow[], now: number, guard: number): number {
-    let at = now;
-    // Each step moves to a window end or the expiry of a carried charge; a few steps settle it.
-    for (let step = 0; step < 8; step += 1) {
-      const wait = Math.max(...windows.map((w) => w.waitMs(Math.min(request.cost, w.limit), at, guard)));
-      if (wait <= 0) return at;
-      at += wait;
-    }
-    return at;
   }
 
   private waitMs(request: AdmissionRequest, now: number): number {
     if (now < this.pausedUntil) return this.pausedUntil - now;
-    const state = this.state(request.rateClass);
-    const guard = this.guardMs();
-    for (const window of [state.burst, state.steady]) {
-      const wait = window.waitMs(Math.min(request.cost, window.limit), now, guard);
-      if (wait > 0) return wait;
-    }
-    return 0;
+    return this.windowsOf(request.rateClass).waitMs(request.cost, now, this.guardMs());
+  }
+
+  /** Admits `waiter` (already out of the queue) at `now`. */
+  private grant(waiter: Waiter, now: number): void {
+    this.detach(waiter);
+    waiter.resolve(this.admit(waiter.request, now));
+  }
+
+  private detach(waiter: Waiter): void {
+    if (waiter.signal && waiter.onAbort) waiter.signal.removeEventListener("abort", waiter.onAbort);
   }
 
   private admit(request: AdmissionRequest, now: number): Permit {
-    const state = this.state(request.rateClass);
-    const guard = this.guardMs();
-    const charge = (window: FixedWindow) => window.charge(Math.min(request.cost, window.limit), now, guard);
-    const burstMark = charge(state.burst);
-    const steadyMark = charge(state.steady);
-    state.admittedCost += request.cost;
+    const mark = this.windowsOf(request.rateClass).charge(request.cost, now, this.guardMs());
     this.inFlight += 1;
-    this.admissions += 1;
     const record: PermitRecord = {
-      sequence: this.admissions,
+      sequence: this.cap.admitted(),
       inFlightAtAdmission: this.inFlight + this.othersInFlight,
       rateClass: request.rateClass,
       cost: request.cost,
       admittedAt: now,
-      costMark: state.admittedCost,
-      burstMark,
-      steadyMark,
+      mark,
       released: false,
       settled: false,
       release: () => {
         if (!this.markReleased(record)) return;
         this.transact(() => {
           // Released without an answer (network failure): counted, where unknown.
-          this.settle(record, false, undefined, this.clock.now());
+          this.settle(record, { refused: false }, this.clock.now());
           this.pumpLocked();
         });
       },
@@ -549,85 +495,5 @@ export class RateLimiter {
       this.timerAt = Infinity;
       this.pump();
     }, at - this.clock.now());
-  }
-
-  /**
-   * Stays in step with the server (spec, Limits 5). The headers describe one window: the one whose
-   * limit `X-RateLimit-Limit` equals; when it equals neither, the steady one.
-   */
-  private sync(permit: PermitRecord, info: RateLimitInfo, receivedAt: number, now: number): { window: FixedWindow; boundary: number | undefined } {
-    const state = this.state(permit.rateClass);
-    const limits = this.options.classes[permit.rateClass];
-    // Decision (not shown in spec): which window the X-RateLimit headers describe is not said;
-    // we match `X-RateLimit-Limit` against the class's burst and steady limits, steady otherwise.
-    const window = info.limit === limits.burst && limits.burst !== limits.steady ? state.burst : state.steady;
-    // The server's limit is the truth when it is lower (never raise above the catalog's class).
-    window.limit = Math.min(window.limit, info.limit);
-    // Believe the server when it has counted more than we have: what it counted up to this request,
-    // plus what we admitted after it (which it may not have seen yet).
-    const serverCount = info.limit - info.remaining;
-    const admittedSince = state.admittedCost - permit.costMark;
-    const boundary = info.resetMs === undefined ? undefined : receivedAt + info.resetMs;
-    const mark = window === state.burst ? permit.burstMark : permit.steadyMark;
-    window.applyServerReport(mark, boundary, serverCount, admittedSince, now, this.options.sharedStore !== undefined);
-    return { window, boundary };
-  }
-
-  /**
-   * Tells both windows of `record`'s class that its request was answered: refused (a 429, not
-   * counted), or counted in the server window the response's headers describe (`described`).
-   */
-  private settle(
-    record: PermitRecord,
-    refused: boolean,
-    described: { window: FixedWindow; boundary: number | undefined } | undefined,
-    now: number,
-  ): void {
-    if (record.settled) return;
-    record.settled = true;
-    const state = this.state(record.rateClass);
-    for (const [window, mark] of [[state.burst, record.burstMark], [state.steady, record.steadyMark]] as const) {
-      const cost = Math.min(record.cost, window.limit);
-      const boundary = described?.window === window ? described.boundary : undefined;
-      window.settle(mark, cost, refused ? { refused: true } : { refused: false, boundary }, now);
-    }
-  }
-
-  private lowerConcurrency(permit: PermitRecord): void {
-    // One decrease per congestion event: responses to requests admitted before the last decrease
-    // describe the old cap. The decrease may have been another process's (shared `decreasedAt`):
-    // then only the time tells.
-    if (permit.sequence <= this.admissionsAtDecrease || permit.admittedAt < this.decreasedAt) return;
-    // The server had its limit in flight when this request arrived: it allows fewer than we had.
-    const allowed = Math.max(this.options.concurrency.min, permit.inFlightAtAdmission - 1);
-    // Down to what it allows, but by at most half at once (a refusal caused by another machine's
-    // requests says little about the limit), and always by at least one.
-    this.cap = Math.max(this.options.concurrency.min, Math.floor(this.cap / 2), Math.min(allowed, this.cap - 1));
-    // Our own count explains the refusal: that is the server's limit, remembered. A refusal with
-    // fewer of ours in flight than the new cap came from someone else's requests: no ceiling. Nor
-    // when it was alone in flight: no server allows fewer than one, so someone else's requests (or
-    // a storm) filled the limit, and a ceiling of 1 would hold the cap there for a whole steady window.
-    if (allowed >= this.cap && permit.inFlightAtAdmission > 1) this.ceiling = this.cap;
-    this.admissionsAtDecrease = this.admissions;
-    this.decreasedAt = this.clock.now();
-    this.goodSinceChange = 0;
-  }
-
-  // Decision (not shown in spec, Limits 6): the in-flight limit is a number the server does not
-  // publish, an account setting rather than a load signal; once a -1 showed it, the cap tries past
-  // it again once per steady window (60 s), so a raised limit is found within a minute at the cost
-  // of one refusal a minute. (Counting good answers instead, 32 caps' worth, probed every ~30 s at
-  // a limit of 2 and cost workload d of the bench 4 of its 6 refusals and ~1.5% of its time.)
-  /** Time after a decrease before the cap grows past a learned ceiling, ms (clock units). */
-  private probeCeilingAfterMs(): number {
-    return this.options.steadyWindowMs;
-  }
-
-  private raiseConcurrencySlowly(): void {
-    this.goodSinceChange += 1;
-    if (this.goodSinceChange < this.cap || this.cap >= this.options.concurrency.max) return;
-    if (this.cap >= this.ceiling && this.clock.now() - this.decreasedAt < this.probeCeilingAfterMs()) return;
-    this.cap += 1;
-    this.goodSinceChange = 0;
   }
 }

@@ -1,6 +1,9 @@
 /**
- * The limiter on a hand-driven clock: window arithmetic, the `fields` cost, server sync, pauses and
- * the adaptive concurrency cap. No sockets, no wall clock.
+ * The limiter on a hand-driven clock: its queue (FIFO with backfilling, retries at their call's
+ * place, aborts), riding the windows, the `fields` cost, its timers, pauses, and how responses
+ * reach the windows and the in-flight cap. The rules of those units are tested with them
+ * (`rateClassWindows.test.ts`, `fixedWindow.test.ts`, `inFlightCap.test.ts`); limiters sharing a
+ * store in `sharedLimiter.test.ts`. No sockets, no wall clock.
  */
 import { type LimiterOptions, type Permit, RateLimiter } from "../../provider/client";
 import { operationByName, RATE_CLASSES } from "../../provider/catalog";
@@ -15,7 +18,8 @@ function limiter(clock: FakeClock, options: Partial<LimiterOptions> = {}): RateL
     burstWindowMs: BURST_MS,
     steadyWindowMs: STEADY_MS,
     guardMs: 0,
-    // The cap is tested on its own; elsewhere it must not be what limits admissions.
+    // The cap is tested on its own (and in the cases below that set it); elsewhere it must not be
+    // what limits admissions.
     concurrency: { initial: 1000, min: 1, max: 1000 },
     ...options,
   });
@@ -186,63 +190,6 @@ describe("rate limiter", () => {
     expect(admitted.map((a) => a.name)).toEqual(["a", "b", "c", "one", "head", "two"]);
   });
 
-  it("believes the server when it reports fewer requests left than we counted", async () => {
-    const clock = new FakeClock();
-    const l = limiter(clock);
-    const first = await l.acquire({ rateClass: "C", cost: 1 });
-    // Another process spent 139 of this minute: 10 remain, and the minute ends in 30 s.
-    l.observe(first, { status: 200, rateLimit: { limit: 150, remaining: 10, resetMs: 30_000 } });
-    first.release();
-    const reportedAt = clock.now();
-    const { admitted } = acquireMany(l, clock, 20);
-    await flush();
-    expect(admitted).toHaveLength(9); // burst: 1 + 9
-    await clock.advance(BURST_MS);
-    expect(admitted).toHaveLength(10); // steady: 140 + 10 = 150
-    await clock.advance(25_000);
-    expect(admitted).toHaveLength(10);
-    await clock.advance(30_000 - 25_000 - BURST_MS);
-    expect(admitted.length).toBeGreaterThan(10);
-    expect(admitted[10]!.at).toBe(reportedAt + 30_000);
-  });
-
-  it("adds what it admitted after a request to the server's count, and holds as much back for another process", async () => {
-    const clock = new FakeClock();
-    const l = limiter(clock);
-    const first = await l.acquire({ rateClass: "C", cost: 1 });
-    const later = acquireMany(l, clock, 4, 1, false);
-    await later.all;
-    // The server had counted 3 when it took our first request: 2 are another process's. Our 4 later
-    // requests may not be counted yet, and the other process may have as many in flight.
-    l.observe(first, { status: 200, rateLimit: { limit: 10, remaining: 7, resetMs: 800 } });
-    expect(l.snapshot().windows.C?.burst.used).toBe(3 + 4 + 4);
-    const blocked = acquireMany(l, clock, 1);
-    await flush();
-    expect(blocked.admitted).toHaveLength(0);
-    // Our 4 later requests are answered before the window ends (else they would be carried too).
-    later.admitted.forEach((a) => a.permit.release());
-    await clock.advance(800);
-    expect(blocked.admitted).toHaveLength(1);
-    // The next window opens with the other process's share of the last one already counted.
-    expect(l.snapshot().windows.C?.burst.used).toBe(2 + 1);
-  });
-
-  it("forgets another process's share once a window shows it no longer spends", async () => {
-    const clock = new FakeClock();
-    const l = limiter(clock);
-    const first = await l.acquire({ rateClass: "C", cost: 1 });
-    l.observe(first, { status: 200, rateLimit: { limit: 10, remaining: 5, resetMs: 500 } });
-    first.release();
-    await clock.advance(500);
-    const second = await l.acquire({ rateClass: "C", cost: 1 });
-    expect(l.snapshot().windows.C?.burst.used).toBe(4 + 1); // the 4 others of the last window, and ours
-    l.observe(second, { status: 200, rateLimit: { limit: 10, remaining: 9, resetMs: 900 } });
-    second.release();
-    await clock.advance(900);
-    await l.acquire({ rateClass: "C", cost: 1 });
-    expect(l.snapshot().windows.C?.burst.used).toBe(1);
-  });
-
   it("moves its window end to X-RateLimit-Reset", async () => {
     const clock = new FakeClock();
     const l = limiter(clock);
@@ -258,91 +205,6 @@ describe("rate limiter", () => {
     await clock.advance(1);
     expect(next.admitted).toHaveLength(1);
     expect(next.admitted[0]!.at).toBe(reportedAt + 200);
-  });
-
-  it("ignores a report about a window that has already ended", async () => {
-    const clock = new FakeClock();
-    const l = limiter(clock);
-    const synced = await l.acquire({ rateClass: "C", cost: 1 });
-    l.observe(synced, { status: 200, rateLimit: { limit: 10, remaining: 9, resetMs: BURST_MS } });
-    synced.release();
-    const old = await l.acquire({ rateClass: "C", cost: 1 });
-    await clock.advance(BURST_MS);
-    const fresh = await l.acquire({ rateClass: "C", cost: 1 });
-    // The old request's response travelled across the boundary: it says its window was full. Its
-    // cost, carried while it was unanswered, goes back: it was counted in the old window.
-    expect(l.snapshot().windows.C?.burst.used).toBe(2);
-    l.observe(old, { status: 200, rateLimit: { limit: 10, remaining: 0, resetMs: 1 } });
-    expect(l.snapshot().windows.C?.burst.used).toBe(1);
-    old.release();
-    fresh.release();
-  });
-
-  it("charges a request admitted just before the boundary to the next window too", async () => {
-    const clock = new FakeClock();
-    const l = limiter(clock, { guardMs: 50 });
-    const first = await l.acquire({ rateClass: "C", cost: 1 });
-    first.release();
-    // The window we opened ends at length + guard; 20 ms before that, 9 more go out.
-    await clock.advance(BURST_MS + 50 - 20);
-    const late = acquireMany(l, clock, 9);
-    await flush();
-    expect(late.admitted).toHaveLength(9);
-    await clock.advance(20);
-    // Those 9 may land in the server's next window: only 1 more fits there.
-    const next = acquireMany(l, clock, 2);
-    await flush();
-    expect(next.admitted).toHaveLength(1);
-  });
-
-  it("carries a request still unanswered at the boundary into the next window, until its answer says where it was counted", async () => {
-    const clock = new FakeClock();
-    const l = limiter(clock);
-    // A cold start: 10 go out at once and no answer comes back before our window's end.
-    const first = acquireMany(l, clock, 10, 1, false);
-    await first.all;
-    await clock.advance(BURST_MS);
-    // Any of the 10 may still reach the server after its window ended: none of them fits beside.
-    const next = acquireMany(l, clock, 3);
-    await flush();
-    expect(next.admitted).toHaveLength(0);
-    // 4 answers say they were counted in the window they were admitted in (it ends now): their
-    // carried cost goes back, 3 more fit.
-    for (const [i, a] of first.admitted.slice(0, 4).entries()) {
-      l.observe(a.permit, { status: 200, rateLimit: { limit: 10, remaining: 9 - i, resetMs: 0 } });
-      a.permit.release();
-    }
-    await flush();
-    expect(next.admitted).toHaveLength(3);
-    // 2 answers say they were counted in the server's next window (it ends a whole length later):
-    // they stay charged to ours. 4 are still unanswered. 10 - 4 - 2 - 3 = 1 more fits.
-    for (const a of first.admitted.slice(4, 6)) {
-      l.observe(a.permit, { status: 200, rateLimit: { limit: 10, remaining: 8, resetMs: BURST_MS } });
-      a.permit.release();
-    }
-    const more = acquireMany(l, clock, 2);
-    await flush();
-    expect(more.admitted).toHaveLength(1);
-    expect(l.snapshot().windows.C?.burst.used).toBe(10);
-    first.admitted.slice(6).forEach((a) => a.permit.release());
-  });
-
-  it("holds a window past its guessed end while none of its requests is answered, until an answer gives the server's end", async () => {
-    const clock = new FakeClock();
-    const l = limiter(clock);
-    // A cold start: 10 go out, nothing answers for 1.5 windows (the server's window opened late).
-    const first = acquireMany(l, clock, 10, 1, false);
-    await first.all;
-    const next = acquireMany(l, clock, 10);
-    await clock.advance(BURST_MS * 1.5);
-    expect(next.admitted).toHaveLength(0);
-    // The first answer: the server's window ends 300 ms from now. Every request of ours is in it.
-    l.observe(first.admitted[9]!.permit, { status: 200, rateLimit: { limit: 10, remaining: 0, resetMs: 300 } });
-    first.admitted.forEach((a) => a.permit.release());
-    await clock.advance(299);
-    expect(next.admitted).toHaveLength(0);
-    await clock.advance(1);
-    expect(next.admitted).toHaveLength(10);
   });
 
   it("wakes for a window boundary on the clock's precise timer when it has one", async () => {
@@ -451,62 +313,6 @@ describe("rate limiter", () => {
       a.permit.release();
     });
     expect(l.snapshot().concurrency).toBe(5);
-  });
-
-  it("drops the cap to what a -1 proves the server allows, and probes past it again only rarely", async () => {
-    const clock = new FakeClock();
-    const l = limiter(clock, { concurrency: { initial: 4, min: 1, max: 8 } });
-    // A server that allows 2 in flight: the requests admitted 3rd and 4th are refused.
-    const first = acquireMany(l, clock, 4, 1, false);
-    await first.all;
-    l.observe(first.admitted[2]!.permit, { status: 429, retryAfter: { kind: "concurrency" } });
-    l.observe(first.admitted[3]!.permit, { status: 429, retryAfter: { kind: "concurrency" } });
-    expect(l.snapshot().concurrency).toBe(2);
-    first.admitted.forEach((a) => a.permit.release());
-    // Plain AIMD would try 3 after 2 good responses; with the ceiling learned it waits a steady window.
-    let good = 0;
-    while (l.snapshot().concurrency === 2 && good < 1000) {
-      await clock.advance(BURST_MS);
-      const permit = await l.acquire({ rateClass: "C", cost: 1 });
-      l.observe(permit, { status: 200 });
-      permit.release();
-      good += 1;
-    }
-    // One good answer a second: the first after the minute is up makes the cap try 3.
-    expect(good).toBe(STEADY_MS / BURST_MS);
-    expect(l.snapshot().concurrency).toBe(3);
-  });
-
-  /** `times` requests, each sent alone and refused with `Retry-After: -1`. */
-  async function refuseAlone(l: RateLimiter, clock: FakeClock, times: number): Promise<void> {
-    for (let i = 0; i < times; i += 1) {
-      const permit = await l.acquire({ rateClass: "C", cost: 1 });
-      await clock.advance(1);
-      l.observe(permit, { status: 429, retryAfter: { kind: "concurrency" } });
-      permit.release();
-    }
-  }
-
-  it("never lowers the cap below its minimum", async () => {
-    const clock = new FakeClock();
-    const l = limiter(clock, { concurrency: { initial: 2, min: 1, max: 4 } });
-    await refuseAlone(l, clock, 3);
-    expect(l.snapshot().concurrency).toBe(1);
-  });
-
-  it("learns no ceiling from a -1 on a request alone in flight: the cap grows back without waiting a steady window", async () => {
-    const clock = new FakeClock();
-    const l = limiter(clock, { concurrency: { initial: 2, min: 1, max: 4 } });
-    // Refused with nothing else of ours in flight: someone else's requests (or a storm) filled the
-    // limit, so it says nothing about the limit itself.
-    await refuseAlone(l, clock, 2);
-    expect(l.snapshot().concurrency).toBe(1);
-    // One cap's worth of good answers later (one, a second apart) the cap is 2 again, well inside the minute.
-    await clock.advance(BURST_MS);
-    const permit = await l.acquire({ rateClass: "C", cost: 1 });
-    l.observe(permit, { status: 200 });
-    permit.release();
-    expect(l.snapshot().concurrency).toBe(2);
   });
 
   it("queues a retry at its call's place, ahead of calls that queued after it", async () => {

@@ -1,14 +1,19 @@
 /**
- * Limiters of several processes on one account share its windows through the state file
- * (`sharedWindows.ts`). Two limiters on one `FileSharedStore` and one hand-driven clock stand for
- * two processes: together they never exceed a window, keep one in-flight cap, and a dead process's
- * requests in flight are forgotten.
+ * Limiters of one account sharing its state through a `LimiterStore`. Two limiters on one store
+ * and one hand-driven clock stand for two processes: together they never exceed a window, keep one
+ * in-flight cap, share a pause and what the cap learned. Every case runs on the machine's file
+ * store (synchronous: each limiter its own store object on one file, as two processes have) and on
+ * the memory store (asynchronous: every transaction completes on a later turn, so a limiter's
+ * calls arrive while its transaction is pending).
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type LimiterOptions, type Permit, RateLimiter } from "../../provider/client";
-import { FILE_STORE_DEFAULTS, FileSharedStore, sharedStateDirectory, sharedStatePath, sweepStaleStates } from "../../provider/client/sharedWindows";
+import { type LimiterOptions, type LimiterSnapshot, type Permit, RateLimiter } from "../../provider/client";
+import { FileLimiterStore } from "../../provider/client/fileLimiterStore";
+import type { LimiterState, LimiterStore } from "../../provider/client/limiterStore";
+import { sharedLimiter, resetLimiters } from "../../provider/client/limiterRegistry";
+import { MemoryLimiterStore } from "../../provider/client/memoryLimiterStore";
 import { FakeClock, flush } from "./fakeClock";
 
 let dir: string;
@@ -17,19 +22,16 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-function pair(clock: FakeClock, options: Partial<LimiterOptions> = {}): [RateLimiter, RateLimiter] {
-  const make = () =>
-    new RateLimiter({
-      clock,
-      burstWindowMs: 1_000,
-      steadyWindowMs: 60_000,
-      guardMs: 0,
-      concurrency: { initial: 1000, min: 1, max: 1000 },
-      // Each limiter its own store object on the same file, as two processes would have.
-      sharedStore: new FileSharedStore(join(dir, "account.json")),
-      ...options,
-    });
-  return [make(), make()];
+function limiterOn(clock: FakeClock, store: LimiterStore, options: Partial<LimiterOptions> = {}): RateLimiter {
+  return new RateLimiter({
+    clock,
+    burstWindowMs: 1_000,
+    steadyWindowMs: 60_000,
+    guardMs: 0,
+    concurrency: { initial: 1000, min: 1, max: 1000 },
+    sharedStore: store,
+    ...options,
+  });
 }
 
 /** Starts `count` acquisitions on `l`, recording admission times; releases at once unless told. */
@@ -56,10 +58,33 @@ function maxInWindow(times: number[], length: number): number {
   return best;
 }
 
-describe("two limiters on one shared store", () => {
+/** `l`'s snapshot once its read of the store has arrived (an asynchronous store answers later). */
+async function snapshotRead(l: RateLimiter): Promise<LimiterSnapshot> {
+  l.snapshot();
+  await flush();
+  return l.snapshot();
+}
+
+const STORES = [
+  { kind: "file store (synchronous)", pair: (): [LimiterStore, LimiterStore] => [new FileLimiterStore(join(dir, "account.json")), new FileLimiterStore(join(dir, "account.json"))] },
+  {
+    kind: "memory store (asynchronous)",
+    pair: (): [LimiterStore, LimiterStore] => {
+      const store = new MemoryLimiterStore();
+      return [store, store];
+    },
+  },
+];
+
+describe.each(STORES)("two limiters on one $kind", ({ pair }) => {
+  function limiters(clock: FakeClock, options: Partial<LimiterOptions> = {}): [RateLimiter, RateLimiter] {
+    const [one, two] = pair();
+    return [limiterOn(clock, one, options), limiterOn(clock, two, options)];
+  }
+
   it("admit 10 per burst window and 150 per steady window together, and ride the windows", async () => {
     const clock = new FakeClock();
-    const [a, b] = pair(clock);
+    const [a, b] = limiters(clock);
     const start = clock.now();
     const fromA = acquireMany(a, clock, 150);
     const fromB = acquireMany(b, clock, 150);
@@ -78,7 +103,7 @@ describe("two limiters on one shared store", () => {
 
   it("keep one in-flight cap for the machine", async () => {
     const clock = new FakeClock();
-    const [a, b] = pair(clock, { concurrency: { initial: 3, min: 1, max: 3 } });
+    const [a, b] = limiters(clock, { concurrency: { initial: 3, min: 1, max: 3 } });
     const fromA = acquireMany(a, clock, 3, false);
     await flush();
     const fromB = acquireMany(b, clock, 3, false);
@@ -92,7 +117,7 @@ describe("two limiters on one shared store", () => {
 
   it("share what one learned of the in-flight limit, and probe past it once for the machine", async () => {
     const clock = new FakeClock();
-    const [a, b] = pair(clock, { concurrency: { initial: 4, min: 1, max: 8 } });
+    const [a, b] = limiters(clock, { concurrency: { initial: 4, min: 1, max: 8 } });
     const fromA = acquireMany(a, clock, 3, false);
     await flush();
     const fromB = acquireMany(b, clock, 1, false);
@@ -100,9 +125,11 @@ describe("two limiters on one shared store", () => {
     expect([fromA.length, fromB.length]).toEqual([3, 1]);
     // The server allows 2: it refuses a's third (sent with 2 in flight) and b's (sent with 3).
     a.observe(fromA[2]!.permit, { status: 429, retryAfter: { kind: "concurrency" } }, { release: true });
+    await flush();
     expect(a.snapshot().concurrency).toBe(2);
     // b's refusal describes the cap before a lowered it: the machine's cap stays at the limit.
     b.observe(fromB[0]!.permit, { status: 429, retryAfter: { kind: "concurrency" } }, { release: true });
+    await flush();
     expect(b.snapshot().concurrency).toBe(2);
     for (const { permit } of fromA.slice(0, 2)) a.observe(permit, { status: 200 }, { release: true });
     // b, never refused for its own count, sends at most 2 at once.
@@ -112,13 +139,14 @@ describe("two limiters on one shared store", () => {
     // Past the ceiling only once a steady window has passed, and then for the whole machine.
     await clock.advance(60_000);
     for (const { permit } of next) b.observe(permit, { status: 200 }, { release: true });
+    await flush();
     expect(b.snapshot().concurrency).toBe(3);
-    expect(a.snapshot().concurrency).toBe(3);
+    expect((await snapshotRead(a)).concurrency).toBe(3);
   });
 
   it("share a Retry-After pause", async () => {
     const clock = new FakeClock();
-    const [a, b] = pair(clock);
+    const [a, b] = limiters(clock);
     const admittedA = acquireMany(a, clock, 1, false);
     await clock.advance(1);
     const first = admittedA[0];
@@ -131,40 +159,31 @@ describe("two limiters on one shared store", () => {
     expect(fromB).toHaveLength(1);
   });
 
-  it("forget the requests in flight of a process that died", async () => {
+  it("admit each limiter's calls in the order they queued, across window boundaries", async () => {
     const clock = new FakeClock();
-    const file = join(dir, "account.json");
-    const [a] = pair(clock, { concurrency: { initial: 2, min: 1, max: 2 } });
-    acquireMany(a, clock, 1);
-    await clock.advance(10);
-    const state = JSON.parse(readFileSync(file, "utf8")) as { inFlight: Record<string, number> };
-    // A pid far above any real one: no such process.
-    state.inFlight["4194999:1"] = 2;
-    writeFileSync(file, JSON.stringify(state));
-    const fromA = acquireMany(a, clock, 1);
-    await clock.advance(10);
-    expect(fromA).toHaveLength(1);
-    expect(Object.keys((JSON.parse(readFileSync(file, "utf8")) as { inFlight: object }).inFlight)).not.toContain("4194999:1");
+    const [a, b] = limiters(clock);
+    const order = { a: [] as number[], b: [] as number[] };
+    for (let n = 0; n < 40; n += 1) {
+      for (const [name, l] of [["a", a], ["b", b]] as const) {
+        void l.acquire({ rateClass: "C", cost: 1 }).then((permit) => {
+          order[name].push(n);
+          permit.release();
+        });
+      }
+    }
+    for (let t = 0; t < 10_000; t += 50) await clock.advance(50);
+    const inOrder = Array.from({ length: 40 }, (_, n) => n);
+    expect(order).toEqual({ a: inOrder, b: inOrder });
   });
+});
 
-  it("see each other's writes although each keeps its own last write in memory", () => {
-    const file = join(dir, "account.json");
-    const a = new FileSharedStore(file);
-    const b = new FileSharedStore(file);
-    a.update((state) => void (state.pausedUntil = 1));
-    a.update((state) => expect(state.pausedUntil).toBe(1)); // from memory: the file is still a's write
-    b.update((state) => void (state.pausedUntil = 2));
-    a.update((state) => expect(state.pausedUntil).toBe(2));
-    writeFileSync(file, "{ not json"); // anything else that replaced the file is read, not trusted
-    a.update((state) => expect(state.pausedUntil).toBeNull());
-  });
-
-  it("are not looked at by calls that queue behind a full in-flight cap", async () => {
+describe("a limiter on the synchronous file store", () => {
+  it("is not looked at by calls that queue behind a full in-flight cap", async () => {
     const clock = new FakeClock();
-    const store = new FileSharedStore(join(dir, "account.json"));
+    const store = new FileLimiterStore(join(dir, "account.json"));
     let looks = 0;
-    const counting = { update: <T>(fn: Parameters<typeof store.update<T>>[0]) => (looks++, store.update(fn)) };
-    const [a] = pair(clock, { concurrency: { initial: 4, min: 1, max: 8 }, sharedStore: counting });
+    const counting: LimiterStore = { transact: (fn) => (looks++, store.transact(fn)), load: () => store.load() };
+    const a = limiterOn(clock, counting, { concurrency: { initial: 4, min: 1, max: 8 } });
     const admitted = acquireMany(a, clock, 300, false);
     // One look admitted each of the first 4; the other 296 queued without a look (a release pumps).
     expect(looks).toBe(4);
@@ -174,53 +193,78 @@ describe("two limiters on one shared store", () => {
     await flush();
     expect(admitted).toHaveLength(5);
   });
+});
 
-  it("read an unreadable state file as a fresh one", async () => {
+/**
+ * A limiter's own view of a shared store: how many of its transactions were pending at once, at
+ * most, and the transactions it asked for.
+ */
+class WatchedStore implements LimiterStore {
+  pending = 0;
+  mostPending = 0;
+  asked = 0;
+  constructor(private readonly store: LimiterStore) {}
+  transact<T>(fn: (state: LimiterState) => T): Promise<T> {
+    this.asked += 1;
+    this.pending += 1;
+    this.mostPending = Math.max(this.mostPending, this.pending);
+    return Promise.resolve(this.store.transact(fn)).finally(() => {
+      this.pending -= 1;
+    });
+  }
+  load() {
+    return this.store.load();
+  }
+}
+
+describe("limiters on an asynchronous store", () => {
+  it("never have two transactions of one limiter pending at once, while the store sees both limiters' overlap", async () => {
     const clock = new FakeClock();
-    writeFileSync(join(dir, "account.json"), "{ not json");
-    const [a] = pair(clock);
-    const admitted = acquireMany(a, clock, 10);
-    await clock.advance(10);
-    expect(admitted).toHaveLength(10);
+    const shared = new MemoryLimiterStore();
+    const [ownA, ownB] = [new WatchedStore(shared), new WatchedStore(shared)];
+    const [a, b] = [limiterOn(clock, ownA), limiterOn(clock, ownB)];
+    const fromA = acquireMany(a, clock, 30);
+    const fromB = acquireMany(b, clock, 30);
+    for (let t = 0; t < 10_000; t += 50) await clock.advance(50);
+    expect(fromA.length + fromB.length).toBe(30 + 30);
+    expect([ownA.mostPending, ownB.mostPending]).toEqual([1, 1]);
+    expect(shared.mostPending).toBeGreaterThan(1);
+  });
+
+  it("queue one look behind a pending one for calls issued at once", async () => {
+    const clock = new FakeClock();
+    const store = new WatchedStore(new MemoryLimiterStore());
+    const a = limiterOn(clock, store, { concurrency: { initial: 4, min: 1, max: 8 } });
+    const admitted = acquireMany(a, clock, 300, false);
+    // The first call's look is pending; the second queues one more, which serves all the others.
+    expect(store.asked).toBe(1);
+    await flush();
+    expect(store.asked).toBe(2);
+    expect(admitted).toHaveLength(4);
+    admitted[0]!.permit.release();
+    await flush();
+    expect(admitted).toHaveLength(5);
+  });
+
+  it("fail the waiting calls with the store's error when a transaction fails", async () => {
+    const clock = new FakeClock();
+    const broken: LimiterStore = { transact: () => Promise.reject(new Error("store unreachable")), load: () => Promise.reject(new Error("store unreachable")) };
+    const a = limiterOn(clock, broken);
+    await expect(a.acquire({ rateClass: "C", cost: 1 })).rejects.toThrow("store unreachable");
+    expect(a.snapshot().queued).toBe(0);
   });
 });
 
-describe("stale state files", () => {
-  it("are removed when a store opens: only this module's names, only when untouched for long enough", () => {
-    const hash = "0123456789abcdef0123456789abcdef";
-    const names = [`${hash}.json`, `${hash}.json.lock`, `${hash}.json.4242.tmp`, "notes.json", `${hash.replace("0", "f")}.json`];
-    for (const name of names) writeFileSync(join(dir, name), "{}");
-    const old = new Date(Date.now() - 3_600_000);
-    for (const name of names.slice(0, 4)) utimesSync(join(dir, name), old, old);
-    expect(sweepStaleStates(dir, 600_000).sort()).toEqual(names.slice(0, 3).sort());
-    expect(readdirSync(dir).sort()).toEqual(names.slice(3).sort());
-  });
+describe("sharedLimiter", () => {
+  afterEach(() => resetLimiters());
 
-  it("are swept by the first store opened on a directory", () => {
-    const stale = join(dir, "ffffffffffffffffffffffffffffffff.json");
-    writeFileSync(stale, "{}");
-    const old = new Date(Date.now() - FILE_STORE_DEFAULTS.staleStateMs - 1_000);
-    utimesSync(stale, old, old);
-    new FileSharedStore(join(dir, "account.json"));
-    expect(existsSync(stale)).toBe(false);
-  });
-});
-
-describe("the state directory", () => {
-  it("is ADPLATFORM_LIMITS_DIR when set, else the machine's (/dev/shm when writable)", () => {
-    expect(sharedStateDirectory({ ADPLATFORM_LIMITS_DIR: "/var/tmp/own-limits" })).toBe("/var/tmp/own-limits");
-    expect(sharedStateDirectory({})).toMatch(/pulumi-adplatform-limits$/);
-    // The suites give every test file its own (tests/helpers/isolatedLimiterState.ts).
-    expect(sharedStateDirectory()).toBe(process.env.ADPLATFORM_LIMITS_DIR);
-  });
-});
-
-describe("the state file's name", () => {
-  it("never contains the token and differs per account", () => {
-    const one = sharedStatePath("https://api.example.com", "secret-token-1", dir);
-    const two = sharedStatePath("https://api.example.com", "secret-token-2", dir);
-    expect(one).not.toContain("secret-token-1");
-    expect(one).not.toBe(two);
-    expect(one.startsWith(dir)).toBe(true);
+  it("gives one limiter per account key, sharing through the machine's state file unless told not to", () => {
+    const first = sharedLimiter("account-1");
+    expect(sharedLimiter("account-1")).toBe(first);
+    expect(sharedLimiter("account-2")).not.toBe(first);
+    expect(first.options.sharedStore).toBeInstanceOf(FileLimiterStore);
+    expect(sharedLimiter("account-3", { shareAcrossProcesses: false }).options.sharedStore).toBeUndefined();
+    resetLimiters();
+    expect(sharedLimiter("account-1")).not.toBe(first);
   });
 });

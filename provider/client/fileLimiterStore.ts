@@ -1,0 +1,249 @@
+/**
+ * The `LimiterStore` of one machine: an account's limiter state as a small JSON file, shared by the
+ * machine's processes (the Pulumi program and the provider plugin spend on one account at once).
+ * Synchronous: a transaction takes an exclusive lock file, reads, decides and writes in one step.
+ *
+ * - Directory: `ADPLATFORM_LIMITS_DIR` when set, else /dev/shm when writable, else the OS temp
+ *   directory (`sharedStateDirectory`).
+ * - Name: a hash of the account key, so neither the token nor the registry key appears on disk
+ *   (`sharedStatePath`).
+ * - Lock: `<file>.lock`, created with O_EXCL and removed after; one older than `staleLockMs` is
+ *   left over from a process that died holding it, and removed.
+ * - Writes go to a temporary file (`<file>.<pid>.tmp`) renamed over the state, so a crash never
+ *   leaves half a state; an unreadable or foreign file reads as a fresh state (the server's
+ *   `X-RateLimit-*` headers then bring the windows back in step).
+ * - The first store opened on a directory removes the state files nobody wrote for `staleStateMs`.
+ * - The requests in flight of a process that died are dropped before each transaction.
+ */
+import { createHash } from "node:crypto";
+import { accessSync, closeSync, constants, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { accountKey } from "./accountKey";
+import { emptyLimiterState, type LimiterState, LimiterStateSchema, type LimiterStore } from "./limiterStore";
+
+// Decision: on Linux the files live in /dev/shm, the machine's memory-backed temp directory: every
+// admission and every answer pays a lock-read-write cycle, which there costs a small fraction of
+// what it costs in a disk-backed /tmp. Elsewhere the OS temp directory.
+/**
+ * Directory of the state files: `ADPLATFORM_LIMITS_DIR` when set, else /dev/shm when writable
+ * (Linux), else the OS temp directory. Every process on one account must see the same directory to
+ * share its windows; a directory of its own keeps a run apart from earlier ones (the test suites
+ * give each test file one: a simulator on a reused port is the same account key).
+ */
+export function sharedStateDirectory(env: NodeJS.ProcessEnv = process.env): string {
+  const configured = env.ADPLATFORM_LIMITS_DIR;
+  if (configured) return configured;
+  const shm = "/dev/shm";
+  try {
+    accessSync(shm, constants.W_OK);
+    if (statSync(shm).isDirectory()) return join(shm, "pulumi-adplatform-limits");
+  } catch {
+    // no /dev/shm here
+  }
+  return join(tmpdir(), "pulumi-adplatform-limits");
+}
+
+/**
+ * The state file of an account: named by a hash of the account key (itself a hash of base URL and
+ * token), so neither the token nor the registry key appears on disk.
+ */
+export function sharedStatePath(baseUrl: string, token: string, directory: string = sharedStateDirectory()): string {
+  return sharedStatePathForKey(accountKey(baseUrl, token), directory);
+}
+
+/** `sharedStatePath` from an account key. */
+export function sharedStatePathForKey(key: string, directory: string = sharedStateDirectory()): string {
+  const name = createHash("sha256").update("limiter-state\u0000").update(key).digest("hex").slice(0, 32);
+  return join(directory, `${name}.json`);
+}
+
+/** Tunables of `FileLimiterStore`. */
+export interface FileLimiterStoreOptions {
+  /** A lock file older than this is left over from a crashed process and removed, ms. */
+  readonly staleLockMs: number;
+  /** State files of any account untouched for this long are removed when a store opens, ms. */
+  readonly staleStateMs: number;
+}
+
+// Decision: a lock is held only to read, decide and write a ~1 KB file, so one older than 2 s
+// belongs to a process that died holding it. A state file not written for 10 minutes holds only
+// windows long ended (the steady window is 60 s) and requests in flight of calls past their
+// 2-minute retry budget: nothing a process could still use.
+/** Defaults of `FileLimiterStore`, with units. */
+export const FILE_STORE_DEFAULTS: FileLimiterStoreOptions = Object.freeze({ staleLockMs: 2_000, staleStateMs: 600_000 });
+
+/** A state file, its lock or a temporary write of one (`<32 hex>.json`, `.json.lock`, `.json.<pid>.tmp`). */
+const STATE_FILE = /^[0-9a-f]{32}\.json(\.lock|\.\d+\.tmp)?$/;
+
+/** Directories this process has swept (once each is enough). */
+const swept = new Set<string>();
+
+/**
+ * Removes the state files (and their locks and temporary writes) in `directory` that nobody wrote
+ * for `olderThanMs`: every account and every test run leaves one behind, and the directory would
+ * otherwise only grow. Only names this module writes are touched; errors (a file gone meanwhile,
+ * no permission) are ignored. Returns the names removed.
+ */
+export function sweepStaleStates(directory: string, olderThanMs: number, nowMs: number = Date.now()): string[] {
+  const removed: string[] = [];
+  let names: string[];
+  try {
+    names = readdirSync(directory);
+  } catch {
+    return removed;
+  }
+  for (const name of names) {
+    if (!STATE_FILE.test(name)) continue;
+    const file = join(directory, name);
+    try {
+      if (nowMs - statSync(file).mtimeMs < olderThanMs) continue;
+      unlinkSync(file);
+      removed.push(name);
+    } catch {
+      // gone or not ours to remove: leave it
+    }
+  }
+  return removed;
+}
+
+const SPIN = new Int32Array(new SharedArrayBuffer(4));
+
+/** What tells one write of the state file from another. */
+interface FileStamp {
+  readonly ino: number;
+  readonly size: number;
+  readonly mtimeMs: number;
+}
+
+const stampOf = (stats: { ino: number; size: number; mtimeMs: number }): FileStamp => ({ ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs });
+const sameStamp = (a: FileStamp, b: FileStamp) => a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs;
+
+/** An account's limiter state in a file (see the file comment). */
+export class FileLimiterStore implements LimiterStore {
+  private readonly options: FileLimiterStoreOptions;
+  private readonly lockPath: string;
+  private readonly tempPath: string;
+  /** This process's last write: the file's stamp after it and the state written. */
+  private written: { stamp: FileStamp; state: LimiterState } | undefined;
+
+  constructor(
+    readonly path: string,
+    options: Partial<FileLimiterStoreOptions> = {},
+  ) {
+    this.options = { ...FILE_STORE_DEFAULTS, ...options };
+    this.lockPath = `${path}.lock`;
+    this.tempPath = `${path}.${process.pid}.tmp`;
+    const directory = dirname(path);
+    mkdirSync(directory, { recursive: true, mode: 0o700 });
+    if (!swept.has(directory)) {
+      swept.add(directory);
+      sweepStaleStates(directory, this.options.staleStateMs);
+    }
+  }
+
+  transact<T>(fn: (state: LimiterState) => T): T {
+    this.lock();
+    try {
+      const state = this.readIfChanged();
+      this.written = undefined; // until this write lands, the copy in memory may be ahead of the file
+      dropDeadProcesses(state);
+      const result = fn(state);
+      const fd = openSync(this.tempPath, "w", 0o600);
+      let stamp: FileStamp;
+      try {
+        writeSync(fd, JSON.stringify(state));
+        stamp = stampOf(fstatSync(fd));
+      } finally {
+        closeSync(fd);
+      }
+      renameSync(this.tempPath, this.path);
+      this.written = { stamp, state };
+      return result;
+    } finally {
+      try {
+        unlinkSync(this.lockPath);
+      } catch {
+        // removed as stale by another process: nothing left to release
+      }
+    }
+  }
+
+  /** The state as last written. No lock: every write renames a whole file into place. */
+  load(): LimiterState {
+    return this.readIfChanged();
+  }
+
+  /**
+   * The state as this process last wrote it when the file is still that write (every write renames
+   * a new file into place, so another process's write brings a new inode number; inode, size and
+   * modification time together also catch a file rewritten in place); otherwise read and
+   * validated. While one process does most of the work, this spares most looks the read, parse and
+   * validation of the file.
+   */
+  private readIfChanged(): LimiterState {
+    if (this.written) {
+      try {
+        if (sameStamp(stampOf(statSync(this.path)), this.written.stamp)) return this.written.state;
+      } catch {
+        // gone: read it as missing below
+      }
+    }
+    return this.read();
+  }
+
+  private read(): LimiterState {
+    let text: string;
+    try {
+      text = readFileSync(this.path, "utf8");
+    } catch {
+      return emptyLimiterState();
+    }
+    try {
+      const parsed = LimiterStateSchema.safeParse(JSON.parse(text));
+      return parsed.success ? parsed.data : emptyLimiterState();
+    } catch {
+      return emptyLimiterState();
+    }
+  }
+
+  /** Takes the lock, waiting (synchronously, in 0.1 ms steps) while another process holds it. */
+  private lock(): void {
+    for (;;) {
+      try {
+        closeSync(openSync(this.lockPath, "wx", 0o600));
+        return;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      }
+      try {
+        if (Date.now() - statSync(this.lockPath).mtimeMs > this.options.staleLockMs) rmSync(this.lockPath, { force: true });
+      } catch {
+        // Released between our open and stat: try again at once.
+        continue;
+      }
+      Atomics.wait(SPIN, 0, 0, 0.1);
+    }
+  }
+}
+
+/**
+ * Drops the requests in flight of limiters whose process died (a dead process has nothing in flight
+ * any more). The entries are keyed `<pid>:<n>`; this machine's pids are the only ones in the file.
+ */
+function dropDeadProcesses(state: LimiterState): void {
+  for (const id of Object.keys(state.inFlight)) {
+    const pid = Number(id.split(":")[0]);
+    if (pid !== process.pid && !processAlive(pid)) delete state.inFlight[id];
+  }
+}
+
+/** Whether process `pid` still runs. */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}

@@ -1,0 +1,161 @@
+/**
+ * The two windows of one rate class (spec, Limits 2: a burst and a steady limit per class), and the
+ * cost admitted in the class so far, which tells which admissions came after a given one. A
+ * request is charged to both windows; a cost above a window's limit is charged as the whole window
+ * (the server counts it as one request with subresources, spec Limits 7), so it can still go.
+ *
+ * Pure data and arithmetic, like `FixedWindow`; time is passed in.
+ */
+import { z } from "zod";
+import type { RateClass } from "../catalog/types";
+import { FixedWindow, FixedWindowStateSchema, type WindowMark, type WindowView } from "./fixedWindow";
+import type { RateLimitInfo } from "./rateLimitHeaders";
+
+/** A class's windows as shared through a `LimiterStore`. */
+export const RateClassStateSchema = z.object({ burst: FixedWindowStateSchema, steady: FixedWindowStateSchema, admittedCost: z.number() });
+
+/** See `RateClassStateSchema`. */
+export type RateClassState = z.infer<typeof RateClassStateSchema>;
+
+/** Where one admission stands in its class: in each window, and in the class's admitted cost. */
+export interface ClassMark {
+  readonly burst: WindowMark;
+  readonly steady: WindowMark;
+  /** The class's admitted cost right after this admission. */
+  readonly costMark: number;
+}
+
+/** Which window a response's `X-RateLimit-*` headers described, and the end they gave it. */
+export interface ReportedWindow {
+  readonly window: "burst" | "steady";
+  /** `receivedAt + X-RateLimit-Reset`; undefined without the header. */
+  readonly boundary: number | undefined;
+}
+
+/** Window lengths, ms. */
+export interface WindowLengths {
+  readonly burstMs: number;
+  readonly steadyMs: number;
+}
+
+export class RateClassWindows {
+  readonly burst: FixedWindow;
+  readonly steady: FixedWindow;
+  /** Cost admitted so far in this class. */
+  private admittedCost = 0;
+
+  /**
+   * @param limits the class's limits in the catalog (the windows may learn lower ones).
+   * @param heldPollMs see `FixedWindow`.
+   */
+  constructor(
+    readonly limits: RateClass,
+    lengths: WindowLengths,
+    heldPollMs: number,
+  ) {
+    this.burst = new FixedWindow(lengths.burstMs, limits.burst, heldPollMs);
+    this.steady = new FixedWindow(lengths.steadyMs, limits.steady, heldPollMs);
+  }
+
+  /**
+   * Milliseconds until a request of `cost` fits (0: now): the burst window's wait when it has one,
+   * else the steady window's. Changes nothing.
+   */
+  waitMs(cost: number, now: number, guardMs: number): number {
+    for (const window of [this.burst, this.steady]) {
+      const wait = window.waitMs(Math.min(cost, window.limit), now, guardMs);
+      if (wait > 0) return wait;
+    }
+    return 0;
+  }
+
+  /** Earliest time from `now` at which a request of `cost` fits both windows. Changes nothing. */
+  earliestFit(cost: number, now: number, guardMs: number): number {
+    let at = now;
+    // Each step moves to a window end or the expiry of a carried charge; a few steps settle it.
+    for (let step = 0; step < 8; step += 1) {
+      const wait = Math.max(this.burst.waitMs(Math.min(cost, this.burst.limit), at, guardMs), this.steady.waitMs(Math.min(cost, this.steady.limit), at, guardMs));
+      if (wait <= 0) return at;
+      at += wait;
+    }
+    return at;
+  }
+
+  /**
+   * Charges a request of `cost` to both windows at `now` (only after `waitMs` returned 0 at the
+   * same `now`, or on a `clone` to try it).
+   */
+  charge(cost: number, now: number, guardMs: number): ClassMark {
+    const burst = this.burst.charge(Math.min(cost, this.burst.limit), now, guardMs);
+    const steady = this.steady.charge(Math.min(cost, this.steady.limit), now, guardMs);
+    this.admittedCost += cost;
+    return { burst, steady, costMark: this.admittedCost };
+  }
+
+  /**
+   * Stays in step with the server (spec, Limits 5): applies what a response to the request charged
+   * at `mark` says, its headers `info` received at `receivedAt`, to the window they describe (the
+   * one whose limit `X-RateLimit-Limit` equals; when it equals neither, the steady one). With
+   * `machineShared`, these windows are the machine's (see `FixedWindow.applyServerReport`).
+   */
+  applyServerReport(mark: ClassMark, info: RateLimitInfo, receivedAt: number, now: number, machineShared: boolean): ReportedWindow {
+    // Decision (not shown in spec): which window the X-RateLimit headers describe is not said;
+    // we match `X-RateLimit-Limit` against the class's burst and steady limits, steady otherwise.
+    const described = info.limit === this.limits.burst && this.limits.burst !== this.limits.steady ? "burst" : "steady";
+    const window = this[described];
+    window.lowerLimit(info.limit);
+    // Believe the server when it has counted more than we have: what it counted up to this request,
+    // plus what we admitted after it (which it may not have seen yet).
+    const serverCount = info.limit - info.remaining;
+    const admittedSince = this.admittedCost - mark.costMark;
+    const boundary = info.resetMs === undefined ? undefined : receivedAt + info.resetMs;
+    window.applyServerReport(mark[described], boundary, serverCount, admittedSince, now, machineShared);
+    return { window: described, boundary };
+  }
+
+  /**
+   * Tells both windows that the request of `cost` charged at `mark` was answered: refused (a 429,
+   * not counted), or counted in the server window `reported` describes (undefined: where unknown,
+   * as for a request released without an answer). Once per request, after `applyServerReport`.
+   */
+  settle(mark: ClassMark, cost: number, answer: { readonly refused: true } | { readonly refused: false; readonly reported?: ReportedWindow }, now: number): void {
+    for (const name of ["burst", "steady"] as const) {
+      const window = this[name];
+      const boundary = !answer.refused && answer.reported?.window === name ? answer.reported.boundary : undefined;
+      window.settle(mark[name], Math.min(cost, window.limit), answer.refused ? { refused: true } : { refused: false, boundary }, now);
+    }
+  }
+
+  /**
+   * Gives a refused request's cost back to the steady window (a 429 with `Retry-After: N`: the
+   * server did not count it; the pause that follows covers the burst window, which the refusal
+   * shows full on the server).
+   */
+  refundSteady(mark: ClassMark, cost: number, now: number): void {
+    this.steady.refund(mark.steady, Math.min(cost, this.steady.limit), now);
+  }
+
+  /** An independent copy, to try a charge without making it. */
+  clone(): RateClassWindows {
+    const copy = new RateClassWindows(this.limits, { burstMs: this.burst.lengthMs, steadyMs: this.steady.lengthMs }, this.burst.heldPollMs);
+    copy.restoreState(this.exportState());
+    return copy;
+  }
+
+  /** The whole state, for sharing (a copy). */
+  exportState(): RateClassState {
+    return { burst: this.burst.exportState(), steady: this.steady.exportState(), admittedCost: this.admittedCost };
+  }
+
+  /** Takes over a shared state (see `FixedWindow.restoreState`). */
+  restoreState(state: RateClassState): void {
+    this.burst.restoreState(state.burst);
+    this.steady.restoreState(state.steady);
+    this.admittedCost = state.admittedCost;
+  }
+
+  /** Both windows at `now`, for snapshots. Changes nothing. */
+  view(now: number): { burst: WindowView; steady: WindowView } {
+    return { burst: this.burst.view(now), steady: this.steady.view(now) };
+  }
+}
