@@ -15,9 +15,8 @@
  * - `AbTestVariation`: likewise for the variation, whose id is `<abTestId>/<variationId>` (the
  *   resource's own `id`), so the import id must be written that way, e.g. `"301/2"`.
  *
- * A mismatch throws from the constructor, so `pulumi preview` fails before anything is sent. A
- * declared id that is not a plain string yet (an `Output` or a promise) is compared when it is known,
- * and a mismatch then fails the resource's registration with the same message.
+ * A mismatch throws from the constructor, so `pulumi preview` fails before anything is sent. So does
+ * an id to compare that is not a plain string (an `Output` or a promise): it is known only later.
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { ResourceKind } from "../../provider/resources/kinds";
@@ -91,7 +90,7 @@ const RULES: Readonly<Record<ResourceKind, ImportRule>> = {
 
 /** What a constructor hands to `pulumi.dynamic.Resource` instead of its own args and options. */
 export interface ImportedAsAdoption<A> {
-  /** The args, with the import id in place (`adoptId` filled, or ids checked when known). */
+  /** The args, with the import id in place (`adoptId` filled; declared ids checked). */
   args: A;
   /** The options without `import`; every other option kept. */
   opts: pulumi.CustomResourceOptions | undefined;
@@ -99,11 +98,8 @@ export interface ImportedAsAdoption<A> {
   message?: string;
 }
 
-/** A declared id in a message. */
-function quote(value: unknown): string {
-  if (typeof value === "string") return JSON.stringify(value);
-  return value === undefined ? "(not set)" : "(a computed value)";
-}
+/** A declared id in a message: a string, or not set (computed ids are refused before). */
+const quote = (value: unknown): string => (typeof value === "string" ? JSON.stringify(value) : "(not set)");
 
 /** An `adoptId` that adopts nothing (the lifecycle creates when it is empty). */
 const absent = (value: unknown) => value === undefined || value === "";
@@ -139,14 +135,14 @@ export function importAsAdoption<A extends object>(
   }
   const expected = rule.fields.map((field, i) => [field, values[i]!] as const);
 
-  /** The error for declared ids (as known so far) that are not the import id's. */
-  const mismatch = (declaredValues: Record<string, unknown>) => {
+  /** The error for declared ids that are not the import id's. */
+  const mismatch = () => {
     const id = JSON.stringify(importId);
-    const declared = rule.fields.map((field) => `${field} ${quote(declaredValues[field])}`).join(", ");
+    const declared = rule.fields.map((field) => `${field} ${quote(given[field])}`).join(", ");
     const write = expected.map(([field, value]) => `${field}: ${JSON.stringify(value)}`).join(", ");
     return rule.mode === "adopt"
       ? new Error(
-          `${label}: the import option ${id} and ${declared} name different ${rule.noun}s; this package takes import ` +
+          `${label}: the import option ${id} and ${declared} do not name the same ${rule.noun}; this package takes import ` +
             `as adoptId (${WHY}). Keep one: write ${write} without the import option, or remove the import option ` +
             `to keep ${declared}.`,
         )
@@ -157,19 +153,32 @@ export function importAsAdoption<A extends object>(
         );
   };
 
+  /**
+   * The error for a declared id that is not a plain string: it is known only once the update runs,
+   * after the constructor, and a mismatch found then would surface from inside Pulumi's serializer
+   * rather than as this error.
+   */
+  const computed = (field: string) => {
+    const write = expected.map(([name, value]) => `${name}: ${JSON.stringify(value)}`).join(", ");
+    const instead =
+      rule.mode === "adopt"
+        ? `remove the import option (${field} already adopts), or write ${write} without it`
+        : `remove the import option (this resource always takes over the ${rule.noun} its ids name), or write ${write}`;
+    return new Error(
+      `${label}: the import option ${JSON.stringify(importId)} is compared with ${field} when the resource is declared, ` +
+        `but ${field} is a computed value (an Output or a promise). ${WHY}; ${instead}.`,
+    );
+  };
+
   const replaced: Record<string, unknown> = { ...given };
   for (const [field, id] of expected) {
     const declared = given[field];
     if (rule.mode === "adopt" && absent(declared)) {
       replaced[field] = id;
-    } else if (typeof declared === "string" || declared === undefined) {
-      if (declared !== id) throw mismatch(given);
-    } else {
-      replaced[field] = pulumi.output(declared).apply((known) => {
-        if (rule.mode === "adopt" && absent(known)) return id;
-        if (known !== id) throw mismatch({ ...given, [field]: known });
-        return known;
-      });
+    } else if (typeof declared !== "string" && declared !== undefined) {
+      throw computed(field);
+    } else if (declared !== id) {
+      throw mismatch();
     }
   }
   return {
