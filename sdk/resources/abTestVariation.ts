@@ -9,6 +9,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { RESOURCE_MODULE } from "../../provider/resources/kinds";
+import { importAsAdoption, logImportAsAdoption } from "./importOption";
 import { PROVIDER_SHIMS } from "./providerShim";
 
 /** `settings` of a variation (spec, Campaign A/B test variation). */
@@ -52,21 +53,25 @@ export class AbTestVariation extends pulumi.dynamic.Resource {
   /**
    * @param name the Pulumi resource name.
    * @param args the variation's ids and the fields to manage.
-   * @param opts resource options; `customTimeouts` has no effect on dynamic resources.
+   * @param opts resource options; `customTimeouts` has no effect on dynamic resources, and `import`
+   *   may only be the declared ids as `"<abTestId>/<variationId>"`, whose variation is always taken
+   *   over (Pulumi's own import fails for dynamic resources).
    */
   constructor(name: string, args: AbTestVariationArgs, opts?: pulumi.CustomResourceOptions) {
+    const imported = importAsAdoption("AbTestVariation", name, args, opts);
     super(
       PROVIDER_SHIMS.AbTestVariation,
       name,
       {
-        abTestId: args.abTestId,
-        variationId: args.variationId,
-        name: args.name,
-        settings: args.settings,
+        abTestId: imported.args.abTestId,
+        variationId: imported.args.variationId,
+        name: imported.args.name,
+        settings: imported.args.settings,
       },
-      opts,
+      imported.opts,
       RESOURCE_MODULE,
       "AbTestVariation",
     );
+    logImportAsAdoption(this, imported);
   }
 }

@@ -9,6 +9,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { RESOURCE_MODULE } from "../../provider/resources/kinds";
+import { importAsAdoption, logImportAsAdoption } from "./importOption";
 import { PROVIDER_SHIMS } from "./providerShim";
 
 /** One targeting dimension of a bid modifier (spec, Bid modifier: `targeting`). */
@@ -81,24 +82,28 @@ export class BidModifier extends pulumi.dynamic.Resource {
   /**
    * @param name the Pulumi resource name.
    * @param args the modifier's id and the fields to manage.
-   * @param opts resource options; `customTimeouts` has no effect on dynamic resources.
+   * @param opts resource options; `customTimeouts` has no effect on dynamic resources, and `import`
+   *   may only repeat `bidModifierId`, whose modifier is always taken over (Pulumi's own import fails
+   *   for dynamic resources).
    */
   constructor(name: string, args: BidModifierArgs, opts?: pulumi.CustomResourceOptions) {
+    const imported = importAsAdoption("BidModifier", name, args, opts);
     super(
       PROVIDER_SHIMS.BidModifier,
       name,
       {
-        bidModifierId: args.bidModifierId,
-        name: args.name,
-        value: args.value,
-        maxValue: args.maxValue,
-        targeting: args.targeting,
-        containers: args.containers,
-        tags: args.tags,
+        bidModifierId: imported.args.bidModifierId,
+        name: imported.args.name,
+        value: imported.args.value,
+        maxValue: imported.args.maxValue,
+        targeting: imported.args.targeting,
+        containers: imported.args.containers,
+        tags: imported.args.tags,
       },
-      opts,
+      imported.opts,
       RESOURCE_MODULE,
       "BidModifier",
     );
+    logImportAsAdoption(this, imported);
   }
 }

@@ -8,6 +8,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { BidStrategyKind } from "../../provider/catalog/schemas/bidStrategy";
 import { RESOURCE_MODULE } from "../../provider/resources/kinds";
+import { importAsAdoption, logImportAsAdoption } from "./importOption";
 import { PROVIDER_SHIMS } from "./providerShim";
 
 /** The arguments of a `BidStrategy`. Every change to them replaces the strategy. */
@@ -57,23 +58,26 @@ export class BidStrategy extends pulumi.dynamic.Resource {
   /**
    * @param name the Pulumi resource name (not the strategy's name on the platform).
    * @param args the strategy's fields.
-   * @param opts resource options; `customTimeouts` has no effect on dynamic resources.
+   * @param opts resource options; `customTimeouts` has no effect on dynamic resources, and
+   *   `import: "<strategy id>"` is taken as `adoptId` (Pulumi's own import fails for dynamic resources).
    */
   constructor(name: string, args: BidStrategyArgs, opts?: pulumi.CustomResourceOptions) {
+    const imported = importAsAdoption("BidStrategy", name, args, opts);
     super(
       PROVIDER_SHIMS.BidStrategy,
       name,
       {
-        name: args.name,
-        pricingModel: args.pricingModel,
-        strategy: args.strategy,
-        value: args.value,
-        maxValue: args.maxValue,
-        adoptId: args.adoptId,
+        name: imported.args.name,
+        pricingModel: imported.args.pricingModel,
+        strategy: imported.args.strategy,
+        value: imported.args.value,
+        maxValue: imported.args.maxValue,
+        adoptId: imported.args.adoptId,
       },
-      opts,
+      imported.opts,
       RESOURCE_MODULE,
       "BidStrategy",
     );
+    logImportAsAdoption(this, imported);
   }
 }

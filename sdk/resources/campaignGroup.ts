@@ -10,6 +10,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { RESOURCE_MODULE } from "../../provider/resources/kinds";
+import { importAsAdoption, logImportAsAdoption } from "./importOption";
 import { PROVIDER_SHIMS } from "./providerShim";
 
 /** The arguments of a `CampaignGroup`. Every change to them replaces the group. */
@@ -53,25 +54,28 @@ export class CampaignGroup extends pulumi.dynamic.Resource {
   /**
    * @param name the Pulumi resource name (not the group's name on the platform).
    * @param args the group's fields.
-   * @param opts resource options; `customTimeouts` has no effect on dynamic resources.
+   * @param opts resource options; `customTimeouts` has no effect on dynamic resources, and
+   *   `import: "<group id>"` is taken as `adoptId` (Pulumi's own import fails for dynamic resources).
    */
   constructor(name: string, args: CampaignGroupArgs, opts?: pulumi.CustomResourceOptions) {
+    const imported = importAsAdoption("CampaignGroup", name, args, opts);
     super(
       PROVIDER_SHIMS.CampaignGroup,
       name,
       {
-        name: args.name,
-        color: args.color,
-        items: args.items,
-        adoptId: args.adoptId,
+        name: imported.args.name,
+        color: imported.args.color,
+        items: imported.args.items,
+        adoptId: imported.args.adoptId,
         companyId: undefined,
         size: undefined,
         createTime: undefined,
         updateTime: undefined,
       },
-      opts,
+      imported.opts,
       RESOURCE_MODULE,
       "CampaignGroup",
     );
+    logImportAsAdoption(this, imported);
   }
 }
