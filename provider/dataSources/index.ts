@@ -9,3 +9,4 @@ export * from "./definitions";
 export * from "./engine";
 export * from "./errors";
 export * from "./readCache";
+export * from "./remedy";
