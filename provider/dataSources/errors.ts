@@ -9,6 +9,8 @@
  * a missing record is `ADP_ERR_NOT_FOUND` whether the program catches the data source's error or
  * reads its `cause`.
  */
+import { inspect, type InspectOptions } from "node:util";
+import { describeError } from "./inspection";
 import type { ConnectionSetting } from "./remedy";
 
 /** Machine-readable reason of a `DataSourceError`, stable across releases. */
@@ -52,6 +54,11 @@ export abstract class DataSourceError extends Error {
     this.functionName = functionName;
     // Only when there is one, so an inspected error stays short.
     if (options?.setting !== undefined) Object.defineProperty(this, "setting", { value: options.setting, enumerable: true });
+  }
+
+  /** Stack, fields and causes, written out by `describeError` (see `inspection.ts` for why). */
+  [inspect.custom](_depth: number, options: InspectOptions): string {
+    return describeError(this, options);
   }
 }
 
