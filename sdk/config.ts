@@ -15,7 +15,8 @@
  * environment late still works.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { CONFIG_BASE_URL, CONFIG_TOKEN, type ConnectionOptions, ENV_BASE_URL, ENV_TOKEN } from "../provider/client";
+import { CONFIG_BASE_URL, CONFIG_TOKEN, ENV_BASE_URL, ENV_TOKEN } from "../provider/client";
+import type { ConnectionSettings, SettingOrigin } from "../provider/dataSources";
 
 /** Settings a program or script may give explicitly. */
 export interface DataSourceSettings {
@@ -67,22 +68,36 @@ function missing(what: "token" | "base URL", configKey: string, env: string): st
 
 /**
  * Result of looking the settings up: the base URL and token to read with (the read engine resolves
- * them as the client does), or the reasons there are none.
+ * them as the client does) and where each came from, or the reasons there are none.
  */
 export type ConnectionResolution =
-  | { readonly ok: true; readonly connection: ConnectionOptions }
+  | { readonly ok: true; readonly connection: ConnectionSettings & { readonly baseUrl: string; readonly token: string } }
   | { readonly ok: false; readonly problems: readonly string[] };
 
+/** A setting's value and where it came from, looked up in the order the module comment gives. */
+function lookUp(explicitValue: string | undefined, configKey: string, env: string): { value: string; origin: SettingOrigin } | undefined {
+  const given = nonEmpty(explicitValue);
+  if (given !== undefined) return { value: given, origin: "explicit" };
+  const configured = stackConfig(configKey);
+  if (configured !== undefined) return { value: configured, origin: "stackConfig" };
+  const fromEnv = nonEmpty(process.env[env]);
+  return fromEnv === undefined ? undefined : { value: fromEnv, origin: "environment" };
+}
+
 /**
- * The connection the data sources use now, from explicit settings, stack config, then environment.
- * Never throws: a missing setting is reported in `problems` so the caller can name itself.
+ * The connection the data sources use now, from explicit settings, stack config, then environment,
+ * with the origin of each setting (a failure caused by one then says where to change it). Never
+ * throws: a missing setting is reported in `problems` so the caller can name itself.
  */
 export function resolveDataSourceConnection(): ConnectionResolution {
-  const baseUrl = nonEmpty(explicit.baseUrl) ?? stackConfig(CONFIG_BASE_URL) ?? nonEmpty(process.env[ENV_BASE_URL]);
-  const token = nonEmpty(explicit.token) ?? stackConfig(CONFIG_TOKEN) ?? nonEmpty(process.env[ENV_TOKEN]);
+  const baseUrl = lookUp(explicit.baseUrl, CONFIG_BASE_URL, ENV_BASE_URL);
+  const token = lookUp(explicit.token, CONFIG_TOKEN, ENV_TOKEN);
   const problems: string[] = [];
   if (baseUrl === undefined) problems.push(missing("base URL", CONFIG_BASE_URL, ENV_BASE_URL));
   if (token === undefined) problems.push(missing("token", CONFIG_TOKEN, ENV_TOKEN));
   if (baseUrl === undefined || token === undefined) return { ok: false, problems };
-  return { ok: true, connection: { baseUrl, token } };
+  return {
+    ok: true,
+    connection: { baseUrl: baseUrl.value, token: token.value, origins: { baseUrl: baseUrl.origin, token: token.origin } },
+  };
 }

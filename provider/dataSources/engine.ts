@@ -14,6 +14,7 @@ import { DataSourceDefinitionError, type DataSource } from "./definition";
 import { DataSourceNotFoundError } from "./errors";
 import { explainFailure, requestLine, translateFailure } from "./failures";
 import { ReadCache, readKey } from "./readCache";
+import type { SettingOrigins } from "./remedy";
 
 /** Result of a list read (ops 6, 14, 15, 17, 18). */
 export interface ListResult<T> {
@@ -24,11 +25,19 @@ export interface ListResult<T> {
 }
 
 /**
- * Base URL and token to read with, or a function giving them (called after the arguments are
+ * Base URL and token to read with, and where each came from when the caller knows (a failure
+ * caused by one of them then says where to change it).
+ */
+export interface ConnectionSettings extends ConnectionOptions {
+  readonly origins?: SettingOrigins;
+}
+
+/**
+ * The settings to read with, or a function giving them (called after the arguments are
  * validated). They are resolved as the client resolves them, so a read sees the same account (and
  * the same refusals of an unsafe base URL) as the client it calls.
  */
-export type ConnectionSource = ConnectionOptions | (() => ConnectionOptions);
+export type ConnectionSource = ConnectionSettings | (() => ConnectionSettings);
 
 /** The cache of the program run (see `ReadCache` for what "run" means). */
 const runCache = new ReadCache();
@@ -84,16 +93,21 @@ function shapeResult(source: DataSource, request: ReadRequest, body: unknown): u
  * The resolved connection of a read. A base URL or token the client would refuse fails the read
  * as a request that was not sent, naming it, with the client's `ApiConfigError` as cause.
  */
-function resolveFor(source: DataSource, request: ReadRequest, settings: ConnectionOptions): Connection {
+function resolveFor(source: DataSource, request: ReadRequest, settings: ConnectionSettings): Connection {
   try {
     return resolveConnection(settings);
   } catch (error) {
-    throw translateFailure(source, request, error);
+    throw translateFailure(source, request, error, settings.origins ? { origins: settings.origins } : {});
   }
 }
 
 /** The request itself; runs once per cache key. */
-async function fetchOnce(source: DataSource, request: ReadRequest, connection: Connection): Promise<unknown> {
+async function fetchOnce(
+  source: DataSource,
+  request: ReadRequest,
+  connection: Connection,
+  origins: SettingOrigins | undefined,
+): Promise<unknown> {
   let body: unknown;
   try {
     const client = getApiClient({ baseUrl: connection.baseUrl, token: connection.token });
@@ -104,7 +118,7 @@ async function fetchOnce(source: DataSource, request: ReadRequest, connection: C
     });
     body = response.body;
   } catch (error) {
-    throw await explainFailure(source, request, connection, error);
+    throw await explainFailure(source, request, connection, error, origins);
   }
   return shapeResult(source, request, body);
 }
@@ -116,7 +130,8 @@ async function fetchOnce(source: DataSource, request: ReadRequest, connection: C
  */
 async function readDataSource(source: DataSource, args: unknown, connection: ConnectionSource): Promise<unknown> {
   const request = parseArguments(source, args);
-  const conn = resolveFor(source, request, typeof connection === "function" ? connection() : connection);
+  const settings = typeof connection === "function" ? connection() : connection;
+  const conn = resolveFor(source, request, settings);
   const key = readKey({
     account: accountKey(conn.baseUrl, conn.token),
     operation: source.operation.name,
@@ -124,7 +139,7 @@ async function readDataSource(source: DataSource, args: unknown, connection: Con
     fields: request.fields,
     query: request.query,
   });
-  const value = await runCache.get(key, () => fetchOnce(source, request, conn));
+  const value = await runCache.get(key, () => fetchOnce(source, request, conn, settings.origins));
   return copyJson(value);
 }
 

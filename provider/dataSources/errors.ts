@@ -9,6 +9,9 @@
  * a missing record is `ADP_ERR_NOT_FOUND` whether the program catches the data source's error or
  * reads its `cause`.
  */
+import { inspect, type InspectOptions } from "node:util";
+import { describeError } from "./inspection";
+import type { ConnectionSetting } from "./remedy";
 
 /** Machine-readable reason of a `DataSourceError`, stable across releases. */
 export type DataSourceErrorCode =
@@ -25,6 +28,13 @@ export type DataSourceErrorCode =
   /** Any other failure of the request. */
   | "ADP_ERR_REQUEST_FAILED";
 
+/** Options of a `DataSourceError`: the client's error it stems from, and the setting at fault. */
+export interface DataSourceErrorOptions {
+  readonly cause?: unknown;
+  /** The connection setting to fix (`remedy.ts`), when the failure points at one. */
+  readonly setting?: ConnectionSetting;
+}
+
 /** Base of every error a data source throws. `cause` keeps the client's `ApiError` when there is one. */
 export abstract class DataSourceError extends Error {
   override readonly name: string = "DataSourceError";
@@ -32,10 +42,23 @@ export abstract class DataSourceError extends Error {
   abstract readonly code: DataSourceErrorCode;
   /** The SDK function that failed, e.g. `getZone`. */
   readonly functionName: string;
+  /**
+   * The connection setting to fix, when the failure points at one: `token` when the platform
+   * refused it, `baseUrl` when the client refused it or its host could not be reached. The message
+   * then ends with a line saying where the value came from and how to change it.
+   */
+  declare readonly setting?: ConnectionSetting;
 
-  constructor(functionName: string, message: string, options?: { cause?: unknown }) {
-    super(`${functionName}: ${message}`, options);
+  constructor(functionName: string, message: string, options?: DataSourceErrorOptions) {
+    super(`${functionName}: ${message}`, options?.cause === undefined ? undefined : { cause: options.cause });
     this.functionName = functionName;
+    // Only when there is one, so an inspected error stays short.
+    if (options?.setting !== undefined) Object.defineProperty(this, "setting", { value: options.setting, enumerable: true });
+  }
+
+  /** Stack, fields and causes, written out by `describeError` (see `inspection.ts` for why). */
+  [inspect.custom](_depth: number, options: InspectOptions): string {
+    return describeError(this, options);
   }
 }
 

@@ -1,9 +1,10 @@
 /**
  * Turns the client's errors into data-source errors that name the SDK function, the object and the
  * request: an unknown id names the operation and the id, a malformed response names the field that
- * did not parse. The client's error is kept as `cause`.
+ * did not parse, a network failure names the host and port, and a failure caused by a connection
+ * setting ends with a line saying how to fix it (`remedy.ts`). The client's error is kept as `cause`.
  */
-import { ApiError, ApiNotFoundError, ApiResponseError, type Connection, describeRequest } from "../client";
+import { ApiError, ApiNetworkError, ApiNotFoundError, ApiResponseError, type Connection, describeRequest } from "../client";
 import type { DataSource } from "./definition";
 import type { ReadRequest } from "./arguments";
 import {
@@ -12,6 +13,15 @@ import {
   DataSourceRequestError,
   DataSourceResponseError,
 } from "./errors";
+import { hostAndPort, remedyFor, settingAtFault, type SettingOrigins } from "./remedy";
+
+/** What a failure's message may name besides the request: where it went, and where the settings came from. */
+export interface FailureContext {
+  /** `scheme://host[:port]` the request went to (the resolved connection's `origin`). */
+  readonly origin?: string;
+  /** Where the base URL and token in use came from. */
+  readonly origins?: SettingOrigins;
+}
 
 /** `GET /v2/adex/zones/999` */
 export function requestLine(request: ReadRequest): string {
@@ -43,8 +53,22 @@ function withoutRequestPrefix(error: ApiError): string {
   return head && error.message.startsWith(head) ? error.message.slice(head.length) : error.message;
 }
 
+/**
+ * A request error for a failure of the client: the client's reason, the host and port when the
+ * connection failed, and the remedy line when a connection setting is at fault.
+ */
+function requestFailure(source: DataSource, line: string, error: ApiError, context: FailureContext): DataSourceRequestError {
+  const where = error instanceof ApiNetworkError && context.origin !== undefined ? ` at ${hostAndPort(context.origin)}` : "";
+  const setting = settingAtFault(error);
+  const remedy = setting === undefined ? "" : `\n${remedyFor(setting, context.origins?.[setting])}`;
+  return new DataSourceRequestError(source.functionName, `${line} failed: ${withoutRequestPrefix(error)}${where}${remedy}`, {
+    cause: error,
+    ...(setting !== undefined ? { setting } : {}),
+  });
+}
+
 /** The default translation of a failed read. */
-export function translateFailure(source: DataSource, request: ReadRequest, error: unknown): Error {
+export function translateFailure(source: DataSource, request: ReadRequest, error: unknown, context: FailureContext = {}): Error {
   const line = requestLine(request);
   if (error instanceof DataSourceError) return error;
   if (error instanceof ApiNotFoundError) {
@@ -63,11 +87,7 @@ export function translateFailure(source: DataSource, request: ReadRequest, error
       : `the response did not parse: ${withoutRequestPrefix(error)}`;
     return new DataSourceResponseError(source.functionName, `malformed response to ${line}: ${what}`, { cause: error });
   }
-  if (error instanceof ApiError) {
-    return new DataSourceRequestError(source.functionName, `${line} failed: ${withoutRequestPrefix(error)}`, {
-      cause: error,
-    });
-  }
+  if (error instanceof ApiError) return requestFailure(source, line, error, context);
   const message = error instanceof Error ? error.message : String(error);
   return new DataSourceRequestError(source.functionName, `${line} failed: ${message}`, { cause: error });
 }
@@ -78,10 +98,11 @@ export async function explainFailure(
   request: ReadRequest,
   connection: Connection,
   error: unknown,
+  origins?: SettingOrigins,
 ): Promise<Error> {
   if (source.explainFailure && !(error instanceof DataSourceError)) {
     const better = await source.explainFailure(error, request.args, connection).catch(() => undefined);
     if (better) return better;
   }
-  return translateFailure(source, request, error);
+  return translateFailure(source, request, error, { origin: connection.origin, ...(origins ? { origins } : {}) });
 }

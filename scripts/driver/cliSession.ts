@@ -9,7 +9,8 @@ import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { pulumiBinDir } from "./paths";
+import { pulumiBinDir, REPO_ROOT } from "./paths";
+import { linkPackage } from "./project";
 import { pulumiEnv } from "./stackSession";
 
 /** What one command did. */
@@ -25,8 +26,11 @@ export interface CliSession {
   readonly dir: string;
   /** The environment every command runs with. */
   readonly env: Readonly<Record<string, string>>;
-  /** Runs `pulumi <args>` in `dir`; resolves with the exit code (never rejects on a non-zero one). */
-  pulumi(args: readonly string[], options?: { echo?: boolean }): Promise<CliResult>;
+  /**
+   * Runs `pulumi <args>` in `dir`; resolves with the exit code (never rejects on a non-zero one).
+   * `env` is added to this command's environment only.
+   */
+  pulumi(args: readonly string[], options?: { echo?: boolean; env?: Readonly<Record<string, string>> }): Promise<CliResult>;
   /** Removes the Pulumi home and backend (not the program directory). */
   close(): void;
 }
@@ -58,10 +62,14 @@ export function openCliSession(
   return {
     dir,
     env,
-    pulumi(args, { echo = false } = {}) {
+    pulumi(args, { echo = false, env: commandEnv = {} } = {}) {
       if (echo) write(`\n$ pulumi ${args.map(hide).join(" ")}\n`);
       return new Promise((resolve, reject) => {
-        const child = spawn(pulumi, [...args], { cwd: dir, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+        const child = spawn(pulumi, [...args], {
+          cwd: dir,
+          env: { ...process.env, ...env, ...commandEnv },
+          stdio: ["ignore", "pipe", "pipe"],
+        });
         let stdout = "";
         let stderr = "";
         child.stdout.on("data", (chunk: Buffer) => {
@@ -80,4 +88,83 @@ export function openCliSession(
       fs.rmSync(stateDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A TypeScript program for `writeTypeScriptProgram`. */
+export interface TypeScriptProgram {
+  /** Project name, in Pulumi.yaml and package.json. */
+  readonly name: string;
+  /** Project description, in Pulumi.yaml. */
+  readonly description: string;
+  /** The text of `index.ts`. */
+  readonly index: string;
+  /** `dependencies` of package.json. */
+  readonly dependencies?: Readonly<Record<string, string>>;
+  /** `devDependencies` of package.json. */
+  readonly devDependencies?: Readonly<Record<string, string>>;
+}
+
+/**
+ * Writes a program directory as `pulumi new typescript` lays it out: Pulumi.yaml (runtime nodejs,
+ * npm), package.json with `main: index.ts`, tsconfig.json and index.ts. Installing or linking the
+ * dependencies is left to the caller.
+ */
+export function writeTypeScriptProgram(dir: string, program: TypeScriptProgram): void {
+  fs.writeFileSync(
+    path.join(dir, "Pulumi.yaml"),
+    `name: ${program.name}\ndescription: ${program.description}\nruntime:\n  name: nodejs\n  options:\n    packagemanager: npm\n`,
+  );
+  const packageJson = {
+    name: program.name,
+    main: "index.ts",
+    ...(program.devDependencies ? { devDependencies: program.devDependencies } : {}),
+    ...(program.dependencies ? { dependencies: program.dependencies } : {}),
+  };
+  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify(packageJson, null, 2));
+  fs.writeFileSync(
+    path.join(dir, "tsconfig.json"),
+    JSON.stringify(
+      {
+        compilerOptions: {
+          strict: true,
+          outDir: "bin",
+          target: "es2020",
+          // TypeScript 6 refuses moduleResolution "node" (node10) unless told to ignore deprecations.
+          module: "node16",
+          moduleResolution: "node16",
+          sourceMap: true,
+          experimentalDecorators: true,
+          pretty: true,
+          noFallthroughCasesInSwitch: true,
+          noImplicitReturns: true,
+          forceConsistentCasingInFileNames: true,
+        },
+        files: ["index.ts"],
+      },
+      null,
+      2,
+    ),
+  );
+  fs.writeFileSync(path.join(dir, "index.ts"), program.index);
+}
+
+/** What a TypeScript program of this package needs from `node_modules`, besides the package. */
+const PROGRAM_DEPENDENCIES = ["@pulumi", "typescript", path.join("@types", "node")];
+
+/**
+ * Makes a program directory anywhere (outside the repository too) resolve `pulumi-adplatform` and
+ * what a TypeScript program needs, without an install: `<dir>/node_modules` gets links to this
+ * repository (`linkPackage`: the built package) and to the repository's own `@pulumi`, `typescript`
+ * and `@types/node`. Node loads a module by its real path, so the program and the package load one
+ * and the same `@pulumi/pulumi`, as one install would give them. For the package as users install
+ * it, see the npm pack tarball in tests/e2e/userPath.test.ts.
+ */
+export function linkRepositoryPackage(dir: string): void {
+  linkPackage(dir);
+  for (const dependency of PROGRAM_DEPENDENCIES) {
+    const link = path.join(dir, "node_modules", dependency);
+    if (fs.existsSync(link)) continue;
+    fs.mkdirSync(path.dirname(link), { recursive: true });
+    fs.symlinkSync(path.join(REPO_ROOT, "node_modules", dependency), link, "dir");
+  }
 }

@@ -1,14 +1,22 @@
 /**
  * What every `getX` / `getXOutput` pair shares: reading the base URL and token from `../config`,
- * calling the read engine, and turning the promise form into the `Output` form.
+ * calling the read engine, marking its errors for the Pulumi runtime's short report
+ * (`programErrors.ts`), and turning the promise form into the `Output` form.
  *
  * Invokes are not supported for dynamic providers (docs/ARCHITECTURE.md, "Engine facts we rely
  * on"), so a data source is a plain async function in the program process, not an engine invoke.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { ConnectionOptions } from "../../provider/client";
-import { DataSourceCredentialsError, readList, readOne, type DataSource, type ListResult } from "../../provider/dataSources";
+import {
+  type ConnectionSettings,
+  DataSourceCredentialsError,
+  readList,
+  readOne,
+  type DataSource,
+  type ListResult,
+} from "../../provider/dataSources";
 import { resolveDataSourceConnection } from "../config";
+import { asProgramError } from "./programErrors";
 
 /**
  * Options of the `getXOutput` forms: the invoke options plus `dependsOn`. Spelled out rather than
@@ -20,8 +28,11 @@ export interface DataSourceOutputOptions extends pulumi.InvokeOptions {
   dependsOn?: pulumi.Input<pulumi.Input<pulumi.Resource>[]> | pulumi.Input<pulumi.Resource>;
 }
 
-/** The base URL and token for `source`, or a `DataSourceCredentialsError` naming every way to set them. */
-function connectionFor(source: DataSource): () => ConnectionOptions {
+/**
+ * The base URL and token for `source` with where each came from, or a `DataSourceCredentialsError`
+ * naming every way to set them.
+ */
+function connectionFor(source: DataSource): () => ConnectionSettings {
   return () => {
     const resolution = resolveDataSourceConnection();
     if (!resolution.ok) throw new DataSourceCredentialsError(source.functionName, resolution.problems.join("; "));
@@ -29,14 +40,19 @@ function connectionFor(source: DataSource): () => ConnectionOptions {
   };
 }
 
+/** Rethrows a failed read's error marked for the program (`programErrors.ts`). */
+function rethrowForProgram(error: unknown): never {
+  throw asProgramError(error);
+}
+
 /** Promise form of a single-record data source. */
 export function invokeOne<R>(source: DataSource, args: unknown): Promise<R> {
-  return readOne<R>(source, args, connectionFor(source));
+  return readOne<R>(source, args, connectionFor(source)).catch(rethrowForProgram);
 }
 
 /** Promise form of a list data source. */
 export function invokeList<R>(source: DataSource, args: unknown): Promise<ListResult<R>> {
-  return readList<R>(source, args, connectionFor(source));
+  return readList<R>(source, args, connectionFor(source)).catch(rethrowForProgram);
 }
 
 /**

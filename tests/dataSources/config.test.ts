@@ -1,7 +1,7 @@
 /**
  * Where the data sources find their credentials: explicit settings, then the stack config
  * `adplatform:baseUrl` / `adplatform:token`, then `ADPLATFORM_BASE_URL` / `ADPLATFORM_TOKEN`, each
- * setting on its own.
+ * setting on its own, and the resolution says where each came from.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { configureDataSources, resolveDataSourceConnection } from "../../sdk/config";
@@ -34,19 +34,19 @@ describe("resolution order", () => {
     process.env.ADPLATFORM_TOKEN = "env-token";
     expect(resolveDataSourceConnection()).toEqual({
       ok: true,
-      connection: { baseUrl: "https://env.example.com", token: "env-token" },
+      connection: { baseUrl: "https://env.example.com", token: "env-token", origins: { baseUrl: "environment", token: "environment" } },
     });
 
     pulumi.runtime.setAllConfig({ "adplatform:baseUrl": "https://stack.example.com", "adplatform:token": "stack-token" });
     expect(resolveDataSourceConnection()).toEqual({
       ok: true,
-      connection: { baseUrl: "https://stack.example.com", token: "stack-token" },
+      connection: { baseUrl: "https://stack.example.com", token: "stack-token", origins: { baseUrl: "stackConfig", token: "stackConfig" } },
     });
 
     configureDataSources({ token: "explicit-token" });
     expect(resolveDataSourceConnection()).toEqual({
       ok: true,
-      connection: { baseUrl: "https://stack.example.com", token: "explicit-token" },
+      connection: { baseUrl: "https://stack.example.com", token: "explicit-token", origins: { baseUrl: "stackConfig", token: "explicit" } },
     });
   });
 
@@ -55,7 +55,7 @@ describe("resolution order", () => {
     process.env.ADPLATFORM_TOKEN = "env-token";
     expect(resolveDataSourceConnection()).toEqual({
       ok: true,
-      connection: { baseUrl: "https://stack.example.com", token: "env-token" },
+      connection: { baseUrl: "https://stack.example.com", token: "env-token", origins: { baseUrl: "stackConfig", token: "environment" } },
     });
   });
 

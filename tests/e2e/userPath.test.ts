@@ -10,7 +10,7 @@ import { execFileSync, spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { hasLanguageHost, openCliSession, type CliSession } from "../../scripts/driver/cliSession";
+import { hasLanguageHost, openCliSession, writeTypeScriptProgram, type CliSession } from "../../scripts/driver/cliSession";
 import { startSimulator, type LoggedCall, type RunningSimulator } from "../../simulator";
 import { E2E_TIMEOUT_MS, REPO_ROOT, TOKEN } from "./harness";
 
@@ -44,45 +44,13 @@ function installedVersion(name: string): string {
 
 /** Writes the program directory as `pulumi new typescript` lays it out, with the package from `tarball`. */
 function writeProgram(dir: string, tarball: string): void {
-  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: adplatform-user\ndescription: A user's program\nruntime:\n  name: nodejs\n  options:\n    packagemanager: npm\n");
-  fs.writeFileSync(
-    path.join(dir, "package.json"),
-    JSON.stringify(
-      {
-        name: "adplatform-user",
-        main: "index.ts",
-        devDependencies: { "@types/node": installedVersion("@types/node"), typescript: installedVersion("typescript") },
-        dependencies: { "@pulumi/pulumi": installedVersion("@pulumi/pulumi"), "pulumi-adplatform": `file:${tarball}` },
-      },
-      null,
-      2,
-    ),
-  );
-  fs.writeFileSync(
-    path.join(dir, "tsconfig.json"),
-    JSON.stringify(
-      {
-        compilerOptions: {
-          strict: true,
-          outDir: "bin",
-          target: "es2020",
-          // TypeScript 6 refuses moduleResolution "node" (node10) unless told to ignore deprecations.
-          module: "node16",
-          moduleResolution: "node16",
-          sourceMap: true,
-          experimentalDecorators: true,
-          pretty: true,
-          noFallthroughCasesInSwitch: true,
-          noImplicitReturns: true,
-          forceConsistentCasingInFileNames: true,
-        },
-        files: ["index.ts"],
-      },
-      null,
-      2,
-    ),
-  );
-  fs.writeFileSync(path.join(dir, "index.ts"), PROGRAM);
+  writeTypeScriptProgram(dir, {
+    name: "adplatform-user",
+    description: "A user's program",
+    index: PROGRAM,
+    devDependencies: { "@types/node": installedVersion("@types/node"), typescript: installedVersion("typescript") },
+    dependencies: { "@pulumi/pulumi": installedVersion("@pulumi/pulumi"), "pulumi-adplatform": `file:${tarball}` },
+  });
 }
 
 /** Every call of the demo account's log, in arrival order. */
