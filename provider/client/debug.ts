@@ -8,6 +8,12 @@ import { redactText } from "./redact";
 /** Environment variable that turns debug lines on (value `1` or `true`). */
 export const ENV_DEBUG = "ADPLATFORM_DEBUG";
 
+/** Whether `ADPLATFORM_DEBUG` asks for debugging (`1` or `true`, any case). */
+export function debugRequested(env: Readonly<Record<string, string | undefined>> = process.env): boolean {
+  const flag = env[ENV_DEBUG]?.trim().toLowerCase();
+  return flag === "1" || flag === "true";
+}
+
 /** Receives one finished debug line. */
 export type DebugSink = (line: string) => void;
 
@@ -21,9 +27,7 @@ export function debugSink(
   secrets: readonly string[],
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): DebugSink | undefined {
-  const flag = env[ENV_DEBUG]?.trim().toLowerCase();
-  const target: DebugSink | undefined =
-    onDebug ?? (flag === "1" || flag === "true" ? (line) => process.stderr.write(`${line}\n`) : undefined);
+  const target: DebugSink | undefined = onDebug ?? (debugRequested(env) ? (line) => process.stderr.write(`${line}\n`) : undefined);
   if (!target) return undefined;
   return (line) => target(redactText(`adplatform: ${line}`, secrets));
 }

@@ -47,6 +47,6 @@ export {
 } from "./retryPolicy";
 export { TIMEOUT_DEFAULTS, ENV_TIMEOUT_MS, resolveTimeouts, type Timeouts } from "./timeouts";
 export { systemClock, type Clock, type TimerHandle } from "./clock";
-export { ENV_DEBUG } from "./debug";
+export { debugRequested, ENV_DEBUG } from "./debug";
 export { redactText, REDACTED } from "./redact";
 export { parseRetryAfter, parseRateLimitInfo, type RetryAfter, type RateLimitInfo } from "./rateLimitHeaders";

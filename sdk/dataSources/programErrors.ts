@@ -22,17 +22,12 @@
  * `@pulumi/pulumi` in the same process count too; tests/dataSources/programErrors.test.ts checks
  * that `pulumi.RunError.isInstance` accepts a marked error.
  */
-import { ENV_DEBUG } from "../../provider/client";
+import { debugRequested } from "../../provider/client";
 import { DataSourceError } from "../../provider/dataSources";
 
 /** The property by which `pulumi.RunError.isInstance` recognises a RunError. */
 const RUN_ERROR_MARK = "__pulumiRunError";
 
-/** Whether `ADPLATFORM_DEBUG` asks for debugging (`1` or `true`, as for the client's debug lines). */
-export function debugRequested(env: Readonly<Record<string, string | undefined>> = process.env): boolean {
-  const flag = env[ENV_DEBUG]?.trim().toLowerCase();
-  return flag === "1" || flag === "true";
-}
 
 let listening = false;
 

@@ -17,7 +17,8 @@ import {
   getZone,
   getZoneOutput,
 } from "../../sdk/dataSources";
-import { asProgramError, debugRequested } from "../../sdk/dataSources/programErrors";
+import { debugRequested } from "../../provider/client";
+import { asProgramError } from "../../sdk/dataSources/programErrors";
 import { DEMO_TOKEN, settle, startDataSourceHarness, type DataSourceHarness } from "./harness";
 
 describe("debugRequested", () => {
