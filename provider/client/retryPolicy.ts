@@ -42,10 +42,10 @@ export const RETRY_DEFAULTS: RetryOptions = Object.freeze({
   baseDelayMs: 250, // 0.25 s
   maxDelayMs: 20_000, // 20 s
   // Decision (not shown in spec): 10 min. Another machine on the account, which this process cannot
-  // see, may hold its windows for minutes: two deploys of 300 requests each at 150 per minute
-  // (spec, Limits 2 and 3) keep the account full for 4 minutes, and a call of either may wait
-  // through most of that. Ten steady windows (spec, Limits 1) are room for that and for a third
-  // machine, while a platform that refuses everything still ends a deploy in minutes, not hours.
+  // see, may hold its windows for minutes: two deploys of 300 requests each need 4 minutes of the
+  // account's 150 per minute (spec, Limits 2 and 3), and a call of either may wait through most of
+  // that. Ten steady windows (spec, Limits 1) are room for that and for a third machine, while a
+  // platform that refuses everything still fails a deploy in minutes, not hours.
   maxTotalMs: 600_000,
   // The burst window (spec, Limits 1): retries spread over it find free slots of the windows it opens.
   jitterWindowMs: BURST_WINDOW_MS, // 1 s
