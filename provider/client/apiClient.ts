@@ -36,7 +36,7 @@ import { resetLimiters, sharedLimiter } from "./limiterRegistry";
 import { errorForNetworkFailure } from "./networkErrors";
 import { closePools, sharedPool } from "./pools";
 import { parseRateLimitInfo, parseRetryAfter, type ResponseHeaders } from "./rateLimitHeaders";
-import { type AttemptFailure, RETRY_DEFAULTS, type RetryOptions, shouldRetry } from "./retryPolicy";
+import { type AttemptFailure, RETRY_DEFAULTS, resolveRetryOptions, type RetryOptions, shouldRetry } from "./retryPolicy";
 import { resolveTimeouts, type Timeouts } from "./timeouts";
 
 // Decision (not shown in spec, Limits 8): no response size is given. 10 MiB is far above any read
@@ -48,6 +48,10 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024; // 10 MiB
 export interface ApiClientOptions extends ConnectionOptions {
   /** Limiter tunables (window lengths to scale time in tests, concurrency, clock). */
   readonly limiterOptions?: Partial<LimiterOptions>;
+  /**
+   * Retry tunables; `ADPLATFORM_RETRY_BUDGET_MS` sets `maxTotalMs` when this does not, and
+   * `jitterWindowMs` defaults to the limiter's burst window.
+   */
   readonly retryOptions?: Partial<RetryOptions>;
   /** Per-attempt timeouts; `ADPLATFORM_TIMEOUT_MS` sets `requestMs` when this does not. */
   readonly timeouts?: Partial<Timeouts>;
@@ -204,12 +208,14 @@ class HttpApiClient implements ApiClient {
     readonly limiter: RateLimiter,
   ) {
     this.baseUrl = connection.baseUrl;
-    this.retry = { ...RETRY_DEFAULTS, ...options.retryOptions };
-    this.timeouts = resolveTimeouts(options.timeouts, options.env ?? process.env);
+    const env = options.env ?? process.env;
+    // The jitter after a 429 spreads retries over one burst window: the limiter's, scaled with it.
+    this.retry = resolveRetryOptions(options.retryOptions, env, { ...RETRY_DEFAULTS, jitterWindowMs: limiter.options.burstWindowMs });
+    this.timeouts = resolveTimeouts(options.timeouts, env);
     this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.clock = limiter.options.clock ?? systemClock;
     this.random = options.random ?? Math.random;
-    this.debug = debugSink(options.onDebug, this.secrets, options.env ?? process.env);
+    this.debug = debugSink(options.onDebug, this.secrets, env);
   }
 
   /** Texts every error and debug line is scrubbed of. A getter, so no field holds the token. */
@@ -231,7 +237,9 @@ class HttpApiClient implements ApiClient {
     const { op } = prepared;
     const signal = request.signal;
     let firstSentAt: number | undefined;
-    let inFlightRefusals = 0;
+    // 429s of either form: refused before any work, so bounded by the time budget, not by attempts.
+    let rateLimited = 0;
+    let rateLimitedInARow = 0;
     // Every attempt queues at the call's place (see the limiter's `enqueue`).
     const queuedSince = this.clock.now();
     for (let attempt = 1; ; attempt += 1) {
@@ -240,10 +248,12 @@ class HttpApiClient implements ApiClient {
       const outcome = await this.attempt(prepared, permit, attempt, signal);
       if (outcome.kind === "success") return outcome.result as CallResult<never>;
       const { failure } = outcome;
-      if (failure.kind === "status" && failure.retryAfter?.kind === "concurrency") inFlightRefusals += 1;
+      const refused = failure.kind === "status" && failure.status === 429;
+      rateLimited += refused ? 1 : 0;
+      rateLimitedInARow = refused ? rateLimitedInARow + 1 : 0;
       const decision = shouldRetry(
         failure,
-        { attempt, inFlightRefusals, elapsedMs: this.clock.now() - firstSentAt, method: op.method, idempotent: op.idempotent },
+        { attempt, rateLimited, rateLimitedInARow, elapsedMs: this.clock.now() - firstSentAt, method: op.method, idempotent: op.idempotent },
         this.retry,
         this.random,
       );

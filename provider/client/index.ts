@@ -39,6 +39,9 @@ export { accountKey } from "./accountKey";
 export {
   shouldRetry,
   backoffDelayMs,
+  rateLimitJitterMs,
+  resolveRetryOptions,
+  ENV_RETRY_BUDGET_MS,
   RETRY_DEFAULTS,
   type RetryOptions,
   type RetryDecision,

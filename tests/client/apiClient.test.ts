@@ -38,7 +38,7 @@ function clientOf(s: ScriptedServer, options: Partial<ApiClientOptions> = {}) {
   return getApiClient({
     baseUrl: s.url,
     token: TOKEN,
-    retryOptions: { baseDelayMs: 10, maxDelayMs: 50 },
+    retryOptions: { baseDelayMs: 10, maxDelayMs: 50, jitterWindowMs: 20 },
     random: () => 0.5,
     ...options,
   });
@@ -122,14 +122,32 @@ describe("api client, retries", () => {
     expect(server.requests).toHaveLength(2);
   });
 
-  it("gives up with ApiRateLimitError when 429s outlast maxAttempts", async () => {
+  it("rides out more 429s than maxAttempts, in both forms, a POST included: a 429 is not an attempt", async () => {
+    // Eight refusals, alternating Retry-After seconds and -1, then the create; one attempt allowed.
+    server = await startScriptedServer((_req, res, i) => {
+      if (i < 8) return json(res, 429, {}, { "retry-after": i % 2 === 0 ? "0" : "-1" });
+      return json(res, 201, { id: "7" });
+    });
+    const lines: string[] = [];
+    const client = clientOf(server, { retryOptions: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 5, jitterWindowMs: 5 }, onDebug: (l) => lines.push(l) });
+    await expect(client.call("createBidStrategy", { body: STRATEGY })).resolves.toMatchObject({ status: 201, body: { id: "7" } });
+    expect(server.requests).toHaveLength(9);
+    // The waits after Retry-After seconds carry the jitter and count the 429s in a row.
+    expect(lines.some((l) => /retry in \d+ ms: 429, Retry-After 0 ms \(\+\d+ ms jitter, 7 429s in a row\)/.test(l))).toBe(true);
+  });
+
+  it("gives up with ApiRateLimitError when 429s outlast the time budget, ADPLATFORM_RETRY_BUDGET_MS, and says which setting to raise", async () => {
     server = await startScriptedServer((_req, res) => json(res, 429, {}, { "retry-after": "0" }));
-    const error = await clientOf(server, { retryOptions: { maxAttempts: 3, baseDelayMs: 1 } })
+    const error = await clientOf(server, { env: { ADPLATFORM_RETRY_BUDGET_MS: "150" } })
       .call("getZone", { pathParams: { id: "1" } })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiRateLimitError);
-    expect(error).toMatchObject({ status: 429, attempts: 3, retryAfterMs: 0, concurrency: false });
-    expect(server.requests).toHaveLength(3);
+    expect(error).toMatchObject({ status: 429, retryAfterMs: 0, concurrency: false });
+    const message = (error as ApiRateLimitError).message;
+    expect(message).toContain("the retry budget of 150 ms from the first send ran out");
+    expect(message).toContain("refused with 429");
+    expect(message).toContain("set ADPLATFORM_RETRY_BUDGET_MS or retryOptions.maxTotalMs to wait longer");
+    expect((error as ApiRateLimitError).attempts).toBe(server.requests.length);
   });
 
   it("lowers its concurrency on Retry-After: -1 and still completes every request", async () => {

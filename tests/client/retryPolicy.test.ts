@@ -1,12 +1,15 @@
 /** The pure retry policy, rule by rule. */
 import {
   type AttemptFailure,
+  ENV_RETRY_BUDGET_MS,
   RETRY_DEFAULTS,
   type RetryAfter,
   type RetryState,
   backoffDelayMs,
   parseRateLimitInfo,
   parseRetryAfter,
+  rateLimitJitterMs,
+  resolveRetryOptions,
   shouldRetry,
 } from "../../provider/client";
 
@@ -14,6 +17,8 @@ const GET: RetryState = { attempt: 1, elapsedMs: 0, method: "GET", idempotent: t
 const PATCH: RetryState = { attempt: 1, elapsedMs: 0, method: "PATCH", idempotent: true };
 const POST: RetryState = { attempt: 1, elapsedMs: 0, method: "POST", idempotent: false };
 const half = () => 0.5;
+const zero = () => 0;
+const almostOne = () => 0.999999;
 
 const status = (code: number, retryAfter?: RetryAfter): AttemptFailure => ({
   kind: "status",
@@ -24,44 +29,115 @@ const status = (code: number, retryAfter?: RetryAfter): AttemptFailure => ({
 describe("retry policy", () => {
   it("retries a 429 after Retry-After, for every method", () => {
     for (const state of [GET, PATCH, POST]) {
-      const decision = shouldRetry(status(429, { kind: "delay", ms: 3_000 }), state, RETRY_DEFAULTS, half);
+      const decision = shouldRetry(
+        status(429, { kind: "delay", ms: 3_000 }),
+        { ...state, rateLimited: 1, rateLimitedInARow: 1 },
+        RETRY_DEFAULTS,
+        zero,
+      );
       expect(decision).toMatchObject({ retry: true, delayMs: 3_000 });
     }
   });
 
   it("backs off with jitter on Retry-After: -1, a POST included (nothing was carried out)", () => {
-    const decision = shouldRetry(status(429, { kind: "concurrency" }), POST, RETRY_DEFAULTS, half);
+    const decision = shouldRetry(
+      status(429, { kind: "concurrency" }),
+      { ...POST, rateLimited: 1, rateLimitedInARow: 1 },
+      RETRY_DEFAULTS,
+      half,
+    );
     expect(decision).toMatchObject({ retry: true });
     if (!decision.retry) throw new Error("expected a retry");
     expect(decision.delayMs).toBe(backoffDelayMs(1, RETRY_DEFAULTS, half));
   });
 
-  it("does not count a send refused with Retry-After: -1 as an attempt, but bounds such refusals on their own", () => {
-    const refused = status(429, { kind: "concurrency" });
-    const options = { ...RETRY_DEFAULTS, maxAttempts: 2, maxInFlightRefusals: 3 };
-    // Send 3 failed: two of the three were refused for too many in flight, one worked and failed.
-    expect(shouldRetry(refused, { ...GET, attempt: 3, inFlightRefusals: 2 }, options, half).retry).toBe(true);
-    // Without the refusals, that many sends would have been spent.
-    expect(shouldRetry(refused, { ...GET, attempt: 3 }, options, half).retry).toBe(false);
-    // The refusals alone run out.
-    expect(shouldRetry(refused, { ...GET, attempt: 4, inFlightRefusals: 3 }, options, half)).toMatchObject({ retry: false });
-    // Two sends that reached the server's work still end the call.
-    expect(shouldRetry(status(500), { ...GET, attempt: 4, inFlightRefusals: 2 }, options, half).retry).toBe(false);
+  it("never gives up on a 429 for its count, in either form or without Retry-After, while the time budget lasts", () => {
+    const options = { ...RETRY_DEFAULTS, maxAttempts: 2 };
+    const forms: AttemptFailure[] = [status(429, { kind: "delay", ms: 1_000 }), status(429, { kind: "concurrency" }), status(429)];
+    for (const failure of forms) {
+      for (const state of [GET, POST]) {
+        // Fifty sends, every one refused: none was worked on, so none is an attempt.
+        const storm = { ...state, attempt: 50, rateLimited: 50, rateLimitedInARow: 50, elapsedMs: 60_000 };
+        expect(shouldRetry(failure, storm, options, half)).toMatchObject({ retry: true });
+        // Even after the attempts the server worked on are spent, a 429 was still not worked on.
+        expect(shouldRetry(failure, { ...storm, attempt: 52 }, options, half)).toMatchObject({ retry: true });
+      }
+    }
   });
 
-  it("says how many sends the server worked on and how many it refused for too many in flight", () => {
-    const options = { ...RETRY_DEFAULTS, maxAttempts: 2, maxInFlightRefusals: 3 };
-    expect(shouldRetry(status(500), { ...GET, attempt: 2 }, options, half).reason).toBe("gave up after 2 attempts");
-    expect(shouldRetry(status(500), { ...GET, attempt: 4, inFlightRefusals: 2 }, options, half).reason).toBe(
-      "gave up after 2 attempts and 2 refused for too many requests in flight",
+  it("counts only the sends the server worked on against maxAttempts, and says how many were refused with 429", () => {
+    const options = { ...RETRY_DEFAULTS, maxAttempts: 2 };
+    expect(shouldRetry(status(500), { ...GET, attempt: 2 }, options, half)).toEqual({ retry: false, reason: "gave up after 2 attempts" });
+    // Ten sends: eight refused with 429, two answered 500.
+    expect(shouldRetry(status(500), { ...GET, attempt: 9, rateLimited: 8 }, options, half).retry).toBe(true);
+    expect(shouldRetry(status(500), { ...GET, attempt: 10, rateLimited: 8 }, options, half)).toEqual({
+      retry: false,
+      reason: "gave up after 2 attempts and 8 sends refused with 429",
+    });
+  });
+
+  it("ends a 429 storm by the time budget, with an error that names the settings to raise", () => {
+    const options = { ...RETRY_DEFAULTS, maxTotalMs: 10_000 };
+    const storm = { ...POST, attempt: 12, rateLimited: 12, rateLimitedInARow: 12, elapsedMs: 9_500 };
+    const decision = shouldRetry(status(429, { kind: "delay", ms: 1_000 }), storm, options, zero);
+    expect(decision.retry).toBe(false);
+    expect(decision.reason).toBe(
+      "the retry budget of 10000 ms from the first send ran out (12 sends refused with 429; the next retry would wait 1000 ms); " +
+        "set ADPLATFORM_RETRY_BUDGET_MS or retryOptions.maxTotalMs to wait longer",
     );
+    const mixed = shouldRetry(status(429, { kind: "concurrency" }), { ...storm, attempt: 14 }, options, zero);
+    expect(mixed.reason).toContain("(2 attempts and 12 sends refused with 429;");
+    // The same storm earlier in the budget is ridden out.
+    expect(shouldRetry(status(429, { kind: "delay", ms: 1_000 }), { ...storm, elapsedMs: 8_000 }, options, zero).retry).toBe(true);
+  });
+
+  it("adds a random wait inside the burst window to Retry-After, wider the more 429s in a row, never past the window", () => {
+    const options = { ...RETRY_DEFAULTS, jitterWindowMs: 1_000 };
+    expect(rateLimitJitterMs(1, options, almostOne)).toBe(250);
+    expect(rateLimitJitterMs(2, options, almostOne)).toBe(500);
+    expect(rateLimitJitterMs(3, options, almostOne)).toBe(1_000);
+    expect(rateLimitJitterMs(40, options, almostOne)).toBe(1_000);
+    expect(rateLimitJitterMs(40, options, zero)).toBe(0);
+    const after = (inARow: number, random: () => number) => {
+      const decision = shouldRetry(
+        status(429, { kind: "delay", ms: 2_000 }),
+        { ...GET, attempt: inARow, rateLimited: inARow, rateLimitedInARow: inARow },
+        options,
+        random,
+      );
+      if (!decision.retry) throw new Error("expected a retry");
+      return decision.delayMs;
+    };
+    // Never before the server's Retry-After; two calls refused together with different draws come back apart.
+    expect(after(1, zero)).toBe(2_000);
+    expect(after(1, half)).toBe(2_125);
+    expect(after(3, half)).toBe(2_500);
+    expect(after(3, almostOne)).toBe(3_000);
+  });
+
+  it("backs off from Retry-After: -1 by the 429s in a row, not by earlier attempts", () => {
     const refused = status(429, { kind: "concurrency" });
-    expect(shouldRetry(refused, { ...GET, attempt: 3, inFlightRefusals: 3 }, options, half).reason).toBe(
-      "gave up after 3 sends refused for too many requests in flight",
-    );
-    expect(shouldRetry(refused, { ...GET, attempt: 4, inFlightRefusals: 3 }, options, half).reason).toBe(
-      "gave up after 3 sends refused for too many requests in flight and 1 attempt",
-    );
+    const delayOf = (state: Parameters<typeof shouldRetry>[1]) => {
+      const decision = shouldRetry(refused, state, RETRY_DEFAULTS, half);
+      if (!decision.retry) throw new Error("expected a retry");
+      return decision.delayMs;
+    };
+    // Three 500s, then a first refusal: the first step of the backoff.
+    expect(delayOf({ ...GET, attempt: 4, rateLimited: 1, rateLimitedInARow: 1 })).toBe(backoffDelayMs(1, RETRY_DEFAULTS, half));
+    // Refused four times in a row: the fourth step, and capped however long the run.
+    expect(delayOf({ ...GET, attempt: 4, rateLimited: 4, rateLimitedInARow: 4 })).toBe(backoffDelayMs(4, RETRY_DEFAULTS, half));
+    expect(delayOf({ ...GET, attempt: 400, rateLimited: 400, rateLimitedInARow: 400 })).toBe(backoffDelayMs(400, RETRY_DEFAULTS, half));
+    expect(backoffDelayMs(2_000, RETRY_DEFAULTS, half)).toBe(15_000);
+  });
+
+  it("takes the budget from ADPLATFORM_RETRY_BUDGET_MS unless the code sets maxTotalMs", () => {
+    expect(ENV_RETRY_BUDGET_MS).toBe("ADPLATFORM_RETRY_BUDGET_MS");
+    expect(resolveRetryOptions({}, {}).maxTotalMs).toBe(600_000);
+    expect(resolveRetryOptions({}, { ADPLATFORM_RETRY_BUDGET_MS: " 900000 " }).maxTotalMs).toBe(900_000);
+    expect(resolveRetryOptions({ maxTotalMs: 5_000 }, { ADPLATFORM_RETRY_BUDGET_MS: "900000" }).maxTotalMs).toBe(5_000);
+    for (const bad of ["", "0", "-1", "10m", "1.5"]) {
+      expect(resolveRetryOptions({}, { ADPLATFORM_RETRY_BUDGET_MS: bad }).maxTotalMs).toBe(600_000);
+    }
   });
 
   it("retries GET and PATCH through 500s but never a POST", () => {
@@ -107,8 +183,9 @@ describe("retry policy", () => {
 
   it("stops when the retry would start after maxTotalMs", () => {
     const late = { ...GET, elapsedMs: RETRY_DEFAULTS.maxTotalMs - 1_000 };
-    expect(shouldRetry(status(429, { kind: "delay", ms: 2_000 }), late, RETRY_DEFAULTS, half).retry).toBe(false);
-    expect(shouldRetry(status(429, { kind: "delay", ms: 500 }), late, RETRY_DEFAULTS, half).retry).toBe(true);
+    expect(shouldRetry(status(429, { kind: "delay", ms: 2_000 }), late, RETRY_DEFAULTS, zero).retry).toBe(false);
+    expect(shouldRetry(status(429, { kind: "delay", ms: 500 }), late, RETRY_DEFAULTS, zero).retry).toBe(true);
+    expect(shouldRetry(status(503), { ...GET, elapsedMs: RETRY_DEFAULTS.maxTotalMs }, RETRY_DEFAULTS, half).retry).toBe(false);
   });
 
   it("backs off exponentially with equal jitter, capped at maxDelayMs", () => {

@@ -263,7 +263,8 @@ describe("429 storms", () => {
     const created = await create("BidStrategy", "s", strategy("Patient"));
     expect(statuses(OP.postStrategy)).toEqual([429, 429, 201]);
     expect(strategiesNamed("Patient").map((s) => String(s.id))).toEqual([created.id]);
-    expect(env.plugin.stderr()).toContain("retry in 1000 ms: 429, Retry-After 1000 ms");
+    // The wait is the Retry-After plus a random share of the burst window (so machines refused together do not return together).
+    expect(env.plugin.stderr()).toMatch(/retry in \d+ ms: 429, Retry-After 1000 ms \(\+\d+ ms jitter, 1 429 in a row\)/);
   });
 
   it("Retry-After -1: a PATCH backs off and succeeds", async () => {
@@ -274,16 +275,27 @@ describe("429 storms", () => {
     expect(env.plugin.stderr()).toContain("429, Retry-After -1 (too many in flight)");
   });
 
-  it("a storm that outlasts every retry fails the POST clearly, and nothing was created", async () => {
-    script({ kind: "concurrency", op: OP.postGroup, count: 5 });
-    const message = await failureOf(create("CampaignGroup", "g", group("Never")));
-    expect(message).toContain('CampaignGroup "Never": createCampaignGroup (POST /v2/adex/groups) failed: 429 Too Many Requests');
-    // Refusals for too many in flight are not attempts the server worked on: the message tells them apart.
-    expect(message).toContain("gave up after 5 sends refused for too many requests in flight");
-    // A 429 was refused before the request was carried out: no adoption advice, since nothing exists.
-    expect(message).not.toContain("may have reached");
-    expect(statuses(OP.postGroup)).toEqual([429, 429, 429, 429, 429]);
-    expect(createdGroups()).toEqual([]);
+  it("a storm that outlasts the retry budget fails the POST clearly, naming the setting to raise, and nothing was created", async () => {
+    // A 429 is never capped by a count of attempts, only by the time budget: a short one here.
+    const plugin = await env.startPlugin(cleanEnv({ ADPLATFORM_TIMEOUT_MS: String(PLUGIN_TIMEOUT_MS), ADPLATFORM_DEBUG: "1", ADPLATFORM_RETRY_BUDGET_MS: "2000" }));
+    try {
+      await plugin.configure({ "adplatform:baseUrl": env.sim.url, "adplatform:token": secretValue(RECOGNISABLE_TOKEN) });
+      script({ kind: "concurrency", op: OP.postGroup, count: 1_000 });
+      const urn = env.urn("CampaignGroup", "g");
+      const checked = await plugin.check(urn, {}, group("Never"));
+      const message = await failureOf(plugin.create(urn, { ...checked.inputs, __provider: env.providers.CampaignGroup.provider }));
+      expect(message).toContain('CampaignGroup "Never": createCampaignGroup (POST /v2/adex/groups) failed: 429 Too Many Requests');
+      expect(message).toContain("the retry budget of 2000 ms from the first send ran out");
+      expect(message).toContain("set ADPLATFORM_RETRY_BUDGET_MS or retryOptions.maxTotalMs to wait longer");
+      // Every send was refused for too many in flight, none worked on: the message counts them as such.
+      expect(message).toMatch(/\(\d+ sends? refused with 429;/);
+      // A 429 was refused before the request was carried out: no adoption advice, since nothing exists.
+      expect(message).not.toContain("may have reached");
+      expect(statuses(OP.postGroup).every((s) => s === 429)).toBe(true);
+      expect(createdGroups()).toEqual([]);
+    } finally {
+      await plugin.close();
+    }
   });
 });
 

@@ -12,9 +12,9 @@ import { inspect } from "node:util";
 import * as sdk from "../../sdk";
 import { ApiConfigError, closeApiClients, DEFAULT_MAX_RESPONSE_BYTES, getApiClient } from "../../provider/client";
 import { SEED_IDS, type FaultRule } from "../../simulator";
-import type { DynamicProviderPlugin, Kind } from "../helpers/dynamicProviderHarness";
+import { cleanEnv, type DynamicProviderPlugin, type Kind } from "../helpers/dynamicProviderHarness";
 import { RECOGNISABLE_TOKEN, secretValue, type LifecycleEnv } from "../helpers/lifecycleEnv";
-import { eventually, failureOf, SLOW_MS, startFaultEnv } from "./faultEnv";
+import { eventually, failureOf, PLUGIN_TIMEOUT_MS, SLOW_MS, startFaultEnv } from "./faultEnv";
 
 jest.setTimeout(60_000);
 
@@ -92,8 +92,19 @@ describe("a lifecycle run with faults writes the token nowhere", () => {
     }
     script({ kind: "delay", op: 3, delayMs: SLOW_MS });
     await fail("create that timed out", p.create(env.urn("BidStrategy", "d"), failing));
-    script({ kind: "concurrency", op: 2, count: 5 });
-    await fail("create under a 429 storm", p.create(env.urn("CampaignGroup", "d"), g));
+    // A 429 is bounded only by the retry budget: a plugin whose budget is short, under a storm that outlasts it.
+    const impatient = await env.startPlugin(
+      cleanEnv({ ADPLATFORM_TIMEOUT_MS: String(PLUGIN_TIMEOUT_MS), ADPLATFORM_DEBUG: "1", ADPLATFORM_RETRY_BUDGET_MS: "1000" }),
+    );
+    try {
+      await impatient.configure({ "adplatform:baseUrl": env.sim.url, "adplatform:token": secretValue(RECOGNISABLE_TOKEN) });
+      script({ kind: "concurrency", op: 2, count: 1_000 });
+      await fail("create under a 429 storm", impatient.create(env.urn("CampaignGroup", "d"), g));
+      keep("stderr of the plugin under a 429 storm", impatient.stderr());
+    } finally {
+      env.sim.setFaults({ rules: [] });
+      await impatient.close();
+    }
     await fail("update of an unknown modifier", p.update("404404", env.urn("BidModifier", "x"), modifier.properties, { ...m, bidModifierId: "404404", name: "X" }));
     await fail("adopting an unknown group", p.create(env.urn("CampaignGroup", "a"), { ...g, adoptId: "999999" }));
 
