@@ -34,7 +34,7 @@ export interface ErrorContext extends RequestContext {
 /**
  * The `ApiError` subclass for `response`.
  *
- * @param reason why the call stopped, for 429s (e.g. "gave up after 5 attempts").
+ * @param reason why the call stopped, for 429s (e.g. "the retry budget of 600000 ms from the first send ran out ...").
  */
 export function errorForResponse(response: FailedResponse, context: ErrorContext, reason?: string): ApiError {
   const body = readErrorBody(response.bodyText);
