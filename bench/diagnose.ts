@@ -45,7 +45,22 @@ const round = (n: number) => Math.round(n * 10) / 10;
 /** Reads `account`'s windows and log off the simulator after its run. */
 export function diagnose(sim: RunningSimulator, account: string, run: { goAt: number; doneAt: number; goReceivedAt: number }): Diagnosis {
   const c = sim.windows(account).classes.C;
-  if (!c) return { burstSequence: "", burstFill: {}, burstWindows: 0, idleGapMs: 0, idleGapPerSteadyMs: [], maxGapMs: 0, gapSequence: "", steadyStartsMs: [], countedUnits: 0, r500: 0, startMs: 0, goDeliveryMs: 0, tailMs: 0 };
+  if (!c)
+    return {
+      burstSequence: "",
+      burstFill: {},
+      burstWindows: 0,
+      idleGapMs: 0,
+      idleGapPerSteadyMs: [],
+      maxGapMs: 0,
+      gapSequence: "",
+      steadyStartsMs: [],
+      countedUnits: 0,
+      r500: 0,
+      startMs: 0,
+      goDeliveryMs: 0,
+      tailMs: 0,
+    };
   const closed = (w: typeof c.burst) => [...w.history, ...(w.start !== null && w.used > 0 ? [{ start: w.start, used: w.used }] : [])];
   const bursts = closed(c.burst);
   const steadies = closed(c.steady);

@@ -48,21 +48,30 @@ interface WorkloadResult {
 const round = (n: number, digits = 3) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 /** Forks `count` workers, waits until all are ready, starts them together; resolves when all are done. */
-async function runProcesses(configs: WorkerConfig[]): Promise<{ seconds: number; failures: number; maxRssKb: number; roundTripMs: number; goAt: number; doneAt: number; goReceivedAt: number }> {
-  const children = configs.map((config) => fork(`${__dirname}/worker.js`, [JSON.stringify(config)], { stdio: ["ignore", "inherit", "inherit", "ipc"] }));
+async function runProcesses(configs: WorkerConfig[]): Promise<{
+  seconds: number;
+  failures: number;
+  maxRssKb: number;
+  roundTripMs: number;
+  goAt: number;
+  doneAt: number;
+  goReceivedAt: number;
+}> {
+  const children = configs.map((config) =>
+    fork(`${__dirname}/worker.js`, [JSON.stringify(config)], { stdio: ["ignore", "inherit", "inherit", "ipc"] }),
+  );
   const messages = children.map(
-    (child) =>
-      (type: WorkerMessage["type"]) =>
-        new Promise<WorkerMessage>((resolve, reject) => {
-          const onMessage = (m: WorkerMessage) => {
-            if (m.type !== type) return;
-            child.off("message", onMessage);
-            resolve(m);
-          };
-          child.on("message", onMessage);
-          // 'exit' can overtake the worker's last IPC message: give it a moment to arrive first.
-          child.once("exit", (code) => setTimeout(() => reject(new Error(`worker exited with ${code} before "${type}"`)), 200));
-        }),
+    (child) => (type: WorkerMessage["type"]) =>
+      new Promise<WorkerMessage>((resolve, reject) => {
+        const onMessage = (m: WorkerMessage) => {
+          if (m.type !== type) return;
+          child.off("message", onMessage);
+          resolve(m);
+        };
+        child.on("message", onMessage);
+        // 'exit' can overtake the worker's last IPC message: give it a moment to arrive first.
+        child.once("exit", (code) => setTimeout(() => reject(new Error(`worker exited with ${code} before "${type}"`)), 200));
+      }),
   );
   const ready = (await Promise.all(messages.map((next) => next("ready")))) as Extract<WorkerMessage, { type: "ready" }>[];
   const done = messages.map((next) => next("done"));
@@ -73,7 +82,9 @@ async function runProcesses(configs: WorkerConfig[]): Promise<{ seconds: number;
   const seconds = (ended - started) / 1000;
   // The next run starts on a quiet machine: a worker still tearing down (a naive client's heap of
   // thousands of refused requests) would take CPU from the next client's first requests.
-  await Promise.all(children.filter((child) => child.exitCode === null).map((child) => new Promise((resolve) => child.once("exit", resolve))));
+  await Promise.all(
+    children.filter((child) => child.exitCode === null).map((child) => new Promise((resolve) => child.once("exit", resolve))),
+  );
   for (const m of finished) if (m.error) process.stderr.write(`worker error: ${m.error}\n`);
   return {
     seconds,
@@ -87,12 +98,22 @@ async function runProcesses(configs: WorkerConfig[]): Promise<{ seconds: number;
   };
 }
 
-async function runWorkload(workload: Workload, scale: Scale, runId: string, debug: boolean, clients: readonly ClientName[]): Promise<WorkloadResult> {
+async function runWorkload(
+  workload: Workload,
+  scale: Scale,
+  runId: string,
+  debug: boolean,
+  clients: readonly ClientName[],
+): Promise<WorkloadResult> {
   const accounts = clients.map((client) => ({ account: client, token: `bench-${runId}-${workload.name}-${client}`, companyId: "7001" }));
   // One warm-up account per worker process (see `worker.ts`), apart from the measured ones.
   const warmUpToken = (token: string, process: number) => `${token}-warm-up-${process}`;
   const warmUpAccounts = accounts.flatMap(({ account, token }) =>
-    Array.from({ length: workload.processes }, (_, i) => ({ account: `${account}-warm-up-${i}`, token: warmUpToken(token, i), companyId: "7001" })),
+    Array.from({ length: workload.processes }, (_, i) => ({
+      account: `${account}-warm-up-${i}`,
+      token: warmUpToken(token, i),
+      companyId: "7001",
+    })),
   );
   const sim = await startSimulator({
     burstWindowMs: scale.limits.burstWindowMs,
@@ -102,21 +123,24 @@ async function runWorkload(workload: Workload, scale: Scale, runId: string, debu
     accounts: [...accounts, ...warmUpAccounts],
     faults: { errorRate: workload.errorRate, delayMs: scale.ms(workload.serviceDelayMs) },
   });
-  const runs: { client: ClientName; measured: Awaited<ReturnType<typeof runProcesses>>; r429: number; r429InFlight: number; countedUnits: number }[] = [];
+  const runs: {
+    client: ClientName;
+    measured: Awaited<ReturnType<typeof runProcesses>>;
+    r429: number;
+    r429InFlight: number;
+    countedUnits: number;
+  }[] = [];
   try {
     for (const { account: client, token } of accounts) {
-      const configs = Array.from(
-        { length: workload.processes },
-        (_, i): WorkerConfig => ({
-          client,
-          baseUrl: sim.url,
-          token,
-          requests: workload.requests,
-          scaleFactor: scale.factor,
-          warmUpToken: warmUpToken(token, i),
-          serviceDelayMs: scale.ms(workload.serviceDelayMs),
-        }),
-      );
+      const configs = Array.from({ length: workload.processes }, (_, i): WorkerConfig => ({
+        client,
+        baseUrl: sim.url,
+        token,
+        requests: workload.requests,
+        scaleFactor: scale.factor,
+        warmUpToken: warmUpToken(token, i),
+        serviceDelayMs: scale.ms(workload.serviceDelayMs),
+      }));
       // Garbage of the previous runs (the simulator's log of a naive client's thousands of 429s) is
       // collected now, not in a pause during this run (`npm run bench` passes --expose-gc).
       (globalThis as { gc?: () => void }).gc?.();
@@ -178,7 +202,9 @@ function table(results: WorkloadResult[], scale: Scale): string {
       const r = w.results[client];
       if (!r) continue;
       const versus = client === "ours" || !w.results.ours ? "" : `${round(r.seconds / w.results.ours.seconds, 2)}× faster`;
-      lines.push(`| ${w.name} | ${w.processes} | ${w.boundSeconds} | ${client} | ${r.seconds} | ${r.ratio} | ${r.r429} (${r.r429InFlight} in-flight) | ${r.failures} | ${r.rssMB} | ${versus} |`);
+      lines.push(
+        `| ${w.name} | ${w.processes} | ${w.boundSeconds} | ${client} | ${r.seconds} | ${r.ratio} | ${r.r429} (${r.r429InFlight} in-flight) | ${r.failures} | ${r.rssMB} | ${versus} |`,
+      );
     }
   }
   return lines.join("\n");
@@ -186,7 +212,13 @@ function table(results: WorkloadResult[], scale: Scale): string {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { json: { type: "boolean" }, debug: { type: "boolean" }, scale: { type: "string" }, only: { type: "string" }, clients: { type: "string" } },
+    options: {
+      json: { type: "boolean" },
+      debug: { type: "boolean" },
+      scale: { type: "string" },
+      only: { type: "string" },
+      clients: { type: "string" },
+    },
     strict: true,
   });
   const scale = scaleOf(values.scale ? Number(values.scale) : DEFAULT_SCALE);
@@ -201,7 +233,9 @@ async function main(): Promise<void> {
     if (!values.json) process.stdout.write(`done: ${workload.name}\n`);
   }
   if (values.json) {
-    process.stdout.write(`${JSON.stringify({ scale: scale.factor, burstWindowMs: scale.limits.burstWindowMs, steadyWindowMs: scale.limits.steadyWindowMs, workloads: results })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ scale: scale.factor, burstWindowMs: scale.limits.burstWindowMs, steadyWindowMs: scale.limits.steadyWindowMs, workloads: results })}\n`,
+    );
   } else {
     process.stdout.write(`${table(results, scale)}\n`);
   }

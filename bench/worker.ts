@@ -94,7 +94,13 @@ async function main(): Promise<void> {
       .then(
         ({ failures }) => send({ type: "done", failures, maxRssKb: process.resourceUsage().maxRSS, goReceivedAt }),
         (error: unknown) =>
-          send({ type: "done", failures: config.requests.length, maxRssKb: process.resourceUsage().maxRSS, goReceivedAt, error: String(error) }),
+          send({
+            type: "done",
+            failures: config.requests.length,
+            maxRssKb: process.resourceUsage().maxRSS,
+            goReceivedAt,
+            error: String(error),
+          }),
       )
       .finally(() => process.exit(0));
   });

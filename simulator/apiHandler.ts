@@ -113,7 +113,9 @@ export async function handleApi(sim: Simulation, req: IncomingMessage, res: Serv
   const requestCost = route.op.cost({ fields: route.op.acceptsFields ? requestedFields(url.searchParams) : [] });
   const admission = sim.limiter(account.account, route.op.rateClass).tryAdmit(sim.now(), requestCost);
   if (!admission.admitted) {
-    return reply(429, errorBody(429, "rate limit reached"), { "Retry-After": formatRetryAfterSeconds(admission.retryAfterMs, sim.options.retryAfterUnitMs) });
+    return reply(429, errorBody(429, "rate limit reached"), {
+      "Retry-After": formatRetryAfterSeconds(admission.retryAfterMs, sim.options.retryAfterUnitMs),
+    });
   }
   cost = requestCost;
   for (const [name, value] of Object.entries(rateHeaderValues(admission.headers))) res.setHeader(name, value);

@@ -14,10 +14,7 @@ export interface AccountConfig {
  * The account of an `Authorization` header value, or undefined when it is missing, not a bearer
  * token, or an unknown token. The scheme name is case-insensitive (RFC 9110, 11.1).
  */
-export function authenticate(
-  header: string | undefined,
-  accounts: readonly AccountConfig[],
-): AccountConfig | undefined {
+export function authenticate(header: string | undefined, accounts: readonly AccountConfig[]): AccountConfig | undefined {
   const match = /^bearer\s+(\S+)\s*$/i.exec(header ?? "");
   return match ? accounts.find((a) => a.token === match[1]) : undefined;
 }

@@ -39,9 +39,7 @@ function fail(status: number, body: ErrorBody): EngineResult {
 }
 
 function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => (issue.path.length > 0 ? `${issue.path.join(".")}: ${issue.message}` : issue.message))
-    .join("; ");
+  return error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join(".")}: ${issue.message}` : issue.message)).join("; ");
 }
 
 /** Validates a request body with the operation's schema; a failure is the spec's 400. */
@@ -85,7 +83,9 @@ function checkParent(store: Store, call: EngineCall, where: Record<string, strin
  * unknown id is a 400.
  */
 function notFound(call: EngineCall): EngineResult {
-  const path = Object.entries(call.params).map(([k, v]) => `${k}=${v}`).join(", ");
+  const path = Object.entries(call.params)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(", ");
   return fail(404, errorBody(404, `no ${call.op.store.collection} record matches ${path}`));
 }
 

@@ -198,9 +198,7 @@ export class FaultInjector {
   choose(op: { number: number; name: string }, account: string): ChosenFault | undefined {
     const ruleIndex = this.settings.rules.findIndex(
       (r) =>
-        r.count > 0 &&
-        (r.op === undefined || r.op === op.number || r.op === op.name) &&
-        (r.account === undefined || r.account === account),
+        r.count > 0 && (r.op === undefined || r.op === op.number || r.op === op.name) && (r.account === undefined || r.account === account),
     );
     if (ruleIndex >= 0) {
       const rule = this.settings.rules[ruleIndex];

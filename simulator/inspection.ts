@@ -23,12 +23,7 @@ import type { Simulation } from "./simulation";
 export const DEFAULT_INSPECTED_ACCOUNT = "demo";
 
 /** Handles one request under `/_sim/`. */
-export async function handleInspection(
-  sim: Simulation,
-  req: IncomingMessage,
-  res: ServerResponse,
-  url: URL,
-): Promise<void> {
+export async function handleInspection(sim: Simulation, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
   const read = await readBody(req, sim.options.maxBodyBytes);
   if (read.kind === "tooLarge") return sendJson(res, 413, errorBody(413, "body too large"), { Connection: "close" });
   const method = req.method ?? "GET";

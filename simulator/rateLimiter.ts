@@ -112,9 +112,7 @@ export interface RateHeaders {
 }
 
 /** Outcome of asking the limiter for room. */
-export type Admission =
-  | { admitted: true; headers: RateHeaders }
-  | { admitted: false; retryAfterMs: number };
+export type Admission = { admitted: true; headers: RateHeaders } | { admitted: false; retryAfterMs: number };
 
 /** Both windows and the in-flight counter of one account and rate class. */
 export class AccountRateLimiter {

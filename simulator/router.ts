@@ -20,7 +20,13 @@ interface CompiledRoute {
 }
 
 function compile(op: OperationSpec): CompiledRoute {
-  return { op, segments: op.path.slice(1).split("/").map((s) => (s.startsWith("{") ? null : s)) };
+  return {
+    op,
+    segments: op.path
+      .slice(1)
+      .split("/")
+      .map((s) => (s.startsWith("{") ? null : s)),
+  };
 }
 
 /** Matches `segments` against one route; the raw (still encoded) parameter values, or undefined. */

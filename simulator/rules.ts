@@ -54,8 +54,7 @@ export const COLLECTION_RULES: Readonly<Record<string, CollectionRules>> = {
       collection: "zones",
       field: "type",
       equals: "display",
-      message: (zoneId, actual) =>
-        `placements exist only on display zones; zone ${zoneId} is of type ${String(actual)}`,
+      message: (zoneId, actual) => `placements exist only on display zones; zone ${zoneId} is of type ${String(actual)}`,
     },
   },
   segments: {

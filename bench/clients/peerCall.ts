@@ -53,7 +53,7 @@ export async function peerCall(baseUrl: string, token: string, request: BenchReq
   const retry = scaledRetry(scale);
   const started = performance.now();
   let rateLimited = 0;
-  for (let attempt = 1; ; ) {
+  for (let attempt = 1; ;) {
     let status: number;
     let headers: Record<string, string | string[] | undefined>;
     try {
@@ -63,7 +63,11 @@ export async function peerCall(baseUrl: string, token: string, request: BenchReq
         return { status: response.statusCode, headers: response.headers };
       }));
     } catch {
-      const decision = shouldRetry({ kind: "network", mayHaveReachedServer: true }, { attempt, elapsedMs: performance.now() - started, method: "GET", idempotent: true }, retry);
+      const decision = shouldRetry(
+        { kind: "network", mayHaveReachedServer: true },
+        { attempt, elapsedMs: performance.now() - started, method: "GET", idempotent: true },
+        retry,
+      );
       if (!decision.retry) return false;
       attempt += 1;
       await sleep(decision.delayMs);
@@ -89,7 +93,13 @@ export async function peerCall(baseUrl: string, token: string, request: BenchReq
 }
 
 /** Runs every request at once through `gate`; counts the ones given up. */
-export async function runPeer(baseUrl: string, token: string, requests: readonly BenchRequest[], scale: Scale, gate: Gate): Promise<{ failures: number }> {
+export async function runPeer(
+  baseUrl: string,
+  token: string,
+  requests: readonly BenchRequest[],
+  scale: Scale,
+  gate: Gate,
+): Promise<{ failures: number }> {
   const results = await Promise.all(requests.map((r) => peerCall(baseUrl, token, r, scale, gate)));
   return { failures: results.filter((ok) => !ok).length };
 }

@@ -77,10 +77,7 @@ function problemsOf(def: OperationDefinition, pathParams: readonly string[]): st
   need(OPERATION_NAME.test(def.name), "name must be camelCase");
   need(def.rateClass in RATE_CLASSES, `unknown rate class "${String(def.rateClass)}"`);
   need(!def.acceptsFields || def.acceptsQuery, "acceptsFields requires acceptsQuery (fields is a query parameter)");
-  need(
-    (def.response !== undefined) === (def.successStatus !== 204),
-    "a 204 has no response schema and every other status has one",
-  );
+  need((def.response !== undefined) === (def.successStatus !== 204), "a 204 has no response schema and every other status has one");
   need(def.method === "GET" || def.record === undefined, "only reads have a record schema");
 
   switch (def.method) {
@@ -114,11 +111,11 @@ function problemsOf(def: OperationDefinition, pathParams: readonly string[]): st
     matchKeys.length === pathParams.length && pathParams.every((p) => matchKeys.includes(p)),
     `store.match keys [${matchKeys.join(", ")}] must be the path params [${pathParams.join(", ")}]`,
   );
-  need(Object.values(match).every((f) => WIRE_FIELD.test(f)), "store.match values must be wire field names");
   need(
-    new Set(Object.values(match)).size === matchKeys.length,
-    "store.match must not map two path params to one field",
+    Object.values(match).every((f) => WIRE_FIELD.test(f)),
+    "store.match values must be wire field names",
   );
+  need(new Set(Object.values(match)).size === matchKeys.length, "store.match must not map two path params to one field");
   if (mode === "one" || mode === "patch") {
     need(Object.values(match).includes("id"), `store mode "${mode}" must select the record by its id`);
   }

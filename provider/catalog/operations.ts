@@ -320,9 +320,7 @@ export function buildPath(op: Pick<OperationSpec, "name" | "path" | "pathParams"
     }
     if (value === "") throw new TypeError(`${op.name}: path parameter "${name}" must not be empty`);
     if (value === "." || value === "..") {
-      throw new TypeError(
-        `${op.name}: path parameter "${name}" must not be "${value}" (URL normalisation would change the path)`,
-      );
+      throw new TypeError(`${op.name}: path parameter "${name}" must not be "${value}" (URL normalisation would change the path)`);
     }
     if (value.length > MAX_PATH_PARAM_LENGTH) {
       throw new TypeError(`${op.name}: path parameter "${name}" is longer than ${MAX_PATH_PARAM_LENGTH} characters`);

@@ -23,13 +23,7 @@ import { accountKey } from "./accountKey";
 import { type Clock, sleep, systemClock } from "./clock";
 import { type Connection, type ConnectionOptions, resolveConnection } from "./connection";
 import { type DebugSink, debugSink } from "./debug";
-import {
-  type ApiError,
-  ApiRequestValidationError,
-  ApiResponseError,
-  type RequestContext,
-  type ValidationIssue,
-} from "./errors";
+import { type ApiError, ApiRequestValidationError, ApiResponseError, type RequestContext, type ValidationIssue } from "./errors";
 import { type ErrorContext, errorForResponse } from "./httpErrors";
 import type { LimiterOptions, Permit, RateLimiter } from "./limiter";
 import { resetLimiters, sharedLimiter } from "./limiterRegistry";
@@ -253,7 +247,14 @@ class HttpApiClient implements ApiClient {
       rateLimitedInARow = refused ? rateLimitedInARow + 1 : 0;
       const decision = shouldRetry(
         failure,
-        { attempt, rateLimited, rateLimitedInARow, elapsedMs: this.clock.now() - firstSentAt, method: op.method, idempotent: op.idempotent },
+        {
+          attempt,
+          rateLimited,
+          rateLimitedInARow,
+          elapsedMs: this.clock.now() - firstSentAt,
+          method: op.method,
+          idempotent: op.idempotent,
+        },
         this.retry,
         this.random,
       );
@@ -269,7 +270,11 @@ class HttpApiClient implements ApiClient {
   /** Local validation; throws `ApiRequestValidationError` so nothing invalid is ever sent. */
   private prepare(opOrName: OperationSpec | string, request: CallRequest): Prepared {
     const op = typeof opOrName === "string" ? BY_NAME.get(opOrName) : opOrName;
-    if (!op) throw new ApiRequestValidationError(`no operation named "${typeof opOrName === "string" ? opOrName : opOrName.name}" in the catalog`, {});
+    if (!op)
+      throw new ApiRequestValidationError(
+        `no operation named "${typeof opOrName === "string" ? opOrName : opOrName.name}" in the catalog`,
+        {},
+      );
     const base: RequestContext = { operation: { name: op.name, number: op.number }, method: op.method };
     const refuse = (why: string, issues?: ValidationIssue[]) =>
       new ApiRequestValidationError(why, { ...base, path: op.path, secrets: this.secrets, ...(issues ? { issues } : {}) });
@@ -341,7 +346,9 @@ class HttpApiClient implements ApiClient {
     const started = this.clock.now();
     let responseStarted = false;
     // The Authorization header is written redacted here; the sink scrubs the token again anyway.
-    this.debug?.(`→ ${op.name} (${op.method} ${prepared.path}) attempt ${attempt}, cost ${prepared.cost}, Authorization: Bearer [REDACTED]`);
+    this.debug?.(
+      `→ ${op.name} (${op.method} ${prepared.path}) attempt ${attempt}, cost ${prepared.cost}, Authorization: Bearer [REDACTED]`,
+    );
     try {
       const headers: Record<string, string> = {
         authorization: `Bearer ${this.connection.token}`,
@@ -366,7 +373,9 @@ class HttpApiClient implements ApiClient {
       const observation = { status, ...(rateLimit ? { rateLimit } : {}), ...(retryAfter ? { retryAfter } : {}) };
       this.debug?.(
         `← ${op.name} ${status} in ${Math.round(this.clock.now() - started)} ms` +
-          (rateLimit ? `, remaining ${rateLimit.remaining}/${rateLimit.limit}, reset ${rateLimit.resetMs === undefined ? "?" : Math.round(rateLimit.resetMs * 1000) / 1000} ms` : "") +
+          (rateLimit
+            ? `, remaining ${rateLimit.remaining}/${rateLimit.limit}, reset ${rateLimit.resetMs === undefined ? "?" : Math.round(rateLimit.resetMs * 1000) / 1000} ms`
+            : "") +
           (retryAfter ? `, Retry-After ${retryAfter.kind === "delay" ? `${retryAfter.ms} ms` : "-1"}` : ""),
       );
       // What the headers say reaches the limiter whether or not the body arrives whole.
@@ -394,7 +403,11 @@ class HttpApiClient implements ApiClient {
         kind: "failure",
         failure,
         error: (reason) =>
-          errorForResponse({ status, bodyText, ...(retryAfter ? { retryAfter } : {}) }, context, reason ?? `gave up after ${attempt} attempt${attempt === 1 ? "" : "s"}`),
+          errorForResponse(
+            { status, bodyText, ...(retryAfter ? { retryAfter } : {}) },
+            context,
+            reason ?? `gave up after ${attempt} attempt${attempt === 1 ? "" : "s"}`,
+          ),
       };
     } catch (error) {
       if (callerSignal?.aborted) throw callerSignal.reason;

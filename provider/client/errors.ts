@@ -197,7 +197,10 @@ export interface ValidationIssue {
 export class ApiRequestValidationError extends ApiValidationError {
   override readonly name: string = "ApiRequestValidationError";
   override readonly code: ApiErrorCode = "ADP_ERR_REQUEST_INVALID";
-  constructor(summary: string, init: RequestContext & { readonly issues?: readonly ValidationIssue[]; readonly secrets?: readonly string[] }) {
+  constructor(
+    summary: string,
+    init: RequestContext & { readonly issues?: readonly ValidationIssue[]; readonly secrets?: readonly string[] },
+  ) {
     super(init, `invalid request, not sent: ${summary}`);
   }
 }

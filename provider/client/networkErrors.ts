@@ -9,14 +9,7 @@ import type { ErrorContext } from "./httpErrors";
  * Codes of failures that happen before a single byte of the request is sent: the connection was
  * refused, could not be routed, the name did not resolve, or connecting timed out.
  */
-const NOT_SENT_CODES = new Set([
-  "ECONNREFUSED",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "UND_ERR_CONNECT_TIMEOUT",
-]);
+const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
 
 const TIMEOUT_BY_CODE: Readonly<Record<string, TimeoutKind>> = {
   UND_ERR_CONNECT_TIMEOUT: "connect",
@@ -66,7 +59,7 @@ export function errorForNetworkFailure(error: unknown, facts: NetworkFailureFact
   const notSent = !facts.responseStarted && !facts.requestTimedOut && code !== undefined && NOT_SENT_CODES.has(code);
   const what = facts.requestTimedOut
     ? `request timed out after ${facts.requestTimeoutMs ?? "?"} ms`
-    : (code && DESCRIPTION[code]) ?? (error instanceof Error ? error.message : "network failure");
+    : ((code && DESCRIPTION[code]) ?? (error instanceof Error ? error.message : "network failure"));
   const summary = `${what}${code && !facts.requestTimedOut ? ` (${code})` : ""}`;
   return new ApiNetworkError(summary, {
     ...context,

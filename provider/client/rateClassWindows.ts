@@ -74,7 +74,10 @@ export class RateClassWindows {
     let at = now;
     // Each step moves to a window end or the expiry of a carried charge; a few steps settle it.
     for (let step = 0; step < 8; step += 1) {
-      const wait = Math.max(this.burst.waitMs(Math.min(cost, this.burst.limit), at, guardMs), this.steady.waitMs(Math.min(cost, this.steady.limit), at, guardMs));
+      const wait = Math.max(
+        this.burst.waitMs(Math.min(cost, this.burst.limit), at, guardMs),
+        this.steady.waitMs(Math.min(cost, this.steady.limit), at, guardMs),
+      );
       if (wait <= 0) return at;
       at += wait;
     }
@@ -118,7 +121,12 @@ export class RateClassWindows {
    * not counted), or counted in the server window `reported` describes (undefined: where unknown,
    * as for a request released without an answer). Once per request, after `applyServerReport`.
    */
-  settle(mark: ClassMark, cost: number, answer: { readonly refused: true } | { readonly refused: false; readonly reported?: ReportedWindow }, now: number): void {
+  settle(
+    mark: ClassMark,
+    cost: number,
+    answer: { readonly refused: true } | { readonly refused: false; readonly reported?: ReportedWindow },
+    now: number,
+  ): void {
     for (const name of ["burst", "steady"] as const) {
       const window = this[name];
       const boundary = !answer.refused && answer.reported?.window === name ? answer.reported.boundary : undefined;

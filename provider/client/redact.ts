@@ -44,16 +44,14 @@ export function sanitizeCause(cause: unknown, secrets: readonly string[], depth 
     return redactText(String(cause), secrets);
   }
   const source = cause as Error & Record<string, unknown>;
-  const copy = new Error(redactText(String(source.message ?? ""), secrets)) as Error &
-    Record<string, unknown>;
+  const copy = new Error(redactText(String(source.message ?? ""), secrets)) as Error & Record<string, unknown>;
   const target = copy as unknown as Record<string, unknown>;
   for (const field of SAFE_CAUSE_FIELDS) {
     const value = source[field];
     if (typeof value === "string") target[field] = redactText(value, secrets);
     else if (typeof value === "number") target[field] = value;
   }
-  copy.stack =
-    typeof source.stack === "string" ? redactText(source.stack, secrets) : `${copy.name}: ${copy.message}`;
+  copy.stack = typeof source.stack === "string" ? redactText(source.stack, secrets) : `${copy.name}: ${copy.message}`;
   if (depth < 3 && source.cause !== undefined) {
     Object.defineProperty(copy, "cause", {
       value: sanitizeCause(source.cause, secrets, depth + 1),

@@ -121,11 +121,7 @@ const TRANSIENT_5XX = new Set([500, 502, 503, 504]);
  * @param attempt the attempt that just failed, from 1.
  * @param random returns a number in [0, 1).
  */
-export function backoffDelayMs(
-  attempt: number,
-  options: RetryOptions = RETRY_DEFAULTS,
-  random: () => number = Math.random,
-): number {
+export function backoffDelayMs(attempt: number, options: RetryOptions = RETRY_DEFAULTS, random: () => number = Math.random): number {
   const exponential = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** Math.max(0, attempt - 1));
   return Math.round(exponential / 2 + random() * (exponential / 2));
 }
@@ -145,11 +141,7 @@ export function backoffDelayMs(
  * @param inARow the 429s in a row this call has had, from 1.
  * @param random returns a number in [0, 1).
  */
-export function rateLimitJitterMs(
-  inARow: number,
-  options: RetryOptions = RETRY_DEFAULTS,
-  random: () => number = Math.random,
-): number {
+export function rateLimitJitterMs(inARow: number, options: RetryOptions = RETRY_DEFAULTS, random: () => number = Math.random): number {
   const spread = options.jitterWindowMs * Math.min(1, 2 ** (Math.max(1, inARow) - 3));
   return Math.round(random() * spread);
 }
@@ -198,13 +190,7 @@ function isRateLimited(failure: AttemptFailure): boolean {
   return failure.kind === "status" && failure.status === 429;
 }
 
-function decide(
-  failure: AttemptFailure,
-  state: RetryState,
-  worked: number,
-  options: RetryOptions,
-  random: () => number,
-): RetryDecision {
+function decide(failure: AttemptFailure, state: RetryState, worked: number, options: RetryOptions, random: () => number): RetryDecision {
   if (failure.kind === "status" && failure.status === 429) {
     // spec, Limits 4: a 429 was refused by the limiter, not processed, so any method may repeat it.
     // Its waits grow with the 429s in a row, not with the sends: the contention seen is what they
@@ -216,7 +202,11 @@ function decide(
       // the burst window so clients refused together do not come back together.
       const wait = failure.retryAfter.ms;
       const jitter = rateLimitJitterMs(inARow, options, random);
-      return { retry: true, delayMs: wait + jitter, reason: `429, Retry-After ${wait} ms (+${jitter} ms jitter, ${count(inARow, "429")} in a row)` };
+      return {
+        retry: true,
+        delayMs: wait + jitter,
+        reason: `429, Retry-After ${wait} ms (+${jitter} ms jitter, ${count(inARow, "429")} in a row)`,
+      };
     }
     const backoff = backoffDelayMs(inARow, options, random);
     if (failure.retryAfter?.kind === "concurrency") {

@@ -16,11 +16,7 @@ export type PathArguments = Readonly<Record<string, string>>;
  * Turns a failed read into a clearer error, or returns undefined to keep the default translation.
  * Gets the client's error, the validated path arguments and the connection the read used.
  */
-export type FailureExplainer = (
-  error: unknown,
-  args: PathArguments,
-  connection: Connection,
-) => Promise<Error | undefined>;
+export type FailureExplainer = (error: unknown, args: PathArguments, connection: Connection) => Promise<Error | undefined>;
 
 /** One data source, as the table in `definitions.ts` writes it. */
 export interface DataSourceDefinition {

@@ -43,11 +43,7 @@ const zoneSource = defineDataSource({
  * type is not shown (the simulator sends a 400), so on a 400 or 404 the zone itself is read (through
  * the same cache: usually free) and its type decides the message. A missing zone is named as such.
  */
-async function explainPlacementFailure(
-  error: unknown,
-  args: PathArguments,
-  connection: Connection,
-): Promise<Error | undefined> {
+async function explainPlacementFailure(error: unknown, args: PathArguments, connection: Connection): Promise<Error | undefined> {
   if (!(error instanceof ApiValidationError || error instanceof ApiNotFoundError)) return undefined;
   if (error instanceof ApiValidationError && error.status === undefined) return undefined; // refused locally
   let zone: { type?: string };

@@ -74,11 +74,7 @@ function shapeResult(source: DataSource, request: ReadRequest, body: unknown): u
     // spec, Conventions: "A single-record read returns an items array with one element".
     const [record] = envelope.items;
     if (record === undefined) {
-      throw new DataSourceNotFoundError(
-        source.functionName,
-        source.subject(request.args),
-        `${requestLine(request)} returned no record`,
-      );
+      throw new DataSourceNotFoundError(source.functionName, source.subject(request.args), `${requestLine(request)} returned no record`);
     }
     return toSdk(source.record, record);
   }
@@ -150,11 +146,7 @@ export async function readOne<T>(source: DataSource, args: unknown, connection: 
 }
 
 /** `readDataSource` for a list source, typed by the caller. */
-export async function readList<T>(
-  source: DataSource,
-  args: unknown,
-  connection: ConnectionSource,
-): Promise<ListResult<T>> {
+export async function readList<T>(source: DataSource, args: unknown, connection: ConnectionSource): Promise<ListResult<T>> {
   if (source.shape !== "list") throw new DataSourceDefinitionError(`${source.functionName} is a single-record read`);
   return (await readDataSource(source, args, connection)) as ListResult<T>;
 }

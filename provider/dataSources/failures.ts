@@ -7,12 +7,7 @@
 import { ApiError, ApiNetworkError, ApiNotFoundError, ApiResponseError, type Connection, describeRequest } from "../client";
 import type { DataSource } from "./definition";
 import type { ReadRequest } from "./arguments";
-import {
-  DataSourceError,
-  DataSourceNotFoundError,
-  DataSourceRequestError,
-  DataSourceResponseError,
-} from "./errors";
+import { DataSourceError, DataSourceNotFoundError, DataSourceRequestError, DataSourceResponseError } from "./errors";
 import { hostAndPort, remedyFor, settingAtFault, type SettingOrigins } from "./remedy";
 
 /** What a failure's message may name besides the request: where it went, and where the settings came from. */
@@ -72,12 +67,9 @@ export function translateFailure(source: DataSource, request: ReadRequest, error
   const line = requestLine(request);
   if (error instanceof DataSourceError) return error;
   if (error instanceof ApiNotFoundError) {
-    return new DataSourceNotFoundError(
-      source.functionName,
-      source.subject(request.args),
-      `${line} returned ${error.status ?? 404}`,
-      { cause: error },
-    );
+    return new DataSourceNotFoundError(source.functionName, source.subject(request.args), `${line} returned ${error.status ?? 404}`, {
+      cause: error,
+    });
   }
   if (error instanceof ApiResponseError) {
     const field = malformedField(source, error);

@@ -54,8 +54,7 @@ export function readKey(parts: {
   fields: readonly string[];
   query: Readonly<Record<string, string>>;
 }): string {
-  const sortedEntries = (o: Readonly<Record<string, string>>) =>
-    Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const sortedEntries = (o: Readonly<Record<string, string>>) => Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return JSON.stringify([
     parts.account,
     parts.operation,

@@ -39,8 +39,7 @@ export function camelToSnake(name: string): string {
   return name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Strips wrappers that do not change the structure of a value. */
 function structural(schema: AnySchema): AnySchema {
@@ -82,9 +81,7 @@ function mapValue(schema: AnySchema, value: unknown, direction: Direction): unkn
     case "record":
       if (!isPlainObject(value)) return value;
       // Keys of a record are data: verbatim.
-      return Object.fromEntries(
-        Object.entries(value).map(([k, v]) => [k, mapValue(def.valueType!, v, direction)]),
-      );
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapValue(def.valueType!, v, direction)]));
     case "array":
       return Array.isArray(value) ? value.map((v) => mapValue(def.element!, v, direction)) : value;
     case "tuple":
@@ -104,19 +101,13 @@ function mapValue(schema: AnySchema, value: unknown, direction: Direction): unkn
   }
 }
 
-function pickObjectOption(
-  options: AnySchema[],
-  value: Record<string, unknown>,
-  direction: Direction,
-): AnySchema | undefined {
+function pickObjectOption(options: AnySchema[], value: Record<string, unknown>, direction: Direction): AnySchema | undefined {
   let best: AnySchema | undefined;
   let bestScore = -1;
   for (const option of options) {
     const def = defOf(structural(option));
     if (def.type !== "object") continue;
-    const known = new Set(
-      Object.keys(def.shape!).map((k) => (direction === "toSdk" ? k : snakeToCamel(k))),
-    );
+    const known = new Set(Object.keys(def.shape!).map((k) => (direction === "toSdk" ? k : snakeToCamel(k))));
     const score = Object.keys(value).filter((k) => known.has(k)).length;
     if (score > bestScore) {
       best = option;
@@ -126,11 +117,7 @@ function pickObjectOption(
   return best;
 }
 
-function mapObject(
-  shape: Record<string, AnySchema>,
-  value: Record<string, unknown>,
-  direction: Direction,
-): Record<string, unknown> {
+function mapObject(shape: Record<string, AnySchema>, value: Record<string, unknown>, direction: Direction): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (direction === "toSdk") {
     for (const [key, v] of Object.entries(value)) {
@@ -160,9 +147,7 @@ export function toWire<T = unknown>(schema: AnySchema, sdkValue: unknown): T {
 }
 
 /** Type-level twin of `snakeToCamel` for one key. */
-export type CamelKey<S extends string> = S extends `${infer Head}_${infer Tail}`
-  ? `${Head}${Capitalize<CamelKey<Tail>>}`
-  : S;
+export type CamelKey<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<CamelKey<Tail>>}` : S;
 
 /**
  * Type-level twin of `toSdk`: renames the declared keys of objects; index signatures (records,

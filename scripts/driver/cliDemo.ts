@@ -51,7 +51,10 @@ async function main(): Promise<void> {
     expect(/\+ 5 to create/.test(preview.stdout), "preview plans 5 creates (4 resources and the stack)");
 
     succeeded(await run(["up", "--yes"]), "up");
-    const outputs = JSON.parse(succeeded(await cli.pulumi(["stack", "output", "--json"]), "stack output").stdout) as Record<string, unknown>;
+    const outputs = JSON.parse(succeeded(await cli.pulumi(["stack", "output", "--json"]), "stack output").stdout) as Record<
+      string,
+      unknown
+    >;
     expect(/^\d+$/.test(String(outputs.strategyId)), `a new bid strategy (id ${String(outputs.strategyId)})`);
     expect(/^\d+$/.test(String(outputs.groupId)), `a new campaign group (id ${String(outputs.groupId)})`);
 

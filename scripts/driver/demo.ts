@@ -110,7 +110,10 @@ async function run(sim: SimulatorProcess): Promise<void> {
         stream(line);
       },
     });
-    expect(count(destroy.summary.resourceChanges, "delete") === RESOURCES, `destroy removed ${RESOURCES} ${show(destroy.summary.resourceChanges)}`);
+    expect(
+      count(destroy.summary.resourceChanges, "delete") === RESOURCES,
+      `destroy removed ${RESOURCES} ${show(destroy.summary.resourceChanges)}`,
+    );
     expect(/cannot delete bid strategies/.test(destroyOutput), "warning: the strategy stays on the platform");
     expect(/cannot delete campaign groups/.test(destroyOutput), "warning: the group stays on the platform");
     expect(/cannot delete bid modifiers/.test(destroyOutput), "warning: the modifier keeps its last values");

@@ -42,9 +42,7 @@ export interface GetCampaignGroupResult {
 }
 
 /** Compile-time proof that `GetCampaignGroupResult` is exactly what the schema yields. */
-type _GetCampaignGroupResultMatchesSchema = AssertTrue<
-  SameShape<GetCampaignGroupResult, SdkShape<typeof CampaignGroup>>
->;
+type _GetCampaignGroupResultMatchesSchema = AssertTrue<SameShape<GetCampaignGroupResult, SdkShape<typeof CampaignGroup>>>;
 
 /**
  * Reads one campaign group. Identical reads in one program run are sent once.
@@ -55,10 +53,7 @@ type _GetCampaignGroupResultMatchesSchema = AssertTrue<
  * @example
  * const summer = await getCampaignGroup({ id: "701" });
  */
-export function getCampaignGroup(
-  args: GetCampaignGroupArgs,
-  opts?: pulumi.InvokeOptions,
-): Promise<GetCampaignGroupResult> {
+export function getCampaignGroup(args: GetCampaignGroupArgs, opts?: pulumi.InvokeOptions): Promise<GetCampaignGroupResult> {
   void opts;
   return invokeOne<GetCampaignGroupResult>(DATA_SOURCES.getCampaignGroup, args);
 }

@@ -44,9 +44,7 @@ export interface GetContainerGroupResult {
 }
 
 /** Compile-time proof that `GetContainerGroupResult` is exactly what the schema yields. */
-type _GetContainerGroupResultMatchesSchema = AssertTrue<
-  SameShape<GetContainerGroupResult, SdkShape<typeof ContainerGroup>>
->;
+type _GetContainerGroupResultMatchesSchema = AssertTrue<SameShape<GetContainerGroupResult, SdkShape<typeof ContainerGroup>>>;
 
 /**
  * Reads one group of a container. Identical reads in one program run are sent once.
@@ -57,10 +55,7 @@ type _GetContainerGroupResultMatchesSchema = AssertTrue<
  * @example
  * const onboarding = await getContainerGroup({ containerId: "100", id: "4201" });
  */
-export function getContainerGroup(
-  args: GetContainerGroupArgs,
-  opts?: pulumi.InvokeOptions,
-): Promise<GetContainerGroupResult> {
+export function getContainerGroup(args: GetContainerGroupArgs, opts?: pulumi.InvokeOptions): Promise<GetContainerGroupResult> {
   void opts;
   return invokeOne<GetContainerGroupResult>(DATA_SOURCES.getContainerGroup, args);
 }

@@ -57,9 +57,7 @@ export interface GetContainerModalResult extends ContainerItem {
 }
 
 /** Compile-time proof that `GetContainerModalResult` is exactly what the modal schema yields. */
-type _GetContainerModalResultMatchesSchema = AssertTrue<
-  SameShape<GetContainerModalResult, SdkShape<typeof ContainerModal>>
->;
+type _GetContainerModalResultMatchesSchema = AssertTrue<SameShape<GetContainerModalResult, SdkShape<typeof ContainerModal>>>;
 
 /**
  * Reads one modal of a container. Identical reads in one program run are sent once.
@@ -70,10 +68,7 @@ type _GetContainerModalResultMatchesSchema = AssertTrue<
  * @example
  * const modal = await getContainerModal({ containerId: "100", id: "4001" });
  */
-export function getContainerModal(
-  args: GetContainerModalArgs,
-  opts?: pulumi.InvokeOptions,
-): Promise<GetContainerModalResult> {
+export function getContainerModal(args: GetContainerModalArgs, opts?: pulumi.InvokeOptions): Promise<GetContainerModalResult> {
   void opts;
   return invokeOne<GetContainerModalResult>(DATA_SOURCES.getContainerModal, args);
 }

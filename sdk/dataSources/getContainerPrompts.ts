@@ -53,10 +53,7 @@ type _ContainerPromptMatchesSchema = AssertTrue<SameShape<ContainerPrompt, SdkSh
  * @example
  * const { items } = await getContainerPrompts({ containerId: "100" });
  */
-export function getContainerPrompts(
-  args: GetContainerPromptsArgs,
-  opts?: pulumi.InvokeOptions,
-): Promise<GetContainerPromptsResult> {
+export function getContainerPrompts(args: GetContainerPromptsArgs, opts?: pulumi.InvokeOptions): Promise<GetContainerPromptsResult> {
   void opts;
   return invokeList<ContainerPrompt>(DATA_SOURCES.getContainerPrompts, args);
 }

@@ -59,9 +59,6 @@ export function getCountries(args?: GetCountriesArgs, opts?: pulumi.InvokeOption
  *
  * @param opts `dependsOn` delays the read until those resources exist; other options change nothing.
  */
-export function getCountriesOutput(
-  args?: GetCountriesOutputArgs,
-  opts?: DataSourceOutputOptions,
-): pulumi.Output<GetCountriesResult> {
+export function getCountriesOutput(args?: GetCountriesOutputArgs, opts?: DataSourceOutputOptions): pulumi.Output<GetCountriesResult> {
   return outputForm((a: GetCountriesArgs) => getCountries(a), args, opts);
 }

@@ -128,9 +128,6 @@ export function getCreative(args: GetCreativeArgs, opts?: pulumi.InvokeOptions):
  *
  * @param opts `dependsOn` delays the read until those resources exist; other options change nothing.
  */
-export function getCreativeOutput(
-  args: GetCreativeOutputArgs,
-  opts?: DataSourceOutputOptions,
-): pulumi.Output<GetCreativeResult> {
+export function getCreativeOutput(args: GetCreativeOutputArgs, opts?: DataSourceOutputOptions): pulumi.Output<GetCreativeResult> {
   return outputForm((a: GetCreativeArgs) => getCreative(a), args, opts);
 }

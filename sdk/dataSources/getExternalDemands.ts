@@ -81,10 +81,7 @@ type _ExternalDemandMatchesSchema = AssertTrue<SameShape<ExternalDemand, SdkShap
  * @example
  * const { items } = await getExternalDemands();
  */
-export function getExternalDemands(
-  args?: GetExternalDemandsArgs,
-  opts?: pulumi.InvokeOptions,
-): Promise<GetExternalDemandsResult> {
+export function getExternalDemands(args?: GetExternalDemandsArgs, opts?: pulumi.InvokeOptions): Promise<GetExternalDemandsResult> {
   void opts;
   return invokeList<ExternalDemand>(DATA_SOURCES.getExternalDemands, args);
 }

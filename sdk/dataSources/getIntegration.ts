@@ -117,9 +117,6 @@ export function getIntegration(args: GetIntegrationArgs, opts?: pulumi.InvokeOpt
  *
  * @param opts `dependsOn` delays the read until those resources exist; other options change nothing.
  */
-export function getIntegrationOutput(
-  args: GetIntegrationOutputArgs,
-  opts?: DataSourceOutputOptions,
-): pulumi.Output<GetIntegrationResult> {
+export function getIntegrationOutput(args: GetIntegrationOutputArgs, opts?: DataSourceOutputOptions): pulumi.Output<GetIntegrationResult> {
   return outputForm((a: GetIntegrationArgs) => getIntegration(a), args, opts);
 }

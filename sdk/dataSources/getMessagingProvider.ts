@@ -57,9 +57,7 @@ export interface GetMessagingProviderResult {
 }
 
 /** Compile-time proof that `GetMessagingProviderResult` is exactly what the schema yields. */
-type _GetMessagingProviderResultMatchesSchema = AssertTrue<
-  SameShape<GetMessagingProviderResult, SdkShape<typeof MessagingProvider>>
->;
+type _GetMessagingProviderResultMatchesSchema = AssertTrue<SameShape<GetMessagingProviderResult, SdkShape<typeof MessagingProvider>>>;
 
 /**
  * Reads one messaging provider. Identical reads in one program run are sent once.
@@ -70,10 +68,7 @@ type _GetMessagingProviderResultMatchesSchema = AssertTrue<
  * @example
  * const sms = await getMessagingProvider({ id: "1601" });
  */
-export function getMessagingProvider(
-  args: GetMessagingProviderArgs,
-  opts?: pulumi.InvokeOptions,
-): Promise<GetMessagingProviderResult> {
+export function getMessagingProvider(args: GetMessagingProviderArgs, opts?: pulumi.InvokeOptions): Promise<GetMessagingProviderResult> {
   void opts;
   return invokeOne<GetMessagingProviderResult>(DATA_SOURCES.getMessagingProvider, args);
 }

@@ -56,9 +56,7 @@ export interface GetProfilePropertyResult {
 }
 
 /** Compile-time proof that `GetProfilePropertyResult` is exactly what the schema yields. */
-type _GetProfilePropertyResultMatchesSchema = AssertTrue<
-  SameShape<GetProfilePropertyResult, SdkShape<typeof ProfileProperty>>
->;
+type _GetProfilePropertyResultMatchesSchema = AssertTrue<SameShape<GetProfilePropertyResult, SdkShape<typeof ProfileProperty>>>;
 
 /**
  * Reads one profile property. Identical reads in one program run are sent once.
@@ -69,10 +67,7 @@ type _GetProfilePropertyResultMatchesSchema = AssertTrue<
  * @example
  * const firstName = await getProfileProperty({ id: "1201" });
  */
-export function getProfileProperty(
-  args: GetProfilePropertyArgs,
-  opts?: pulumi.InvokeOptions,
-): Promise<GetProfilePropertyResult> {
+export function getProfileProperty(args: GetProfilePropertyArgs, opts?: pulumi.InvokeOptions): Promise<GetProfilePropertyResult> {
   void opts;
   return invokeOne<GetProfilePropertyResult>(DATA_SOURCES.getProfileProperty, args);
 }

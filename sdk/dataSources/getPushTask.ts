@@ -112,9 +112,6 @@ export function getPushTask(args: GetPushTaskArgs, opts?: pulumi.InvokeOptions):
  *
  * @param opts `dependsOn` delays the read until those resources exist; other options change nothing.
  */
-export function getPushTaskOutput(
-  args: GetPushTaskOutputArgs,
-  opts?: DataSourceOutputOptions,
-): pulumi.Output<GetPushTaskResult> {
+export function getPushTaskOutput(args: GetPushTaskOutputArgs, opts?: DataSourceOutputOptions): pulumi.Output<GetPushTaskResult> {
   return outputForm((a: GetPushTaskArgs) => getPushTask(a), args, opts);
 }

@@ -46,9 +46,7 @@ export interface GetSearchAlgorithmResult {
 }
 
 /** Compile-time proof that `GetSearchAlgorithmResult` is exactly what the schema yields. */
-type _GetSearchAlgorithmResultMatchesSchema = AssertTrue<
-  SameShape<GetSearchAlgorithmResult, SdkShape<typeof SearchAlgorithm>>
->;
+type _GetSearchAlgorithmResultMatchesSchema = AssertTrue<SameShape<GetSearchAlgorithmResult, SdkShape<typeof SearchAlgorithm>>>;
 
 /**
  * Reads one search algorithm. Identical reads in one program run are sent once.
@@ -59,10 +57,7 @@ type _GetSearchAlgorithmResultMatchesSchema = AssertTrue<
  * @example
  * const algo = await getSearchAlgorithm({ id: "1301" });
  */
-export function getSearchAlgorithm(
-  args: GetSearchAlgorithmArgs,
-  opts?: pulumi.InvokeOptions,
-): Promise<GetSearchAlgorithmResult> {
+export function getSearchAlgorithm(args: GetSearchAlgorithmArgs, opts?: pulumi.InvokeOptions): Promise<GetSearchAlgorithmResult> {
   void opts;
   return invokeOne<GetSearchAlgorithmResult>(DATA_SOURCES.getSearchAlgorithm, args);
 }

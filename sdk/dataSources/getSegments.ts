@@ -92,9 +92,6 @@ export function getSegments(args?: GetSegmentsArgs, opts?: pulumi.InvokeOptions)
  *
  * @param opts `dependsOn` delays the read until those resources exist; other options change nothing.
  */
-export function getSegmentsOutput(
-  args?: GetSegmentsOutputArgs,
-  opts?: DataSourceOutputOptions,
-): pulumi.Output<GetSegmentsResult> {
+export function getSegmentsOutput(args?: GetSegmentsOutputArgs, opts?: DataSourceOutputOptions): pulumi.Output<GetSegmentsResult> {
   return outputForm((a: GetSegmentsArgs) => getSegments(a), args, opts);
 }

@@ -59,9 +59,7 @@ export interface GetZonePlacementResult {
 }
 
 /** Compile-time proof that `GetZonePlacementResult` is exactly what the placement schema yields. */
-type _GetZonePlacementResultMatchesSchema = AssertTrue<
-  SameShape<GetZonePlacementResult, SdkShape<typeof ZonePlacement>>
->;
+type _GetZonePlacementResultMatchesSchema = AssertTrue<SameShape<GetZonePlacementResult, SdkShape<typeof ZonePlacement>>>;
 
 /**
  * Reads one placement of a display zone. Identical reads in one program run are sent once.
@@ -73,10 +71,7 @@ type _GetZonePlacementResultMatchesSchema = AssertTrue<
  * @example
  * const banner = await getZonePlacement({ zoneId: "1001", id: "top-banner" });
  */
-export function getZonePlacement(
-  args: GetZonePlacementArgs,
-  opts?: pulumi.InvokeOptions,
-): Promise<GetZonePlacementResult> {
+export function getZonePlacement(args: GetZonePlacementArgs, opts?: pulumi.InvokeOptions): Promise<GetZonePlacementResult> {
   void opts;
   return invokeOne<GetZonePlacementResult>(DATA_SOURCES.getZonePlacement, args);
 }

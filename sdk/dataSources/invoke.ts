@@ -80,8 +80,6 @@ function dependenciesOf(dependsOn: NonNullable<DataSourceOutputOptions["dependsO
   const resolved = pulumi.output(dependsOn) as unknown as pulumi.Output<unknown>;
   return resolved.apply((value) => {
     const resources = (Array.isArray(value) ? value : [value]) as pulumi.Resource[];
-    return pulumi.all(
-      resources.map((r) => (pulumi.CustomResource.isInstance(r) ? (r as pulumi.CustomResource).id : r.urn)),
-    );
+    return pulumi.all(resources.map((r) => (pulumi.CustomResource.isInstance(r) ? (r as pulumi.CustomResource).id : r.urn)));
   });
 }

@@ -28,7 +28,6 @@ import { DataSourceError } from "../../provider/dataSources";
 /** The property by which `pulumi.RunError.isInstance` recognises a RunError. */
 const RUN_ERROR_MARK = "__pulumiRunError";
 
-
 let listening = false;
 
 /**

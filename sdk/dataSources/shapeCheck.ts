@@ -82,10 +82,7 @@ type ObjectDiff<A, B, Path extends string, D extends Depth> =
       KnownKeys<A>
     > &
       string]
-  | { [K in Exclude<KnownKeys<A>, KnownKeys<B>> & string]: `${Join<Path, K>}: not in the schema` }[Exclude<
-      KnownKeys<A>,
-      KnownKeys<B>
-    > &
+  | { [K in Exclude<KnownKeys<A>, KnownKeys<B>> & string]: `${Join<Path, K>}: not in the schema` }[Exclude<KnownKeys<A>, KnownKeys<B>> &
       string]
   | {
       [K in KnownKeys<A> & KnownKeys<B> & string]: Compare<

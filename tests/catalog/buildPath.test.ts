@@ -28,9 +28,7 @@ describe("buildPath", () => {
   });
 
   it("refuses parameters the template does not name, and non-string values", () => {
-    expect(() => buildPath(group, { id: "3", gid: "1", container_id: "3" })).toThrow(
-      /unknown path parameter "container_id"/,
-    );
+    expect(() => buildPath(group, { id: "3", gid: "1", container_id: "3" })).toThrow(/unknown path parameter "container_id"/);
     expect(() => buildPath(group, { id: 3 as unknown as string, gid: "1" })).toThrow(/must be a string/);
   });
 });

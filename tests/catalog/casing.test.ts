@@ -1,15 +1,16 @@
 import { z } from "zod";
 import { camelToSnake, snakeToCamel, toSdk, toWire } from "../../provider/wire/casing";
 
-const Filter: z.ZodType = z.lazy(() =>
-  z.looseObject({ variable: z.string(), value: z.string(), filters: z.array(Filter).optional() }),
-);
+const Filter: z.ZodType = z.lazy(() => z.looseObject({ variable: z.string(), value: z.string(), filters: z.array(Filter).optional() }));
 const Sample = z.looseObject({
   ab_test_config: z.looseObject({ num_of_appears: z.number() }).optional(),
   description_2: z.looseObject({ key: z.string(), value: z.string() }).optional(),
   qps: z.record(z.string(), z.number()).optional(),
   user_data: z.record(z.string(), z.looseObject({ op: z.string(), items: z.array(z.string()) })).optional(),
-  settings: z.looseObject({ image: z.record(z.string(), z.string()) }).nullable().optional(),
+  settings: z
+    .looseObject({ image: z.record(z.string(), z.string()) })
+    .nullable()
+    .optional(),
   filters: z.array(Filter).optional(),
   total: z.union([z.number(), z.string()]).transform(Number).optional(),
 });

@@ -64,7 +64,11 @@ describe("defineOperation", () => {
   });
 
   const malformed: Array<[string, OperationDefinition, RegExp]> = [
-    ["a match key that is not a path param", { ...goodGet, store: { ...goodGet.store, match: { id: "id", other: "x" } } }, /store\.match keys/],
+    [
+      "a match key that is not a path param",
+      { ...goodGet, store: { ...goodGet.store, match: { id: "id", other: "x" } } },
+      /store\.match keys/,
+    ],
     ["a path param missing from the match", { ...goodGet, store: { ...goodGet.store, match: { id: "id" } } }, /store\.match keys/],
     ["a GET without record", { ...goodGet, record: undefined }, /GET needs a record/],
     ["a GET without response", { ...goodGet, response: undefined }, /GET needs a response/],
@@ -87,7 +91,11 @@ describe("defineOperation", () => {
     ["a path with a trailing slash", { ...goodPatch, path: "/v1/things/{id}/" }, /empty segment/],
     ["a repeated path param", { ...goodPatch, path: "/v1/{id}/things/{id}" }, /repeats \{id\}/],
     ["a malformed segment", { ...goodPatch, path: "/v1/things/{id}x" }, /malformed segment/],
-    ["a one-mode read not selecting by id", { ...goodGet, store: { ...goodGet.store, match: { parent: "parent_id", id: "key" } } }, /select the record by its id/],
+    [
+      "a one-mode read not selecting by id",
+      { ...goodGet, store: { ...goodGet.store, match: { parent: "parent_id", id: "key" } } },
+      /select the record by its id/,
+    ],
     ["two params on one field", { ...goodGet, store: { ...goodGet.store, match: { parent: "id", id: "id" } } }, /two path params/],
   ];
 

@@ -1,11 +1,4 @@
-import {
-  OPERATIONS,
-  RATE_CLASSES,
-  costOne,
-  costWithFields,
-  operationByName,
-  operationByNumber,
-} from "../../provider/catalog";
+import { OPERATIONS, RATE_CLASSES, costOne, costWithFields, operationByName, operationByNumber } from "../../provider/catalog";
 
 // The spec's Endpoints table, copied by hand: the catalog must match it row for row.
 const SPEC_TABLE: ReadonlyArray<readonly [number, string, string, string]> = [
@@ -111,10 +104,25 @@ describe("operation catalog", () => {
     expect(bindings.getCampaignGroup).toEqual({ collection: "campaignGroups", match: { id: "id" }, mode: "one" });
     expect(new Set(OPERATIONS.map((op) => op.store.collection))).toEqual(
       new Set([
-        "bidModifiers", "bidStrategies", "campaignGroups", "abTestVariations", "containerModals",
-        "containerPrompts", "containerGroups", "integrations", "creatives", "pushTasks", "zonePlacements",
-        "profileProperties", "searchAlgorithms", "zones", "macros", "externalDemands", "providers",
-        "countries", "segments",
+        "bidModifiers",
+        "bidStrategies",
+        "campaignGroups",
+        "abTestVariations",
+        "containerModals",
+        "containerPrompts",
+        "containerGroups",
+        "integrations",
+        "creatives",
+        "pushTasks",
+        "zonePlacements",
+        "profileProperties",
+        "searchAlgorithms",
+        "zones",
+        "macros",
+        "externalDemands",
+        "providers",
+        "countries",
+        "segments",
       ]),
     );
   });

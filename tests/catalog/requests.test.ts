@@ -89,7 +89,13 @@ describe("campaign group create body (op 2)", () => {
   it("reads the 201 response and keeps item ids as strings", () => {
     const created = CampaignGroupCreated.parse({ id: 5, company_id: "17", name: "Spring", color: "#a1b2c3", items: [101, "102"] });
     expect(created).toEqual({ id: "5", company_id: "17", name: "Spring", color: "#a1b2c3", items: ["101", "102"] });
-    expect(toSdk(CampaignGroupCreated, created)).toEqual({ id: "5", companyId: "17", name: "Spring", color: "#a1b2c3", items: ["101", "102"] });
+    expect(toSdk(CampaignGroupCreated, created)).toEqual({
+      id: "5",
+      companyId: "17",
+      name: "Spring",
+      color: "#a1b2c3",
+      items: ["101", "102"],
+    });
   });
 });
 

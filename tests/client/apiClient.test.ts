@@ -96,9 +96,7 @@ describe("api client, request building", () => {
     server = await startScriptedServer((_req, res) => json(res, 200, envelopeOf(ZONE)));
     const client = clientOf(server);
     await expect(client.call("getZone", {})).rejects.toThrow(ApiRequestValidationError);
-    await expect(client.call("getSearchAlgorithm", { pathParams: { id: "1" }, fields: ["x"] })).rejects.toThrow(
-      /takes no `fields`/,
-    );
+    await expect(client.call("getSearchAlgorithm", { pathParams: { id: "1" }, fields: ["x"] })).rejects.toThrow(/takes no `fields`/);
     await expect(client.call("noSuchOperation")).rejects.toThrow(/no operation named "noSuchOperation"/);
     expect(server.requests).toHaveLength(0);
   });
@@ -129,7 +127,10 @@ describe("api client, retries", () => {
       return json(res, 201, { id: "7" });
     });
     const lines: string[] = [];
-    const client = clientOf(server, { retryOptions: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 5, jitterWindowMs: 5 }, onDebug: (l) => lines.push(l) });
+    const client = clientOf(server, {
+      retryOptions: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 5, jitterWindowMs: 5 },
+      onDebug: (l) => lines.push(l),
+    });
     await expect(client.call("createBidStrategy", { body: STRATEGY })).resolves.toMatchObject({ status: 201, body: { id: "7" } });
     expect(server.requests).toHaveLength(9);
     // The waits after Retry-After seconds carry the jitter and count the 429s in a row.
@@ -173,9 +174,7 @@ describe("api client, retries", () => {
       observe(permit, observation);
       caps.push(client.limiter.snapshot().concurrency);
     });
-    const results = await Promise.all(
-      Array.from({ length: 8 }, () => client.call("getZone", { pathParams: { id: "1001" } })),
-    );
+    const results = await Promise.all(Array.from({ length: 8 }, () => client.call("getZone", { pathParams: { id: "1001" } })));
     expect(results.every((r) => r.status === 200)).toBe(true);
     expect(refused).toBeGreaterThan(0);
     expect(Math.min(...caps)).toBeLessThanOrEqual(3);
@@ -190,17 +189,17 @@ describe("api client, retries", () => {
     });
     const client = clientOf(server);
     await expect(client.call("getZone", { pathParams: { id: "1001" } })).resolves.toMatchObject({ status: 200 });
-    await expect(
-      client.call("updateBidModifier", { pathParams: { id: "501" }, body: { name: "x" } }),
-    ).resolves.toMatchObject({ status: 204 });
+    await expect(client.call("updateBidModifier", { pathParams: { id: "501" }, body: { name: "x" } })).resolves.toMatchObject({
+      status: 204,
+    });
     expect(server.requests.map((r) => r.method)).toEqual(["GET", "GET", "GET", "PATCH", "PATCH", "PATCH"]);
   });
 
   it("does not repeat a POST after a 500", async () => {
-    server = await startScriptedServer((_req, res) =>
-      json(res, 500, { code: 500, title: "Internal Server Error", trace_id: "5e1c" }),
-    );
-    const error = await clientOf(server).call("createBidStrategy", { body: STRATEGY }).catch((e: unknown) => e);
+    server = await startScriptedServer((_req, res) => json(res, 500, { code: 500, title: "Internal Server Error", trace_id: "5e1c" }));
+    const error = await clientOf(server)
+      .call("createBidStrategy", { body: STRATEGY })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiServerError);
     expect(error).toMatchObject({ status: 500, traceId: "5e1c", attempts: 1 });
     expect(server.requests).toHaveLength(1);
@@ -318,7 +317,9 @@ describe("api client, error bodies", () => {
     server = await startScriptedServer((_req, res) =>
       json(res, 400, { code: 400, title: "Bad Request", message: "The request body is not valid", trace_id: traceId }),
     );
-    const error = await clientOf(server).call("createBidStrategy", { body: STRATEGY }).catch((e: unknown) => e);
+    const error = await clientOf(server)
+      .call("createBidStrategy", { body: STRATEGY })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiValidationError);
     expect((error as Error).message).toBe(
       `createBidStrategy (POST /v2/adex/bid-strategies) failed: 400 Bad Request: The request body is not valid (trace_id ${traceId})`,
@@ -344,15 +345,15 @@ describe("api client, error bodies", () => {
       .call("getZone", { pathParams: { id: "1001" } })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiServerError);
-    expect((error as Error).message).toBe(
-      "getZone (GET /v2/adex/zones/1001) failed: 500 Internal Server Error: database unavailable",
-    );
+    expect((error as Error).message).toBe("getZone (GET /v2/adex/zones/1001) failed: 500 Internal Server Error: database unavailable");
     expect((error as ApiServerError).traceId).toBeUndefined();
   });
 
   it("names the field of a response that does not match the schema", async () => {
     server = await startScriptedServer((_req, res) => json(res, 200, { total: 1, items: [{ id: { nested: true } }] }));
-    const error = await clientOf(server).call("getZone", { pathParams: { id: "1" } }).catch((e: unknown) => e);
+    const error = await clientOf(server)
+      .call("getZone", { pathParams: { id: "1" } })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiResponseError);
     expect((error as ApiResponseError).field).toBe("items.0.id");
     expect(server.requests).toHaveLength(1);

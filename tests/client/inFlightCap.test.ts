@@ -9,7 +9,11 @@ const STEADY_MS = 60_000;
 
 /** Admits `count` requests at `at`, the k-th with k in flight (as when they go out together). */
 function admitTogether(cap: InFlightCap, count: number, at: number, alreadyInFlight = 0): CapAdmission[] {
-  return Array.from({ length: count }, (_, k) => ({ sequence: cap.admitted(), admittedAt: at, inFlightAtAdmission: alreadyInFlight + k + 1 }));
+  return Array.from({ length: count }, (_, k) => ({
+    sequence: cap.admitted(),
+    admittedAt: at,
+    inFlightAtAdmission: alreadyInFlight + k + 1,
+  }));
 }
 
 /** `times` requests, each sent alone at `now` and refused with `Retry-After: -1` 1 ms later. */

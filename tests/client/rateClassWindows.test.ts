@@ -20,7 +20,12 @@ function classC(limits: RateClass = RATE_CLASSES.C): RateClassWindows {
  * Charges up to `count` requests of `cost` at `now`, each only when it fits (as the limiter admits
  * them); with `release`, each is released at once without an answer. Returns their marks.
  */
-function admit(windows: RateClassWindows, count: number, now: number, options: { cost?: number; guardMs?: number; release?: boolean } = {}): ClassMark[] {
+function admit(
+  windows: RateClassWindows,
+  count: number,
+  now: number,
+  options: { cost?: number; guardMs?: number; release?: boolean } = {},
+): ClassMark[] {
   const { cost = 1, guardMs = 0, release = false } = options;
   const marks: ClassMark[] = [];
   while (marks.length < count && windows.waitMs(cost, now, guardMs) === 0) {

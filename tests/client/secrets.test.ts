@@ -3,14 +3,7 @@
  * a debug line, the connection or the client object, even when the server or undici echo it.
  */
 import { inspect } from "node:util";
-import {
-  ApiConfigError,
-  ApiError,
-  ApiNetworkError,
-  closeApiClients,
-  getApiClient,
-  resolveConnection,
-} from "../../provider/client";
+import { ApiConfigError, ApiError, ApiNetworkError, closeApiClients, getApiClient, resolveConnection } from "../../provider/client";
 import { type ScriptedServer, json, startScriptedServer } from "./scriptedServer";
 
 const TOKEN = "tok-SECRET-123";
@@ -105,9 +98,7 @@ describe("the token never leaks", () => {
   it("is not in local validation errors, even when the body holds it", async () => {
     server = await startScriptedServer((_req, res) => json(res, 201, { id: "1" }));
     const client = getApiClient({ baseUrl: server.url, token: TOKEN });
-    const error = await client
-      .call("createBidStrategy", { body: { ...STRATEGY, strategy: TOKEN } })
-      .catch((e: unknown) => e);
+    const error = await client.call("createBidStrategy", { body: { ...STRATEGY, strategy: TOKEN } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expectNoToken(error);
     expect(server.requests).toHaveLength(0);

@@ -4,7 +4,14 @@
  * are recovered from (or, for a POST, not repeated). Counts come from the simulator's side.
  */
 import { OPERATIONS, type OperationName } from "../../provider/catalog";
-import { type ApiClientOptions, ApiNetworkError, ApiServerError, type CallRequest, closeApiClients, getApiClient } from "../../provider/client";
+import {
+  type ApiClientOptions,
+  ApiNetworkError,
+  ApiServerError,
+  type CallRequest,
+  closeApiClients,
+  getApiClient,
+} from "../../provider/client";
 import { type RunningSimulator, SEED_ACCOUNTS, SEED_IDS, startSimulator } from "../../simulator";
 import { VALID_CALLS } from "../helpers/validCalls";
 
@@ -97,16 +104,16 @@ describe("client against the simulator", () => {
   it("recovers from a 429 storm, pausing for Retry-After", async () => {
     const s = await start({ faults: { rules: [{ kind: "rateLimit", count: 6, retryAfter: 1 }] } });
     const client = clientOf(s);
-    const results = await Promise.all(
-      Array.from({ length: 10 }, () => client.call("getZone", { pathParams: { id: ids.zones.rtb } })),
-    );
+    const results = await Promise.all(Array.from({ length: 10 }, () => client.call("getZone", { pathParams: { id: ids.zones.rtb } })));
     expect(results.every((r) => r.status === 200)).toBe(true);
     expect(s.requests().byStatus).toEqual({ 200: 10, 429: 6 });
   });
 
   it("recovers from Retry-After: -1 by lowering its concurrency", async () => {
     const s = await start({ maxInFlight: 2, faults: { delayMs: 20 } });
-    const client = clientOf(s, { limiterOptions: { burstWindowMs: BURST_MS, steadyWindowMs: STEADY_MS, concurrency: { initial: 6, min: 1, max: 6 } } });
+    const client = clientOf(s, {
+      limiterOptions: { burstWindowMs: BURST_MS, steadyWindowMs: STEADY_MS, concurrency: { initial: 6, min: 1, max: 6 } },
+    });
     const results = await Promise.all(
       Array.from({ length: 12 }, () => client.call("getCreative", { pathParams: { id: ids.creatives.nativeTravel } })),
     );
@@ -120,7 +127,12 @@ describe("client against the simulator", () => {
 
   it("retries a GET through 500s, with and without trace_id", async () => {
     const s = await start({
-      faults: { rules: [{ kind: "error500", op: "getZone", count: 1 }, { kind: "error500NoTrace", op: "getZone", count: 1 }] },
+      faults: {
+        rules: [
+          { kind: "error500", op: "getZone", count: 1 },
+          { kind: "error500NoTrace", op: "getZone", count: 1 },
+        ],
+      },
     });
     const result = await clientOf(s).call("getZone", { pathParams: { id: ids.zones.widget } });
     expect(result.status).toBe(200);
@@ -129,7 +141,9 @@ describe("client against the simulator", () => {
 
   it("does not repeat a POST after a 500, and reports its trace_id", async () => {
     const s = await start({ faults: { rules: [{ kind: "error500", op: "createBidStrategy", count: 1 }] } });
-    const error = await clientOf(s).call("createBidStrategy", { body: STRATEGY }).catch((e: unknown) => e);
+    const error = await clientOf(s)
+      .call("createBidStrategy", { body: STRATEGY })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiServerError);
     expect((error as ApiServerError).traceId).toMatch(/^[0-9a-f-]{36}$/);
     expect(s.requests().operations["3"]?.count).toBe(1);
@@ -138,7 +152,9 @@ describe("client against the simulator", () => {
   it("does not repeat a POST whose connection dropped after it was applied: exactly one object exists", async () => {
     const s = await start({ faults: { rules: [{ kind: "dropAfter", op: "createBidStrategy", count: 1 }] } });
     const before = s.state().bidStrategies?.length ?? 0;
-    const error = await clientOf(s).call("createBidStrategy", { body: STRATEGY }).catch((e: unknown) => e);
+    const error = await clientOf(s)
+      .call("createBidStrategy", { body: STRATEGY })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiNetworkError);
     expect((error as ApiNetworkError).mayHaveReachedServer).toBe(true);
     expect(s.requests().operations["3"]?.count).toBe(1);
@@ -151,8 +167,7 @@ describe("client against the simulator", () => {
     const a = clientOf(s);
     const b = clientOf(s, { token: "demo-token-b" });
     expect(b.limiter).not.toBe(a.limiter);
-    const run = (client: typeof a) =>
-      Array.from({ length: 100 }, () => client.call("getZone", { pathParams: { id: ids.zones.push } }));
+    const run = (client: typeof a) => Array.from({ length: 100 }, () => client.call("getZone", { pathParams: { id: ids.zones.push } }));
     const results = await Promise.all([...run(a), ...run(b)]);
     expect(results.every((r) => r.status === 200)).toBe(true);
     const windows = s.windows();

@@ -71,10 +71,7 @@ describe("resolution order", () => {
 });
 
 it("a data source reads with the stack config's credentials", async () => {
-  pulumi.runtime.setAllConfig(
-    { "adplatform:baseUrl": h.sim.url, "adplatform:token": DEMO_TOKEN },
-    ["adplatform:token"],
-  );
+  pulumi.runtime.setAllConfig({ "adplatform:baseUrl": h.sim.url, "adplatform:token": DEMO_TOKEN }, ["adplatform:token"]);
   await expect(getCountries()).resolves.toMatchObject({ total: 249 });
   expect(callsOf(h.sim, 17)).toBe(1);
 });

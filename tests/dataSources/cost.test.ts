@@ -21,7 +21,12 @@ afterAll(async () => {
 describe("fields cost (spec, Limits 7)", () => {
   it("getZone with two fields is one request that costs 3, on both sides", async () => {
     const zone = await getZone({ id: SEED_IDS.zones.display, fields: ["account", "creator"] });
-    expect(zone.account).toEqual({ id: "2201", name: "Acme Publishing", status: "active", image: "https://cdn.example.com/avatars/2201.png" });
+    expect(zone.account).toEqual({
+      id: "2201",
+      name: "Acme Publishing",
+      status: "active",
+      image: "https://cdn.example.com/avatars/2201.png",
+    });
     expect(zone.creator?.name).toBe("Dana Ops");
 
     const calls = h.sim.requests().operations["13"]!.calls;

@@ -21,13 +21,7 @@ import {
   getZonePlacement,
 } from "../../sdk/dataSources";
 import { clearReadCache } from "../../provider/dataSources";
-import {
-  ApiConfigError,
-  ApiNotFoundError,
-  ApiRequestValidationError,
-  ApiResponseError,
-  ApiValidationError,
-} from "../../provider/client";
+import { ApiConfigError, ApiNotFoundError, ApiRequestValidationError, ApiResponseError, ApiValidationError } from "../../provider/client";
 import { SEED_IDS } from "../../simulator";
 import { seedState } from "../../simulator/fixtures";
 import { DEMO_TOKEN, settle, startDataSourceHarness, type DataSourceHarness } from "./harness";
@@ -111,7 +105,9 @@ describe("malformed responses name the field", () => {
   it("in a single record, relative to the record", async () => {
     const read = getZone({ id: "1999" });
     await expect(read).rejects.toThrow(DataSourceResponseError);
-    await expect(read).rejects.toThrow(/^getZone: malformed response to GET \/v2\/adex\/zones\/1999: field "bid_floor" of the response did not parse: /);
+    await expect(read).rejects.toThrow(
+      /^getZone: malformed response to GET \/v2\/adex\/zones\/1999: field "bid_floor" of the response did not parse: /,
+    );
   });
 
   it("in a list, with the element's index", async () => {
@@ -122,7 +118,9 @@ describe("malformed responses name the field", () => {
 
   it("truncated JSON says the body did not parse", async () => {
     h.sim.setFaults({ rules: [{ kind: "malformed", op: 17, count: 1 }] });
-    await expect(getCountries()).rejects.toThrow("getCountries: malformed response to GET /v2/platform/countries: the response did not parse: 200 OK: response body is not valid JSON");
+    await expect(getCountries()).rejects.toThrow(
+      "getCountries: malformed response to GET /v2/platform/countries: the response did not parse: 200 OK: response body is not valid JSON",
+    );
   });
 });
 
@@ -147,7 +145,9 @@ describe("other failures keep the client's error as cause", () => {
     const before = sent();
     const read = getCountries();
     await expect(read).rejects.toThrow(DataSourceRequestError);
-    await expect(read).rejects.toThrow(/^getCountries: GET \/v2\/platform\/countries failed: refusing to send the API token over plain http:\/\//);
+    await expect(read).rejects.toThrow(
+      /^getCountries: GET \/v2\/platform\/countries failed: refusing to send the API token over plain http:\/\//,
+    );
     await expect(read).rejects.toHaveProperty("cause", expect.any(ApiConfigError));
     expect(sent()).toBe(before);
   });
@@ -155,7 +155,7 @@ describe("other failures keep the client's error as cause", () => {
 
 describe("invalid arguments are refused before anything is sent", () => {
   it.each([
-    ["an empty id", () => getZone({ id: "" }), 'getZone: invalid arguments: id: must not be empty'],
+    ["an empty id", () => getZone({ id: "" }), "getZone: invalid arguments: id: must not be empty"],
     ["a padded id", () => getZone({ id: " 1001" }), "getZone: invalid arguments: id: must not start or end with whitespace"],
     ["a missing id", () => getZone({} as never), "getZone: invalid arguments: id: is required"],
     ["a number id", () => getZone({ id: 1001 as never }), "getZone: invalid arguments: id: must be a string"],
@@ -185,7 +185,11 @@ describe("invalid arguments are refused before anything is sent", () => {
       () => getCountries({ query: { page: 2 as never } }),
       "getCountries: invalid arguments: query.page: query values must be strings",
     ],
-    ["arguments that are not an object", () => getCountries("all" as never), "getCountries: invalid arguments: arguments must be an object"],
+    [
+      "arguments that are not an object",
+      () => getCountries("all" as never),
+      "getCountries: invalid arguments: arguments must be an object",
+    ],
   ])("%s", async (_what, read, message) => {
     const before = sent();
     const result = read();
@@ -230,7 +234,11 @@ describe("names and codes", () => {
     const errors: [DataSourceError, string, string][] = [
       [new DataSourceArgumentError("getZone", ["id: must not be empty"]), "DataSourceArgumentError", "ADP_ERR_REQUEST_INVALID"],
       [new DataSourceCredentialsError("getZone", "no API token configured"), "DataSourceCredentialsError", "ADP_ERR_CONFIG"],
-      [new DataSourceNotFoundError("getZone", 'zone "999"', "GET /v2/adex/zones/999 returned 404"), "DataSourceNotFoundError", "ADP_ERR_NOT_FOUND"],
+      [
+        new DataSourceNotFoundError("getZone", 'zone "999"', "GET /v2/adex/zones/999 returned 404"),
+        "DataSourceNotFoundError",
+        "ADP_ERR_NOT_FOUND",
+      ],
       [new DataSourceNotDisplayZoneError("getZonePlacement", "1002", "rtb"), "DataSourceNotDisplayZoneError", "ADP_ERR_NOT_DISPLAY_ZONE"],
       [new DataSourceResponseError("getZone", "malformed response"), "DataSourceResponseError", "ADP_ERR_RESPONSE"],
       [new DataSourceRequestError("getZone", "GET /v2/adex/zones/1 failed"), "DataSourceRequestError", "ADP_ERR_REQUEST_FAILED"],

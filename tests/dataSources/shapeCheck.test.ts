@@ -40,9 +40,7 @@ ${body}
   const fileExists = host.fileExists.bind(host);
   host.fileExists = (name) => path.resolve(name) === file || fileExists(name);
   const program = ts.createProgram([file], options, host);
-  return ts
-    .getPreEmitDiagnostics(program, program.getSourceFile(file))
-    .map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+  return ts.getPreEmitDiagnostics(program, program.getSourceFile(file)).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
 }
 
 const exact = `{

@@ -23,9 +23,7 @@ afterAll(async () => {
 });
 
 const byId = (collection: string, id: string, where: Partial<WireRecord> = {}): WireRecord => {
-  const found = seeded[collection]!.find(
-    (r) => r.id === id && Object.entries(where).every(([k, v]) => r[k] === v),
-  );
+  const found = seeded[collection]!.find((r) => r.id === id && Object.entries(where).every(([k, v]) => r[k] === v));
   if (!found) throw new Error(`fixture ${collection}/${id} missing`);
   return found;
 };
@@ -168,7 +166,11 @@ const cases: Case[] = [
 
 describe("every data source returns the seeded record, camelCase, field by field", () => {
   it("covers all 16 functions of the SDK", () => {
-    expect(cases.map((c) => c.name).sort()).toEqual(Object.keys(sdk).filter((k) => /^get[A-Z]\w*(?<!Output)$/.test(k)).sort());
+    expect(cases.map((c) => c.name).sort()).toEqual(
+      Object.keys(sdk)
+        .filter((k) => /^get[A-Z]\w*(?<!Output)$/.test(k))
+        .sort(),
+    );
     expect(cases).toHaveLength(16);
   });
 
@@ -212,9 +214,7 @@ describe("nested values and verbatim keys", () => {
   });
 
   it("spec, rule 6: widgets only on the widget zone, userCache only on the push zone", async () => {
-    const [widget, push, display] = await Promise.all(
-      [S.zones.widget, S.zones.push, S.zones.display].map((id) => sdk.getZone({ id })),
-    );
+    const [widget, push, display] = await Promise.all([S.zones.widget, S.zones.push, S.zones.display].map((id) => sdk.getZone({ id })));
     expect(widget.widgets).toEqual(["w-11", "w-12"]);
     expect(widget.userCache).toBeUndefined();
     expect(push.userCache).toBe(1);

@@ -100,7 +100,9 @@ async function exported(session: StackSession, kind: string): Promise<StateResou
 
 const storedModifier = (): WireRecord => ctx.sim.state().bidModifiers.find((m) => m.id === MODIFIER)!;
 const storedVariation = (): WireRecord =>
-  ctx.sim.state().abTestVariations.find((v) => v.ab_test_id === SEED_IDS.abTests.homepage && v.id === SEED_IDS.abTestVariations.homepageVariant)!;
+  ctx.sim
+    .state()
+    .abTestVariations.find((v) => v.ab_test_id === SEED_IDS.abTests.homepage && v.id === SEED_IDS.abTestVariations.homepageVariant)!;
 const createdStrategies = () => ctx.sim.state().bidStrategies.filter((s) => !seededStrategyIds.has(String(s.id)));
 const createdGroups = () => ctx.sim.state().campaignGroups.filter((g) => !seededGroupIds.has(String(g.id)));
 
@@ -178,7 +180,9 @@ test("seeded 20% 500s of both shapes and 429 storms: every up leaves state and p
 
   // The storms were ridden out: the POSTs refused with 429 were sent again; every PATCH and POST that
   // met a 500 shape is in the log, and a POST was never sent after a 201.
-  const faults = [OP.patchModifier, OP.patchVariation, OP.postStrategy, OP.postGroup].flatMap((op) => callsOf(ctx.sim, op).map((c) => c.fault));
+  const faults = [OP.patchModifier, OP.patchVariation, OP.postStrategy, OP.postGroup].flatMap((op) =>
+    callsOf(ctx.sim, op).map((c) => c.fault),
+  );
   for (const kind of ["error500", "error500NoTrace", "rateLimit", "concurrency"]) expect(faults).toContain(kind);
   for (const op of [OP.postStrategy, OP.postGroup]) {
     expect(callsOf(ctx.sim, op).filter((c) => c.status === 201)).toHaveLength(1);
@@ -193,7 +197,9 @@ test("seeded 20% 500s of both shapes and 429 storms: every up leaves state and p
   declared.modifierValue = "1.55";
   const failed = await up(session);
   expect(failed.ok).toBe(false);
-  expect(failed.text).toMatch(/BidModifier "501": updateBidModifier \(PATCH \/v2\/adex\/bid-modifiers\/501\) failed: 500 Internal Server Error/);
+  expect(failed.text).toMatch(
+    /BidModifier "501": updateBidModifier \(PATCH \/v2\/adex\/bid-modifiers\/501\) failed: 500 Internal Server Error/,
+  );
   expect((await exported(session, "BidModifier"))[0]?.outputs?.value).toBe("1.40");
   expect(storedModifier()).toMatchObject({ value: "1.40" });
   expect((await up(session)).ok).toBe(true);

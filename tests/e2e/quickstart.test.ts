@@ -17,7 +17,8 @@ let stack: Stack;
 /** Resources in the stack's state by type suffix (e.g. `CampaignGroup`). */
 async function stateResources(kind: string): Promise<{ id?: string; outputs?: Record<string, unknown> }[]> {
   const deployment = await stack.exportStack();
-  const resources = (deployment.deployment as { resources?: { type: string; id?: string; outputs?: Record<string, unknown> }[] }).resources ?? [];
+  const resources =
+    (deployment.deployment as { resources?: { type: string; id?: string; outputs?: Record<string, unknown> }[] }).resources ?? [];
   return resources.filter((r) => r.type === `pulumi-nodejs:dynamic/adplatform:${kind}`);
 }
 
@@ -111,7 +112,8 @@ test("pulumi stack export holds neither the token nor an absolute path of this m
   for (const local of [REPO_ROOT, os.homedir(), os.tmpdir(), ctx.stateDir]) expect(text).not.toContain(local);
   // The engine hands dynamic providers the whole stack config (pulumi/pulumi#17229), so the default
   // provider's inputs hold the token: encrypted, as the secret it is in the config.
-  const resources = (JSON.parse(text) as { deployment: { resources: { type: string; inputs?: Record<string, unknown> }[] } }).deployment.resources;
+  const resources = (JSON.parse(text) as { deployment: { resources: { type: string; inputs?: Record<string, unknown> }[] } }).deployment
+    .resources;
   const defaultProvider = resources.find((r) => r.type === "pulumi:providers:pulumi-nodejs");
   expect(defaultProvider?.inputs?.["adplatform:token"]).toEqual({
     "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", // Pulumi's secret signature

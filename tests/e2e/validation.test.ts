@@ -21,7 +21,9 @@ test("an invalid colour fails preview with property `color`, an empty campaign l
     /CampaignGroup resource 'spring-sale': property color value \{green\} has a problem: color must be a hex colour #rrggbb/,
   );
   await session.setProjectConfig({ groupColor: "#22aa44", campaignIds: "[]" });
-  await expect(session.stack.preview()).rejects.toThrow(/property items value \{\[\]\} has a problem: items must list at least one campaign id/);
+  await expect(session.stack.preview()).rejects.toThrow(
+    /property items value \{\[\]\} has a problem: items must list at least one campaign id/,
+  );
   expect(writeRequests()).toBe(0);
   // The data sources did run (reads are not what the check guards).
   expect(callsOf(ctx.sim, 18).length).toBeGreaterThan(0);
@@ -37,7 +39,9 @@ test("an invalid colour fails preview with property `color`, an empty campaign l
 test("a negative modifier value and an empty targeting item fail preview with their paths; nothing is written", async () => {
   ctx.sim.reset();
   const session = await ctx.open({ config: { modifierValue: "-1" } });
-  await expect(session.stack.preview()).rejects.toThrow(/BidModifier resource 'dach': property value value \{-1\} has a problem: must be a non-negative decimal/);
+  await expect(session.stack.preview()).rejects.toThrow(
+    /BidModifier resource 'dach': property value value \{-1\} has a problem: must be a non-negative decimal/,
+  );
 
   const adp = adplatformPackage();
   const nested = await ctx.open({
@@ -46,6 +50,8 @@ test("a negative modifier value and an empty targeting item fail preview with th
       return { id: modifier.id };
     },
   });
-  await expect(nested.stack.preview()).rejects.toThrow(/property targeting\.countries\.items\[1\] value \{[^}]*\} has a problem: targeting item must not be empty/);
+  await expect(nested.stack.preview()).rejects.toThrow(
+    /property targeting\.countries\.items\[1\] value \{[^}]*\} has a problem: targeting item must not be empty/,
+  );
   expect(writeRequests()).toBe(0);
 });

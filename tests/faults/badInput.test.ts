@@ -111,7 +111,13 @@ const INPUT_CASES: InputCase[] = [
   ["BidModifier", "targeting", { countries: { items: "DE", op: "in" } }, "targeting.countries.items", /must be an array/],
   ["BidModifier", "targeting", { countries: { items: [["DE"]], op: "in" } }, "targeting.countries.items[0]", /must be a string/],
   ["BidModifier", "targeting", { countries: { items: ["DE"], op: "" } }, "targeting.countries.op", /op must not be empty/],
-  ["BidModifier", "targeting", { countries: { items: ["DE"], op: "in", nested: deep(64) } }, "targeting.countries.nested", /^is not a known property$/],
+  [
+    "BidModifier",
+    "targeting",
+    { countries: { items: ["DE"], op: "in", nested: deep(64) } },
+    "targeting.countries.nested",
+    /^is not a known property$/,
+  ],
   ["BidModifier", "targeting", deep(64), "targeting.a.items", /is required/],
   ["BidModifier", "targeting", "countries", "targeting", /must be an object|must be a record/],
   ["BidModifier", "containers", [""], "containers[0]", /must not be empty/],
@@ -194,12 +200,16 @@ const BAD_ARG_VALUES: [unknown, RegExp][] = [
 ];
 
 const ARG_CASES: [DataSourceName, string, unknown, RegExp][] = (Object.keys(DATA_SOURCES) as DataSourceName[]).flatMap((name) =>
-  Object.keys(DATA_SOURCES[name].pathArgs).flatMap((arg) => BAD_ARG_VALUES.map(([value, problem]) => [name, arg, value, problem] as [DataSourceName, string, unknown, RegExp])),
+  Object.keys(DATA_SOURCES[name].pathArgs).flatMap((arg) =>
+    BAD_ARG_VALUES.map(([value, problem]) => [name, arg, value, problem] as [DataSourceName, string, unknown, RegExp]),
+  ),
 );
 
 /** Arguments that are wrong whatever the data source. */
 const SHAPE_CASES: [DataSourceName, unknown, RegExp][] = [
-  ...(Object.keys(DATA_SOURCES) as DataSourceName[]).map((name) => [name, { ...VALID_ARGS[name], bogus: "1" }, /unknown argument "bogus"/] as [DataSourceName, unknown, RegExp]),
+  ...(Object.keys(DATA_SOURCES) as DataSourceName[]).map(
+    (name) => [name, { ...VALID_ARGS[name], bogus: "1" }, /unknown argument "bogus"/] as [DataSourceName, unknown, RegExp],
+  ),
   ["getZone", { id: "1001", fields: ["owner"] }, /fields\[0\]: must be one of "account", "creator"/],
   ["getZone", { id: "1001", fields: "account" }, /fields: /],
   ["getCreative", { id: "901", fields: ["a,b"] }, /fields\[0\]: must be a subresource name/],

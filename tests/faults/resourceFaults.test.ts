@@ -121,7 +121,11 @@ describe("20% of requests answered 500 (seeded), with and without trace_id", () 
     // One POST per create, never a retry; the platform holds exactly the strategies that succeeded
     // (the simulator's 500s come before the request is applied).
     expect(env.calls(OP.postStrategy)).toHaveLength(names.length);
-    expect(createdStrategies().map((s) => s.name).sort()).toEqual([...succeeded].sort());
+    expect(
+      createdStrategies()
+        .map((s) => s.name)
+        .sort(),
+    ).toEqual([...succeeded].sort());
   });
 });
 
@@ -277,7 +281,9 @@ describe("429 storms", () => {
 
   it("a storm that outlasts the retry budget fails the POST clearly, naming the setting to raise, and nothing was created", async () => {
     // A 429 is never capped by a count of attempts, only by the time budget: a short one here.
-    const plugin = await env.startPlugin(cleanEnv({ ADPLATFORM_TIMEOUT_MS: String(PLUGIN_TIMEOUT_MS), ADPLATFORM_DEBUG: "1", ADPLATFORM_RETRY_BUDGET_MS: "2000" }));
+    const plugin = await env.startPlugin(
+      cleanEnv({ ADPLATFORM_TIMEOUT_MS: String(PLUGIN_TIMEOUT_MS), ADPLATFORM_DEBUG: "1", ADPLATFORM_RETRY_BUDGET_MS: "2000" }),
+    );
     try {
       await plugin.configure({ "adplatform:baseUrl": env.sim.url, "adplatform:token": secretValue(RECOGNISABLE_TOKEN) });
       script({ kind: "concurrency", op: OP.postGroup, count: 1_000 });
@@ -305,7 +311,9 @@ describe("a PATCH is never reported applied when it was not", () => {
     const olds = (await create("BidModifier", "m", modifier("kept"))).properties;
     script({ kind: "error500", op: OP.patchModifier, count: 5 });
     const message = await failureOf(env.plugin.update(MODIFIER, urn, olds, modifier("lost")));
-    expect(message).toMatch(/^BidModifier "501": updateBidModifier \(PATCH \/v2\/adex\/bid-modifiers\/501\) failed: 500 Internal Server Error \(trace_id [0-9a-f-]{36}\)$/);
+    expect(message).toMatch(
+      /^BidModifier "501": updateBidModifier \(PATCH \/v2\/adex\/bid-modifiers\/501\) failed: 500 Internal Server Error \(trace_id [0-9a-f-]{36}\)$/,
+    );
     expect(statuses(OP.patchModifier)).toEqual([204, 500, 500, 500, 500, 500]);
     expect(storedModifier()).toMatchObject({ name: "kept" });
     // The engine keeps the old state after a failed update, so the next run still sees the change.
@@ -326,7 +334,9 @@ describe("a connection refused", () => {
     try {
       await plugin.configure({ "adplatform:baseUrl": `http://127.0.0.1:${port}`, "adplatform:token": secretValue(RECOGNISABLE_TOKEN) });
       const checked = await plugin.check(env.urn("BidStrategy", "r"), {}, strategy("Refused"));
-      const message = await failureOf(plugin.create(env.urn("BidStrategy", "r"), { ...checked.inputs, __provider: env.providers.BidStrategy.provider }));
+      const message = await failureOf(
+        plugin.create(env.urn("BidStrategy", "r"), { ...checked.inputs, __provider: env.providers.BidStrategy.provider }),
+      );
       expect(message).toContain("connection refused (ECONNREFUSED)");
       expect(message).not.toContain("may have reached");
       expect(plugin.stderr().match(/retry in \d+ ms: connection failed before sending/g)).toHaveLength(4);

@@ -30,7 +30,10 @@ let env: LifecycleEnv;
 /** Every text the project wrote during this file, searched at the end. */
 const written: { where: string; text: string }[] = [];
 const keep = (where: string, value: unknown) =>
-  written.push({ where, text: typeof value === "string" ? value : `${JSON.stringify(value)}\n${inspect(value, { depth: Infinity, showHidden: true })}` });
+  written.push({
+    where,
+    text: typeof value === "string" ? value : `${JSON.stringify(value)}\n${inspect(value, { depth: Infinity, showHidden: true })}`,
+  });
 
 beforeAll(async () => {
   env = await startFaultEnv();
@@ -79,7 +82,11 @@ describe("a lifecycle run with faults writes the token nowhere", () => {
     await run("update modifier", p.update(modifier.id, env.urn("BidModifier", "m"), modifier.properties, { ...m, name: "M2" }));
     await p.delete(modifier.id, env.urn("BidModifier", "m"), modifier.properties);
 
-    const v = await checked("AbTestVariation", { abTestId: "301", variationId: "1", settings: { image: { en: "https://cdn.example/a.png" } } });
+    const v = await checked("AbTestVariation", {
+      abTestId: "301",
+      variationId: "1",
+      settings: { image: { en: "https://cdn.example/a.png" } },
+    });
     const variation = await p.create(env.urn("AbTestVariation", "v"), v);
     keep("create variation", variation);
     await run("update variation", p.update(variation.id, env.urn("AbTestVariation", "v"), variation.properties, { ...v, name: "V2" }));
@@ -105,7 +112,10 @@ describe("a lifecycle run with faults writes the token nowhere", () => {
       env.sim.setFaults({ rules: [] });
       await impatient.close();
     }
-    await fail("update of an unknown modifier", p.update("404404", env.urn("BidModifier", "x"), modifier.properties, { ...m, bidModifierId: "404404", name: "X" }));
+    await fail(
+      "update of an unknown modifier",
+      p.update("404404", env.urn("BidModifier", "x"), modifier.properties, { ...m, bidModifierId: "404404", name: "X" }),
+    );
     await fail("adopting an unknown group", p.create(env.urn("CampaignGroup", "a"), { ...g, adoptId: "999999" }));
 
     // A plugin whose token the platform does not know: 401s.
@@ -171,13 +181,21 @@ describe("a lifecycle run with faults writes the token nowhere", () => {
 });
 
 describe("plain http to a host that is not loopback", () => {
-  const REMOTE = ["http://203.0.113.1", "http://203.0.113.1:8080/api", "http://10.0.0.7", "http://localhost.example.com", "http://[::ffff:203.0.113.1]"];
+  const REMOTE = [
+    "http://203.0.113.1",
+    "http://203.0.113.1:8080/api",
+    "http://10.0.0.7",
+    "http://localhost.example.com",
+    "http://[::ffff:203.0.113.1]",
+  ];
 
   it.each(REMOTE)("the plugin refuses %s before sending, naming https:// as the way", async (baseUrl) => {
     const plugin = await env.startPlugin();
     try {
       await plugin.configure({ "adplatform:baseUrl": baseUrl, "adplatform:token": secretValue(RECOGNISABLE_TOKEN) });
-      const message = await failureOf(plugin.create(env.urn("BidStrategy", "r"), news("BidStrategy", { name: "R", strategy: "exact", value: 1, maxValue: 2 })));
+      const message = await failureOf(
+        plugin.create(env.urn("BidStrategy", "r"), news("BidStrategy", { name: "R", strategy: "exact", value: 1, maxValue: 2 })),
+      );
       expect(message).toContain("refusing to send the API token over plain http://");
       expect(message).toContain("use https://");
       expect(message).not.toContain(RECOGNISABLE_TOKEN);
@@ -252,7 +270,14 @@ describe("responses larger than the cap", () => {
       }
       const status = mode === "echo400" ? 400 : 500;
       res.writeHead(status, { "content-type": "application/json" });
-      res.end(JSON.stringify({ code: status, title: `Echo ${String(req.headers.authorization)}`, message: echoed, trace_id: String(req.headers.authorization) }));
+      res.end(
+        JSON.stringify({
+          code: status,
+          title: `Echo ${String(req.headers.authorization)}`,
+          message: echoed,
+          trace_id: String(req.headers.authorization),
+        }),
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -271,7 +296,11 @@ describe("responses larger than the cap", () => {
   });
 
   const refresh = () =>
-    plugin.read(SEED_IDS.campaignGroups.summer, env.urn("CampaignGroup", "big"), news("CampaignGroup", { name: "G", color: "#000000", items: ["1"] }));
+    plugin.read(
+      SEED_IDS.campaignGroups.summer,
+      env.urn("CampaignGroup", "big"),
+      news("CampaignGroup", { name: "G", color: "#000000", items: ["1"] }),
+    );
 
   it("an endless body is abandoned at the cap, not retried, and the error names the limit", async () => {
     mode = "endless";
@@ -292,12 +321,15 @@ describe("responses larger than the cap", () => {
     expect(requests).toBe(1);
   });
 
-  it.each(["echo400", "echo500"] as const)("an error body echoing the Authorization header (%s) is reported without the token", async (echo) => {
-    mode = echo;
-    const message = await failureOf(refresh());
-    expect(message).toContain(echo === "echo400" ? "400" : "500");
-    expect(message).toContain("[REDACTED]");
-    expect(message).not.toContain(RECOGNISABLE_TOKEN);
-    expect(plugin.stderr()).not.toContain(RECOGNISABLE_TOKEN);
-  });
+  it.each(["echo400", "echo500"] as const)(
+    "an error body echoing the Authorization header (%s) is reported without the token",
+    async (echo) => {
+      mode = echo;
+      const message = await failureOf(refresh());
+      expect(message).toContain(echo === "echo400" ? "400" : "500");
+      expect(message).toContain("[REDACTED]");
+      expect(message).not.toContain(RECOGNISABLE_TOKEN);
+      expect(plugin.stderr()).not.toContain(RECOGNISABLE_TOKEN);
+    },
+  );
 });

@@ -47,7 +47,12 @@ async function send(method: string, path: string, headers: Record<string, string
 /** spec, Errors: `{code, title, message, trace_id (UUID)}` with `code` equal to the status. */
 function expectErrorShape(answer: Answer, status: number, message?: RegExp): void {
   expect(answer.status).toBe(status);
-  expect(answer.body).toEqual({ code: status, title: expect.any(String), message: expect.any(String), trace_id: expect.stringMatching(UUID) });
+  expect(answer.body).toEqual({
+    code: status,
+    title: expect.any(String),
+    message: expect.any(String),
+    trace_id: expect.stringMatching(UUID),
+  });
   if (message) expect(answer.body!.message).toMatch(message);
 }
 

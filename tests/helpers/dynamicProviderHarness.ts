@@ -226,8 +226,7 @@ export async function startDynamicProviderPlugin(options: PluginOptions): Promis
 
   type Method = (req: unknown, cb: (err: grpc.ServiceError | null, res: unknown) => void) => unknown;
   const methods = client as unknown as Record<string, Method>;
-  const call = <Res>(method: string, req: unknown) =>
-    unary<unknown, unknown>(client, method, methods[method], req) as Promise<Res>;
+  const call = <Res>(method: string, req: unknown) => unary<unknown, unknown>(client, method, methods[method], req) as Promise<Res>;
 
   return {
     async configure(config) {

@@ -24,9 +24,7 @@ const declared = {
 
 it("refuses a bad language code with its path, without calling the API", async () => {
   const { failures } = await env.plugin.check(urn(), {}, news({ ...declared, settings: { image: { "not a code": "https://x/y.png" } } }));
-  expect(failures).toEqual([
-    expect.objectContaining({ property: 'settings.image["not a code"]' }),
-  ]);
+  expect(failures).toEqual([expect.objectContaining({ property: 'settings.image["not a code"]' })]);
   expect(env.totalCalls()).toBe(0);
 });
 

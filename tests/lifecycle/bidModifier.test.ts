@@ -87,9 +87,7 @@ it("warns that a removed field cannot be unset and sends nothing for it", async 
   const { name: _removed, ...rest } = declared;
   const next = await checked(rest);
   expect(await env.plugin.diff(ID, urn(), state, next)).toMatchObject({ changes: "some", replaces: [] });
-  expect(env.engine.warnings()).toEqual([
-    expect.stringMatching(/`name` was removed from the program, but the API cannot unset a field/),
-  ]);
+  expect(env.engine.warnings()).toEqual([expect.stringMatching(/`name` was removed from the program, but the API cannot unset a field/)]);
   const patchesBefore = env.calls(OP_PATCH).length;
   const updated = await env.plugin.update(ID, urn(), state, next);
   expect(updated.properties).toEqual(next);

@@ -79,9 +79,7 @@ it("deletes without a call and warns that the strategy stays on the platform", a
   const state = (await env.plugin.check(urn(), {}, news(declared))).inputs;
   await env.plugin.delete(SEED_IDS.bidStrategies.exactCpc, urn(), state);
   expect(env.totalCalls()).toBe(0);
-  expect(env.engine.warnings()).toEqual([
-    expect.stringMatching(/cannot delete bid strategies, so strategy 601 stays on the platform/),
-  ]);
+  expect(env.engine.warnings()).toEqual([expect.stringMatching(/cannot delete bid strategies, so strategy 601 stays on the platform/)]);
   expect(env.sim.state().bidStrategies.map((s) => s.id)).toContain("601");
 });
 
@@ -91,9 +89,7 @@ it("adopts an existing strategy by adoptId without a POST, with a warning that i
   expect(created.id).toBe("602");
   expect(created.properties).toMatchObject({ adoptId: "602", name: "Night bids" });
   expect(env.totalCalls()).toBe(0);
-  expect(env.engine.warnings()).toEqual([
-    expect.stringMatching(/adopted without verification\. The API cannot read bid strategies/),
-  ]);
+  expect(env.engine.warnings()).toEqual([expect.stringMatching(/adopted without verification\. The API cannot read bid strategies/)]);
 });
 
 it("reports an ambiguous POST with how to adopt the object it may have created", async () => {

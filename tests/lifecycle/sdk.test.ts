@@ -7,7 +7,7 @@
 import * as pulumi from "@pulumi/pulumi";
 
 const registered: pulumi.runtime.MockResourceArgs[] = [];
-pulumi.runtime.setMocks(
+void pulumi.runtime.setMocks(
   {
     newResource(args) {
       registered.push(args);
@@ -23,7 +23,9 @@ pulumi.runtime.setMocks(
   false,
 );
 
-// Loaded after the mocks are set, as a program's resources are created after the runtime is ready.
+// Loaded after the mocks are set, as a program's resources are created after the runtime is ready:
+// an import statement would be hoisted above setMocks.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
 const sdk = require("../../sdk") as typeof import("../../sdk");
 
 const value = <T>(output: pulumi.Output<T>): Promise<T> => new Promise((resolve) => output.apply(resolve));
@@ -31,8 +33,16 @@ const value = <T>(output: pulumi.Output<T>): Promise<T> => new Promise((resolve)
 it("declares all four resources with their URN types and typed outputs", async () => {
   const strategy = new sdk.BidStrategy("night", { name: "Night", strategy: "exact", value: "0.40", maxValue: 1 });
   const group = new sdk.CampaignGroup("spring", { name: "Spring", color: "#22aa44", items: ["5101", "5102"] });
-  const modifier = new sdk.BidModifier("dach", { bidModifierId: "501", value: 1.25, targeting: { countries: { items: ["DE"], op: "in" } } });
-  const variation = new sdk.AbTestVariation("hero", { abTestId: "301", variationId: "2", settings: { image: { en: "https://x.example/a.png" } } });
+  const modifier = new sdk.BidModifier("dach", {
+    bidModifierId: "501",
+    value: 1.25,
+    targeting: { countries: { items: ["DE"], op: "in" } },
+  });
+  const variation = new sdk.AbTestVariation("hero", {
+    abTestId: "301",
+    variationId: "2",
+    settings: { image: { en: "https://x.example/a.png" } },
+  });
 
   expect(await value(strategy.urn)).toBe("urn:pulumi:test::lifecycle::pulumi-nodejs:dynamic/adplatform:BidStrategy::night");
   expect(await value(group.urn)).toMatch(/pulumi-nodejs:dynamic\/adplatform:CampaignGroup::spring$/);

@@ -55,7 +55,12 @@ describe("authentication", () => {
 
 describe("400: the request body is not valid", () => {
   it.each([
-    ["an unknown strategy (spec, rule 3)", strategies, { name: "s", pricing_model: "cpc", strategy: "random", value: 1, max_value: 2 }, /strategy/],
+    [
+      "an unknown strategy (spec, rule 3)",
+      strategies,
+      { name: "s", pricing_model: "cpc", strategy: "random", value: 1, max_value: 2 },
+      /strategy/,
+    ],
     ["a bad colour", groups, { name: "g", color: "red", items: ["1"] }, /color/],
     ["a missing required field", groups, { name: "g", color: "#aabbcc" }, /items/],
     ["an empty PATCH of op 1", modifier, {}, /at least one field/],

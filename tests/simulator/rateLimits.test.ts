@@ -69,7 +69,13 @@ describe("burst window (10 per 1 s)", () => {
   });
 
   it("counts every operation of the account against the same windows", async () => {
-    const paths = ["/v1/hood/macros", "/v2/platform/countries", zone, `/v2/adex/groups/${SEED_IDS.campaignGroups.summer}`, "/v1/hood/segments"];
+    const paths = [
+      "/v1/hood/macros",
+      "/v2/platform/countries",
+      zone,
+      `/v2/adex/groups/${SEED_IDS.campaignGroups.summer}`,
+      "/v1/hood/segments",
+    ];
     for (let i = 0; i < 10; i++) expect((await get(paths[i % paths.length])).status).toBe(200);
     expect((await h.call("POST", "/v2/adex/groups", { body: { name: "g", color: "#000000", items: ["1"] } })).status).toBe(429);
   });

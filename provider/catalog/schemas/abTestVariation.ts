@@ -10,9 +10,7 @@ import { EMPTY_PATCH_MESSAGE, RequestName, hasAnyField } from "./common";
  * `pt-BR` or `zh-Hant` (two or three letters, then optional `_`/`-` subtags). Keys are data: the
  * casing keeps them verbatim.
  */
-export const LanguageCode = z
-  .string()
-  .regex(/^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})*$/, "must be a language code such as \"en\" or \"pt_BR\"");
+export const LanguageCode = z.string().regex(/^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})*$/, 'must be a language code such as "en" or "pt_BR"');
 
 /** Decision (not shown in spec): image URLs are absolute `http` or `https` URLs. */
 export const ImageUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
@@ -22,9 +20,7 @@ export const ImageUrl = z.url({ protocol: /^https?$/, error: "must be an http(s)
  * in spec): when `settings` is sent it carries `image` with at least one language.
  */
 export const VariationSettingsBody = z.strictObject({
-  image: z
-    .record(LanguageCode, ImageUrl)
-    .refine((m) => Object.keys(m).length > 0, "settings.image must map at least one language"),
+  image: z.record(LanguageCode, ImageUrl).refine((m) => Object.keys(m).length > 0, "settings.image must map at least one language"),
 });
 
 /** PATCH body of op 4: at least one of `name`, `settings` (spec, Endpoints 4). */

@@ -24,9 +24,7 @@ export type TargetingDimensionBody = z.output<typeof TargetingDimensionBody>;
  * their wire spelling in the SDK (a record: the casing leaves its keys verbatim); they must look like
  * wire names (`countries`, `device_types`).
  */
-export const DimensionName = z
-  .string()
-  .regex(/^[a-z][a-z0-9_]*$/, "targeting dimension must be a snake_case name such as \"countries\"");
+export const DimensionName = z.string().regex(/^[a-z][a-z0-9_]*$/, 'targeting dimension must be a snake_case name such as "countries"');
 
 /**
  * PATCH body of op 1. spec, rule 1 and Endpoints 1: partial; at least one field must be sent;

@@ -124,9 +124,7 @@ export const RequestNumber = z.number().nonnegative("must not be negative");
  * bare point, so it is finite by construction. The number of decimals is not limited (the samples
  * show two and four).
  */
-export const DecimalString = z
-  .string()
-  .regex(/^\d+(\.\d+)?$/, "must be a non-negative decimal string such as \"1.50\"");
+export const DecimalString = z.string().regex(/^\d+(\.\d+)?$/, 'must be a non-negative decimal string such as "1.50"');
 
 /** Refinement shared by PATCH bodies (spec, ops 1 and 4): at least one field must be sent. */
 export function hasAnyField(body: Record<string, unknown>): boolean {

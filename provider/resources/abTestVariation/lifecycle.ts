@@ -35,10 +35,9 @@ async function patch(ctx: LifecycleContext, inputs: AbTestVariationInputs, field
     });
   } catch (error) {
     if (error instanceof ApiNotFoundError) {
-      throw new ResourceOperationError(
-        `${subject(inputs)}: the platform has no such A/B test variation (${error.message})`,
-        { cause: error },
-      );
+      throw new ResourceOperationError(`${subject(inputs)}: the platform has no such A/B test variation (${error.message})`, {
+        cause: error,
+      });
     }
     throw resourceError(subject(inputs), error);
   }

@@ -47,7 +47,10 @@ async function warnAboutTags(ctx: LifecycleContext, inputs: Record<string, unkno
 async function patch(ctx: LifecycleContext, inputs: BidModifierInputs, fields: BidModifierField[]): Promise<void> {
   const send = new Set(fields);
   if (send.has("tags") && !isAbsent(inputs.containers)) send.add("containers");
-  const body = bidModifierBody(inputs, BID_MODIFIER_FIELDS.filter((f) => send.has(f)));
+  const body = bidModifierBody(
+    inputs,
+    BID_MODIFIER_FIELDS.filter((f) => send.has(f)),
+  );
   try {
     await apiClient(ctx).call("updateBidModifier", { pathParams: { id: inputs.bidModifierId }, body });
   } catch (error) {

@@ -9,12 +9,7 @@ import { checkInputs } from "../shared/checkInputs";
 import { diffInputs } from "../shared/diff";
 import { keptStateRead } from "../shared/inputFields";
 import { ambiguousCreateError, mayHaveCreated, resourceError } from "../shared/resourceErrors";
-import {
-  BID_STRATEGY_DIFF,
-  BidStrategyInputs,
-  bidStrategyBody,
-  type BidStrategyOutputs,
-} from "./inputs";
+import { BID_STRATEGY_DIFF, BidStrategyInputs, bidStrategyBody, type BidStrategyOutputs } from "./inputs";
 
 const subject = (name: unknown, id?: string) => `BidStrategy ${JSON.stringify(name)}${id ? ` (id ${id})` : ""}`;
 

@@ -14,18 +14,8 @@ import { checkInputs } from "../shared/checkInputs";
 import { diffInputs } from "../shared/diff";
 import { caseInsensitiveEquivalent } from "../shared/equivalence";
 import { inputFields } from "../shared/inputFields";
-import {
-  ResourceOperationError,
-  ambiguousCreateError,
-  mayHaveCreated,
-  resourceError,
-} from "../shared/resourceErrors";
-import {
-  CAMPAIGN_GROUP_DIFF,
-  CampaignGroupInputs,
-  campaignGroupBody,
-  type CampaignGroupOutputs,
-} from "./inputs";
+import { ResourceOperationError, ambiguousCreateError, mayHaveCreated, resourceError } from "../shared/resourceErrors";
+import { CAMPAIGN_GROUP_DIFF, CampaignGroupInputs, campaignGroupBody, type CampaignGroupOutputs } from "./inputs";
 
 /** A view record of op 19 in SDK names. */
 type GroupView = Camelize<CampaignGroup>;
@@ -75,11 +65,7 @@ async function warnWhenSizeDisagrees(
 }
 
 /** `create` with `adoptId`: verify the group exists and matches, then take it over without a POST. */
-async function adopt(
-  ctx: LifecycleContext,
-  inputs: CampaignGroupInputs,
-  adoptId: string,
-): Promise<CreateResult<CampaignGroupOutputs>> {
+async function adopt(ctx: LifecycleContext, inputs: CampaignGroupInputs, adoptId: string): Promise<CreateResult<CampaignGroupOutputs>> {
   const label = subject(inputs.name, adoptId);
   let view: GroupView | undefined;
   try {

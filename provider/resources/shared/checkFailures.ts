@@ -57,11 +57,7 @@ function article(expected: string): string {
  * Converts the issues of a failed `safeParse` of `inputs` into check failures. `unrecognized_keys`
  * becomes one failure per key, so each names its property.
  */
-export function toCheckFailures(
-  issues: readonly Issue[],
-  inputs: unknown,
-  allowedKeys: readonly string[],
-): CheckFailure[] {
+export function toCheckFailures(issues: readonly Issue[], inputs: unknown, allowedKeys: readonly string[]): CheckFailure[] {
   const failures: CheckFailure[] = [];
   for (const issue of issues) {
     const path = issue.path as PropertyKey[];

@@ -32,8 +32,7 @@ export const deepEquivalent: Equivalence = (a, b) => {
 };
 
 /** A number or decimal string: `1.5`, `"1.5"` and `"1.50"` are equal. */
-export const decimalEquivalent: Equivalence = (a, b) =>
-  isAbsent(a) || isAbsent(b) ? isAbsent(a) && isAbsent(b) : decimalsEqual(a, b);
+export const decimalEquivalent: Equivalence = (a, b) => (isAbsent(a) || isAbsent(b) ? isAbsent(a) && isAbsent(b) : decimalsEqual(a, b));
 
 /** A list whose order carries no meaning (campaign ids of a group): equal as sets. */
 export const setEquivalent: Equivalence = (a, b) => {

@@ -18,12 +18,7 @@ export function changedFields<F extends string>(settable: readonly F[], diff: In
 }
 
 /** Warns, once per field, that a field removed from the program keeps its value on the platform. */
-export async function warnRemovedFields(
-  ctx: LifecycleContext,
-  label: string,
-  settable: readonly string[],
-  diff: InputDiff,
-): Promise<void> {
+export async function warnRemovedFields(ctx: LifecycleContext, label: string, settable: readonly string[], diff: InputDiff): Promise<void> {
   const removed = diff.removed.filter((field) => settable.includes(field));
   if (removed.length === 0) return;
   const list = removed.map((f) => `\`${f}\``).join(", ");

@@ -15,7 +15,10 @@ describe("ResourceOperationError", () => {
   });
 
   it("is what an ambiguous create reports too, with the declared name to look for", () => {
-    const error = ambiguousCreateError('bid strategy "s"', new ApiServerError({ ...context, status: 500 }), { noun: "bid strategy", name: "S" });
+    const error = ambiguousCreateError('bid strategy "s"', new ApiServerError({ ...context, status: 500 }), {
+      noun: "bid strategy",
+      name: "S",
+    });
     expect({ name: error.name, code: error.code }).toEqual({ name: "ResourceOperationError", code: "ADP_ERR_RESOURCE_OPERATION" });
     expect(error.message).toContain('Look for a bid strategy named "S"');
   });
