@@ -116,5 +116,13 @@ export function formatDiagnosis(workload: string, client: string, d: Diagnosis):
     .sort((a, b) => Number(b[0]) - Number(a[0]))
     .map(([used, n]) => `${used}×${n}`)
     .join(" ");
-  return `${workload} ${client}: ${d.burstWindows} burst windows, fill ${fill} | idle gaps ${d.idleGapMs} ms (per steady window ${d.idleGapPerSteadyMs.join(", ")}; max ${d.maxGapMs}) | steady windows at ${d.steadyStartsMs.join(", ")} ms | ${d.countedUnits} units counted, ${d.r500} 500s | start ${d.startMs} ms (go delivered after ${d.goDeliveryMs}), tail ${d.tailMs} ms\n  windows: ${d.burstSequence}\n  gaps ms: ${d.gapSequence}`;
+  return (
+    `${workload} ${client}: ${d.burstWindows} burst windows, fill ${fill}` +
+    ` | idle gaps ${d.idleGapMs} ms (per steady window ${d.idleGapPerSteadyMs.join(", ")}; max ${d.maxGapMs})` +
+    ` | steady windows at ${d.steadyStartsMs.join(", ")} ms` +
+    ` | ${d.countedUnits} units counted, ${d.r500} 500s` +
+    ` | start ${d.startMs} ms (go delivered after ${d.goDeliveryMs}), tail ${d.tailMs} ms` +
+    `\n  windows: ${d.burstSequence}` +
+    `\n  gaps ms: ${d.gapSequence}`
+  );
 }

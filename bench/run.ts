@@ -192,7 +192,8 @@ async function runWorkload(
 
 function table(results: WorkloadResult[], scale: Scale): string {
   const lines = [
-    `Scale ${scale.factor} (windows ${scale.limits.burstWindowMs} ms / ${scale.limits.steadyWindowMs} ms, limits ${scale.limits.burst}/${scale.limits.steady}): multiply seconds by ${round(1 / scale.factor, 1)} for platform seconds.`,
+    `Scale ${scale.factor} (windows ${scale.limits.burstWindowMs} ms / ${scale.limits.steadyWindowMs} ms, ` +
+      `limits ${scale.limits.burst}/${scale.limits.steady}): multiply seconds by ${round(1 / scale.factor, 1)} for platform seconds.`,
     "",
     "| workload | procs | bound s | client | s | ratio | 429s | failures | RSS MB | ours vs it |",
     "|---|---|---|---|---|---|---|---|---|---|",
@@ -203,7 +204,8 @@ function table(results: WorkloadResult[], scale: Scale): string {
       if (!r) continue;
       const versus = client === "ours" || !w.results.ours ? "" : `${round(r.seconds / w.results.ours.seconds, 2)}× faster`;
       lines.push(
-        `| ${w.name} | ${w.processes} | ${w.boundSeconds} | ${client} | ${r.seconds} | ${r.ratio} | ${r.r429} (${r.r429InFlight} in-flight) | ${r.failures} | ${r.rssMB} | ${versus} |`,
+        `| ${w.name} | ${w.processes} | ${w.boundSeconds} | ${client} | ${r.seconds} | ${r.ratio} ` +
+          `| ${r.r429} (${r.r429InFlight} in-flight) | ${r.failures} | ${r.rssMB} | ${versus} |`,
       );
     }
   }
@@ -234,7 +236,12 @@ async function main(): Promise<void> {
   }
   if (values.json) {
     process.stdout.write(
-      `${JSON.stringify({ scale: scale.factor, burstWindowMs: scale.limits.burstWindowMs, steadyWindowMs: scale.limits.steadyWindowMs, workloads: results })}\n`,
+      `${JSON.stringify({
+        scale: scale.factor,
+        burstWindowMs: scale.limits.burstWindowMs,
+        steadyWindowMs: scale.limits.steadyWindowMs,
+        workloads: results,
+      })}\n`,
     );
   } else {
     process.stdout.write(`${table(results, scale)}\n`);

@@ -36,7 +36,11 @@ export function createSimulatorServer(sim: Simulation): Server {
     if (socket.writable && err.code !== "ECONNRESET") {
       const body = JSON.stringify(errorBody(400, "malformed HTTP request"));
       socket.end(
-        `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        "HTTP/1.1 400 Bad Request\r\n" +
+          "Content-Type: application/json\r\n" +
+          `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+          "Connection: close\r\n" +
+          `\r\n${body}`,
       );
     } else {
       socket.destroy();

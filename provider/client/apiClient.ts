@@ -374,7 +374,8 @@ class HttpApiClient implements ApiClient {
       this.debug?.(
         `← ${op.name} ${status} in ${Math.round(this.clock.now() - started)} ms` +
           (rateLimit
-            ? `, remaining ${rateLimit.remaining}/${rateLimit.limit}, reset ${rateLimit.resetMs === undefined ? "?" : Math.round(rateLimit.resetMs * 1000) / 1000} ms`
+            ? `, remaining ${rateLimit.remaining}/${rateLimit.limit}` +
+              `, reset ${rateLimit.resetMs === undefined ? "?" : Math.round(rateLimit.resetMs * 1000) / 1000} ms`
             : "") +
           (retryAfter ? `, Retry-After ${retryAfter.kind === "delay" ? `${retryAfter.ms} ms` : "-1"}` : ""),
       );

@@ -4,15 +4,17 @@
  * thin shim").
  *
  * Every method `require`s `pulumi-adplatform/provider` inside its body and delegates to the dynamic
- * provider of its kind (`resourceProvider(kind)`: the kind's lifecycle behind the dynamic face). Pulumi's closure serializer never captures `require` (it is a module global
- * meant for run time), so the serialized text holds only these small functions and the kind string:
- * no token, no absolute path, no client, and it does not change when the package's internals do.
+ * provider of its kind (`resourceProvider(kind)`: the kind's lifecycle behind the dynamic face).
+ * Pulumi's closure serializer never captures `require` (it is a module global meant for run time),
+ * so the serialized text holds only these small functions and the kind string: no token, no
+ * absolute path, no client, and it does not change when the package's internals do.
  * The dynamic-provider plugin resolves the package name from the Pulumi program's directory.
  *
  * One object per kind, created once at module load: `pulumi.dynamic.Resource` caches the serialized
  * text per provider object, so a stack with 100 resources serializes each kind once.
  */
-/* eslint-disable @typescript-eslint/no-require-imports, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-return --
+/* eslint-disable @typescript-eslint/no-require-imports, @typescript-eslint/no-unsafe-call,
+   @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-return --
    The shim's bodies must be literal, untyped `require(...)` calls (see above): that is what keeps
    the serialized text free of captured values. */
 import type * as pulumi from "@pulumi/pulumi";

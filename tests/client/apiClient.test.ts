@@ -137,7 +137,7 @@ describe("api client, retries", () => {
     expect(lines.some((l) => /retry in \d+ ms: 429, Retry-After 0 ms \(\+\d+ ms jitter, 7 429s in a row\)/.test(l))).toBe(true);
   });
 
-  it("gives up with ApiRateLimitError when 429s outlast the time budget, ADPLATFORM_RETRY_BUDGET_MS, and says which setting to raise", async () => {
+  it("gives up with ApiRateLimitError once 429s outlast ADPLATFORM_RETRY_BUDGET_MS, and says which setting to raise", async () => {
     server = await startScriptedServer((_req, res) => json(res, 429, {}, { "retry-after": "0" }));
     const error = await clientOf(server, { env: { ADPLATFORM_RETRY_BUDGET_MS: "150" } })
       .call("getZone", { pathParams: { id: "1" } })

@@ -108,7 +108,7 @@ async function competitorSending(): Promise<void> {
 }
 
 describe("another machine saturating the account, sharing nothing with this one", () => {
-  it("every create and read of this client succeeds through its 429s, within the time budget, and each create makes one object", async () => {
+  it("every create and read of this client gets through its 429s within the time budget, and each create makes one object", async () => {
     const competitor = startCompetitor();
     await competitorSending();
 

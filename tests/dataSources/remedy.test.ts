@@ -68,7 +68,8 @@ describe("remedyFor", () => {
         "and ADPLATFORM_TOKEN); pass the right one there.",
     );
     expect(remedyFor("baseUrl", undefined)).toBe(
-      "To fix: check the base URL; set it with `pulumi config set adplatform:baseUrl <url>` or the ADPLATFORM_BASE_URL environment variable.",
+      "To fix: check the base URL; set it with `pulumi config set adplatform:baseUrl <url>` " +
+        "or the ADPLATFORM_BASE_URL environment variable.",
     );
   });
 

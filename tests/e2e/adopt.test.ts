@@ -59,47 +59,49 @@ test("adoptId of a group whose colour differs from the declared one fails the cr
   expect(callsOf(ctx.sim, 2)).toHaveLength(0);
 });
 
-test("the import option is taken as adoption: a group and a strategy adopted with no POST and one GET op 19, a modifier and a variation patched as always", async () => {
-  const adp = adplatformPackage();
-  const program = async () => {
-    const group = new adp.CampaignGroup(
-      "summer",
-      { name: "Summer sale", color: "#FF8800", items: ["5001", "5002", "5003"] },
-      { import: "701" },
-    );
-    const strategy = new adp.BidStrategy("exact", { name: "Exact CPC", strategy: "exact", value: 0.4, maxValue: 0.9 }, { import: "601" });
-    // Other options stay in force beside import.
-    const modifier = new adp.BidModifier("dach", { bidModifierId: "501", value: "1.40" }, { import: "501", dependsOn: [group] });
-    const variation = new adp.AbTestVariation("hero", { abTestId: "301", variationId: "2", name: "Hero B" }, { import: "301/2" });
-    return { groupId: group.id, groupSize: group.size, strategyId: strategy.id, modifierId: modifier.id, variationId: variation.id };
-  };
-  const { stack } = await ctx.open({ program });
-  const out = collector();
-  const up = await stack.up({ onOutput: out.onOutput });
-  expect(up.summary.resourceChanges).toEqual({ create: 5 });
-  const outputs = await stack.outputs();
-  expect(outputs.groupId.value).toBe("701");
-  expect(outputs.groupSize.value).toBe(3); // read with GET op 19 while adopting
-  expect(outputs.strategyId.value).toBe("601");
-  expect(outputs.modifierId.value).toBe("501");
-  expect(outputs.variationId.value).toBe("301/2");
-  expect(callsOf(ctx.sim, 2)).toHaveLength(0);
-  expect(callsOf(ctx.sim, 3)).toHaveLength(0);
-  expect(callsOf(ctx.sim, 19)).toHaveLength(1);
-  expect(callsOf(ctx.sim, 1).map((call) => call.body)).toEqual([{ value: "1.40" }]);
-  expect(callsOf(ctx.sim, 4).map((call) => call.body)).toEqual([{ name: "Hero B" }]);
-  // What happened, on each resource; and nothing of Pulumi's failed import.
-  expect(out.text).toContain('CampaignGroup "summer": import "701" was taken as adoptId: the group is read (GET op 19)');
-  expect(out.text).toContain('BidStrategy "exact": import "601" was taken as adoptId');
-  expect(out.text).toContain('BidModifier "dach": import "501" names the declared bidModifierId');
-  expect(out.text).toContain('AbTestVariation "hero": import "301/2" names the declared abTestId and variationId');
-  expect(out.text).not.toContain("toJavaScript");
+describe("the import option is taken as adoption", () => {
+  test("a group and a strategy adopted with no POST and one GET op 19, a modifier and a variation patched as always", async () => {
+    const adp = adplatformPackage();
+    const program = async () => {
+      const group = new adp.CampaignGroup(
+        "summer",
+        { name: "Summer sale", color: "#FF8800", items: ["5001", "5002", "5003"] },
+        { import: "701" },
+      );
+      const strategy = new adp.BidStrategy("exact", { name: "Exact CPC", strategy: "exact", value: 0.4, maxValue: 0.9 }, { import: "601" });
+      // Other options stay in force beside import.
+      const modifier = new adp.BidModifier("dach", { bidModifierId: "501", value: "1.40" }, { import: "501", dependsOn: [group] });
+      const variation = new adp.AbTestVariation("hero", { abTestId: "301", variationId: "2", name: "Hero B" }, { import: "301/2" });
+      return { groupId: group.id, groupSize: group.size, strategyId: strategy.id, modifierId: modifier.id, variationId: variation.id };
+    };
+    const { stack } = await ctx.open({ program });
+    const out = collector();
+    const up = await stack.up({ onOutput: out.onOutput });
+    expect(up.summary.resourceChanges).toEqual({ create: 5 });
+    const outputs = await stack.outputs();
+    expect(outputs.groupId.value).toBe("701");
+    expect(outputs.groupSize.value).toBe(3); // read with GET op 19 while adopting
+    expect(outputs.strategyId.value).toBe("601");
+    expect(outputs.modifierId.value).toBe("501");
+    expect(outputs.variationId.value).toBe("301/2");
+    expect(callsOf(ctx.sim, 2)).toHaveLength(0);
+    expect(callsOf(ctx.sim, 3)).toHaveLength(0);
+    expect(callsOf(ctx.sim, 19)).toHaveLength(1);
+    expect(callsOf(ctx.sim, 1).map((call) => call.body)).toEqual([{ value: "1.40" }]);
+    expect(callsOf(ctx.sim, 4).map((call) => call.body)).toEqual([{ name: "Hero B" }]);
+    // What happened, on each resource; and nothing of Pulumi's failed import.
+    expect(out.text).toContain('CampaignGroup "summer": import "701" was taken as adoptId: the group is read (GET op 19)');
+    expect(out.text).toContain('BidStrategy "exact": import "601" was taken as adoptId');
+    expect(out.text).toContain('BidModifier "dach": import "501" names the declared bidModifierId');
+    expect(out.text).toContain('AbTestVariation "hero": import "301/2" names the declared abTestId and variationId');
+    expect(out.text).not.toContain("toJavaScript");
 
-  // Plain creates in the state, with adoptId recorded; then no changes on the next run.
-  const resources = (await stack.exportStack()).deployment.resources as { type: string; id?: string; inputs?: Record<string, unknown> }[];
-  expect(resources.find((r) => r.type.endsWith(":CampaignGroup"))).toMatchObject({ id: "701", inputs: { adoptId: "701" } });
-  expect(resources.find((r) => r.type.endsWith(":BidStrategy"))).toMatchObject({ id: "601", inputs: { adoptId: "601" } });
-  expect((await stack.preview({ expectNoChanges: true })).changeSummary).toEqual({ same: 5 });
+    // Plain creates in the state, with adoptId recorded; then no changes on the next run.
+    const resources = (await stack.exportStack()).deployment.resources as { type: string; id?: string; inputs?: Record<string, unknown> }[];
+    expect(resources.find((r) => r.type.endsWith(":CampaignGroup"))).toMatchObject({ id: "701", inputs: { adoptId: "701" } });
+    expect(resources.find((r) => r.type.endsWith(":BidStrategy"))).toMatchObject({ id: "601", inputs: { adoptId: "601" } });
+    expect((await stack.preview({ expectNoChanges: true })).changeSummary).toEqual({ same: 5 });
+  });
 });
 
 /** A program directory of its own (outside the repository) with `index.js` as its program. */

@@ -50,13 +50,15 @@ test.each(EXAMPLES)("%s resolves pulumi-adplatform/provider by name the way the 
   // The plugin evaluates the serialized shim with require-from-string in its working directory (the
   // program folder): the same call, in a plain Node process started there.
   const requireFromString = require.resolve("require-from-string", { paths: [path.join(REPO_ROOT, "node_modules", "@pulumi", "pulumi")] });
-  const script = `process.stdout.write(require(${JSON.stringify(requireFromString)})('module.exports = require.resolve("pulumi-adplatform/provider")'))`;
+  const script =
+    `process.stdout.write(require(${JSON.stringify(requireFromString)})` +
+    `('module.exports = require.resolve("pulumi-adplatform/provider")'))`;
   const result = await run(process.execPath, ["-e", script], dir);
   expect(result.stderr).toBe("");
   expect(fs.realpathSync(result.stdout)).toBe(path.join(fs.realpathSync(REPO_ROOT), "bin", "provider", "index.js"));
 });
 
-test("the zone-targeted example points modifier 502 at the zone's countries, and follows a config change with a targeting-only PATCH", async () => {
+test("the zone-targeted example points modifier 502 at the zone's countries; a config change makes a targeting-only PATCH", async () => {
   ctx.sim.reset();
   const session = await ctx.open({ projectDir: ZONE_EXAMPLE });
   const { stack } = session;

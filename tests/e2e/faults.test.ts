@@ -207,7 +207,7 @@ test("seeded 20% 500s of both shapes and 429 storms: every up leaves state and p
   expect(storedModifier()).toMatchObject({ value: "1.55" });
 });
 
-test("a strategy POST dropped after the platform applied it: the up fails with adoption advice, and adoptId converges with no second POST", async () => {
+test("a strategy POST dropped after it was applied: the up fails with adoption advice; adoptId converges with no second POST", async () => {
   const before = seeded();
   const declared: Declared = { modifierValue: "1.40", variationName: "Hero image B" };
   const session = await ctx.open({ program: programOf(() => declared) });
@@ -234,7 +234,7 @@ test("a strategy POST dropped after the platform applied it: the up fails with a
   expect((await session.stack.preview({ expectNoChanges: true, parallel: 1 })).changeSummary).toEqual({ same: 5 });
 });
 
-test("a group POST answered 201 with a wrong-shaped body: the up's error names the created id, and adopting that id converges", async () => {
+test("a group POST answered 201 with a wrong-shaped body: the up's error names the created id; adopting that id converges", async () => {
   const before = seeded();
   const declared: Declared = { modifierValue: "1.40", variationName: "Hero image B" };
   const session = await ctx.open({ program: programOf(() => declared) });
@@ -259,45 +259,47 @@ test("a group POST answered 201 with a wrong-shaped body: the up's error names t
   await expectAgreement(session, [first.text, second.text], before);
 });
 
-test("with the engine's default parallelism and data sources read beside the steps, a 429 storm, a -1 and 500s on PATCHes are ridden out in one up, and state and platform agree", async () => {
-  const before = seeded();
-  const declared: Declared = { modifierValue: "1.45", variationName: "Hero image C" };
-  const adp = adplatformPackage();
-  const resources = programOf(() => declared);
-  const session = await ctx.open({
-    program: async () => {
-      // Read beside the steps (the program process), while the plugin process creates and updates.
-      const zone = adp.getZoneOutput({ id: SEED_IDS.zones.display });
-      const countries = adp.getCountriesOutput();
-      return { ...(await resources()), zoneName: zone.name, countryCount: countries.apply((c) => c.items.length) };
-    },
-  });
-  // Every request waits 30 ms, so the steps' requests overlap. The 429 storm hits whichever requests
-  // come first, in any order the engine chooses, and pauses both processes; one -1 on the group's
-  // POST leaves an in-flight cap of at least 2 whatever was in flight with it. Each is answered by
-  // a retry (a refused request was not processed, so even a POST may go again; a PATCH repeats
-  // safely after a 500).
-  ctx.sim.setFaults({
-    delayMs: 30,
-    rules: [
-      { kind: "error500", op: OP.patchModifier },
-      { kind: "error500NoTrace", op: OP.patchVariation },
-      { kind: "concurrency", op: OP.postGroup },
-      { kind: "rateLimit", count: 2, retryAfter: 1 },
-    ],
-  });
+describe("with the engine's default parallelism and data sources read beside the steps", () => {
+  test("a 429 storm, a -1 and 500s on PATCHes are ridden out in one up, and state and platform agree", async () => {
+    const before = seeded();
+    const declared: Declared = { modifierValue: "1.45", variationName: "Hero image C" };
+    const adp = adplatformPackage();
+    const resources = programOf(() => declared);
+    const session = await ctx.open({
+      program: async () => {
+        // Read beside the steps (the program process), while the plugin process creates and updates.
+        const zone = adp.getZoneOutput({ id: SEED_IDS.zones.display });
+        const countries = adp.getCountriesOutput();
+        return { ...(await resources()), zoneName: zone.name, countryCount: countries.apply((c) => c.items.length) };
+      },
+    });
+    // Every request waits 30 ms, so the steps' requests overlap. The 429 storm hits whichever requests
+    // come first, in any order the engine chooses, and pauses both processes; one -1 on the group's
+    // POST leaves an in-flight cap of at least 2 whatever was in flight with it. Each is answered by
+    // a retry (a refused request was not processed, so even a POST may go again; a PATCH repeats
+    // safely after a 500).
+    ctx.sim.setFaults({
+      delayMs: 30,
+      rules: [
+        { kind: "error500", op: OP.patchModifier },
+        { kind: "error500NoTrace", op: OP.patchVariation },
+        { kind: "concurrency", op: OP.postGroup },
+        { kind: "rateLimit", count: 2, retryAfter: 1 },
+      ],
+    });
 
-  const out = collector();
-  await session.stack.up({ onOutput: out.onOutput });
-  await expectAgreement(session, [out.text], before);
+    const out = collector();
+    await session.stack.up({ onOutput: out.onOutput });
+    await expectAgreement(session, [out.text], before);
 
-  expect(ctx.sim.windows().inFlight.peak).toBeGreaterThan(1); // the engine really ran steps at once
-  const faults = Object.values(ctx.sim.requests().operations).flatMap((o) => o.calls.map((c) => c.fault));
-  for (const kind of ["error500", "error500NoTrace", "concurrency", "rateLimit"]) expect(faults).toContain(kind);
-  for (const op of [OP.postStrategy, OP.postGroup]) expect(callsOf(ctx.sim, op).filter((c) => c.status === 201)).toHaveLength(1);
-  expect(createdStrategies().map((s) => s.name)).toEqual([STRATEGY_NAME]);
-  expect(createdGroups().map((g) => g.name)).toEqual([GROUP_NAME]);
-  expect(storedModifier()).toMatchObject({ value: "1.45" });
-  expect(storedVariation()).toMatchObject({ name: "Hero image C" });
-  expect((await session.stack.preview({ expectNoChanges: true })).changeSummary).toEqual({ same: 5 });
+    expect(ctx.sim.windows().inFlight.peak).toBeGreaterThan(1); // the engine really ran steps at once
+    const faults = Object.values(ctx.sim.requests().operations).flatMap((o) => o.calls.map((c) => c.fault));
+    for (const kind of ["error500", "error500NoTrace", "concurrency", "rateLimit"]) expect(faults).toContain(kind);
+    for (const op of [OP.postStrategy, OP.postGroup]) expect(callsOf(ctx.sim, op).filter((c) => c.status === 201)).toHaveLength(1);
+    expect(createdStrategies().map((s) => s.name)).toEqual([STRATEGY_NAME]);
+    expect(createdGroups().map((g) => g.name)).toEqual([GROUP_NAME]);
+    expect(storedModifier()).toMatchObject({ value: "1.45" });
+    expect(storedVariation()).toMatchObject({ name: "Hero image C" });
+    expect((await session.stack.preview({ expectNoChanges: true })).changeSummary).toEqual({ same: 5 });
+  });
 });

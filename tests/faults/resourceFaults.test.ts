@@ -312,7 +312,12 @@ describe("a PATCH is never reported applied when it was not", () => {
     script({ kind: "error500", op: OP.patchModifier, count: 5 });
     const message = await failureOf(env.plugin.update(MODIFIER, urn, olds, modifier("lost")));
     expect(message).toMatch(
-      /^BidModifier "501": updateBidModifier \(PATCH \/v2\/adex\/bid-modifiers\/501\) failed: 500 Internal Server Error \(trace_id [0-9a-f-]{36}\)$/,
+      new RegExp(
+        [
+          String.raw`^BidModifier "501": updateBidModifier \(PATCH /v2/adex/bid-modifiers/501\) failed: `,
+          String.raw`500 Internal Server Error \(trace_id [0-9a-f-]{36}\)$`,
+        ].join(""),
+      ),
     );
     expect(statuses(OP.patchModifier)).toEqual([204, 500, 500, 500, 500, 500]);
     expect(storedModifier()).toMatchObject({ name: "kept" });

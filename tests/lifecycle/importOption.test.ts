@@ -116,10 +116,20 @@ describe("BidModifier and AbTestVariation: the import id must name the declared 
 
   it('throws for another variation, and for an id that is not "<abTestId>/<variationId>"', () => {
     expect(() => new sdk.AbTestVariation("v", { abTestId: "301", variationId: "2", name: "B" }, { import: "302/1" })).toThrow(
-      /^AbTestVariation "v": the import option "302\/1" does not name the declared variation \(abTestId "301", variationId "2"\)\. .*write abTestId: "302", variationId: "1" to manage variation "302\/1"/,
+      new RegExp(
+        [
+          String.raw`^AbTestVariation "v": the import option "302/1" does not name the declared variation `,
+          String.raw`\(abTestId "301", variationId "2"\)\. .*write abTestId: "302", variationId: "1" to manage variation "302/1"`,
+        ].join(""),
+      ),
     );
     expect(() => new sdk.AbTestVariation("v", { abTestId: "301", variationId: "2", name: "B" }, { import: "2" })).toThrow(
-      /^AbTestVariation "v": the import option "2" must be "<abTestId>\/<variationId>", the variation's id\. .*write import: "301\/2", or remove the import option\.$/,
+      new RegExp(
+        [
+          String.raw`^AbTestVariation "v": the import option "2" must be "<abTestId>/<variationId>", the variation's id\. `,
+          String.raw`.*write import: "301/2", or remove the import option\.$`,
+        ].join(""),
+      ),
     );
     expect(() => new sdk.AbTestVariation("v", { abTestId: "301", variationId: "2", name: "B" }, { import: "301/2/3" })).toThrow(
       /must be "<abTestId>\/<variationId>"/,

@@ -162,7 +162,12 @@ describe("413 and garbage", () => {
     await new Promise<void>((resolve) => {
       const socket = connect(Number(url.port), url.hostname, () => {
         socket.write(
-          `POST ${groups} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer demo-token\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"na`,
+          `POST ${groups} HTTP/1.1\r\n` +
+            "Host: x\r\n" +
+            "Authorization: Bearer demo-token\r\n" +
+            "Content-Type: application/json\r\n" +
+            "Content-Length: 100\r\n" +
+            '\r\n{"na',
           () => socket.destroy(),
         );
       });
