@@ -11,11 +11,15 @@
  * 3. the environment variables `ADPLATFORM_BASE_URL` and `ADPLATFORM_TOKEN`.
  *
  * Each setting is looked up on its own, so a base URL in the stack config and a token in the
- * environment work together. Settings are read at every call (cheap), so a program that sets the
+ * environment work together. The stack config's `adplatform:limitsUrl` (the Redis through which the
+ * rate limits are shared across machines) is handed to the client's limiter registry the same way,
+ * ahead of `ADPLATFORM_LIMITS_URL`. Settings are read at every call (cheap), so a program that sets the
  * environment late still works.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { CONFIG_BASE_URL, CONFIG_TOKEN, type ConnectionOptions, ENV_BASE_URL, ENV_TOKEN } from "../provider/client";
+import { CONFIG_LIMITS_URL } from "../provider/client/connection";
+import { configureLimitsUrl } from "../provider/client/limiterRegistry";
 
 /** Settings a program or script may give explicitly. */
 export interface DataSourceSettings {
@@ -70,14 +74,14 @@ function missing(what: "token" | "base URL", configKey: string, env: string): st
  * them as the client does), or the reasons there are none.
  */
 export type ConnectionResolution =
-  | { readonly ok: true; readonly connection: ConnectionOptions }
-  | { readonly ok: false; readonly problems: readonly string[] };
+  { readonly ok: true; readonly connection: ConnectionOptions } | { readonly ok: false; readonly problems: readonly string[] };
 
 /**
  * The connection the data sources use now, from explicit settings, stack config, then environment.
  * Never throws: a missing setting is reported in `problems` so the caller can name itself.
  */
 export function resolveDataSourceConnection(): ConnectionResolution {
+  configureLimitsUrl(stackConfig(CONFIG_LIMITS_URL));
   const baseUrl = nonEmpty(explicit.baseUrl) ?? stackConfig(CONFIG_BASE_URL) ?? nonEmpty(process.env[ENV_BASE_URL]);
   const token = nonEmpty(explicit.token) ?? stackConfig(CONFIG_TOKEN) ?? nonEmpty(process.env[ENV_TOKEN]);
   const problems: string[] = [];
