@@ -174,7 +174,7 @@ class RedisConnection {
 
   /** Closes the connection (tests; the process exits without it). */
   close(): void {
-    this.client.disconnect();
+    if (this.client.status !== "end") this.client.disconnect();
   }
 
   private connect(): Promise<void> {
