@@ -114,10 +114,11 @@ describe("Redis limiter store", () => {
     } while (cursor !== "0");
     expect(keys).toContain(redisStateKey(sharedStateName(key)));
     for (const name of keys) {
-      expect(name).toMatch(/^adplatform:limits:[0-9a-f]{32}$/);
+      expect(name).toMatch(/^adplatform:limits:[0-9a-f]{32}(:lock)?$/);
       expect(name).not.toContain(token);
       expect(name).not.toContain(key);
     }
+    expect(keys).not.toContain(`${redisStateKey(sharedStateName(key))}:lock`);
     expect(await raw.get(redisStateKey(sharedStateName(key)))).not.toContain(token);
   });
 
@@ -162,6 +163,8 @@ describe("Redis limiter store", () => {
     await waitFor(() => out.includes("admitted"));
     const store = new RedisLimiterStore(server.url, name);
     const childEntries = (state: LimiterState) => Object.keys(state.inFlight).filter((id) => !isOwnLimiterId(id));
+    // The permit is handed out inside the transaction, before its write lands.
+    await waitFor(async () => childEntries(await store.load()).length > 0);
     const first = await store.load();
     expect(childEntries(first)).toHaveLength(1);
     const [id] = childEntries(first);
