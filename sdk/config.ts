@@ -11,11 +11,15 @@
  * 3. the environment variables `ADPLATFORM_BASE_URL` and `ADPLATFORM_TOKEN`.
  *
  * Each setting is looked up on its own, so a base URL in the stack config and a token in the
- * environment work together. Settings are read at every call (cheap), so a program that sets the
+ * environment work together. The stack config's `adplatform:limitsUrl` (the Redis through which the
+ * rate limits are shared across machines) is handed to the client's limiter registry the same way,
+ * ahead of `ADPLATFORM_LIMITS_URL`. Settings are read at every call (cheap), so a program that sets the
  * environment late still works.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { CONFIG_BASE_URL, CONFIG_TOKEN, ENV_BASE_URL, ENV_TOKEN } from "../provider/client";
+import { CONFIG_LIMITS_URL } from "../provider/client/connection";
+import { configureLimitsUrl } from "../provider/client/limiterRegistry";
 import type { ConnectionSettings, SettingOrigin } from "../provider/dataSources";
 
 /** Settings a program or script may give explicitly. */
@@ -90,6 +94,7 @@ function lookUp(explicitValue: string | undefined, configKey: string, env: strin
  * throws: a missing setting is reported in `problems` so the caller can name itself.
  */
 export function resolveDataSourceConnection(): ConnectionResolution {
+  configureLimitsUrl(stackConfig(CONFIG_LIMITS_URL));
   const baseUrl = lookUp(explicit.baseUrl, CONFIG_BASE_URL, ENV_BASE_URL);
   const token = lookUp(explicit.token, CONFIG_TOKEN, ENV_TOKEN);
   const problems: string[] = [];

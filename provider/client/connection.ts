@@ -13,6 +13,13 @@ export const ENV_TOKEN = "ADPLATFORM_TOKEN";
 export const CONFIG_BASE_URL = "adplatform:baseUrl";
 /** Pulumi config key of the token (set it as a secret). */
 export const CONFIG_TOKEN = "adplatform:token";
+/**
+ * Environment variable of the Redis URL through which the processes of every machine share each
+ * account's rate limits (`redis://[:password@]host:port[/db]`, `rediss://` for TLS).
+ */
+export const ENV_LIMITS_URL = "ADPLATFORM_LIMITS_URL";
+/** Pulumi config key of the limits URL (set it as a secret when it holds a password). */
+export const CONFIG_LIMITS_URL = "adplatform:limitsUrl";
 
 /** Inputs of `resolveConnection`; empty strings count as unset. */
 export interface ConnectionOptions {
@@ -76,7 +83,9 @@ export function resolveConnection(options: ConnectionOptions = {}): Connection {
     );
   }
   if (!TOKEN_CHARS.test(token.trim())) {
-    throw new ApiConfigError("token", "the API token contains spaces, control or non-ASCII characters; it cannot be sent in a header", { secrets: [token] });
+    throw new ApiConfigError("token", "the API token contains spaces, control or non-ASCII characters; it cannot be sent in a header", {
+      secrets: [token],
+    });
   }
 
   // Decision (not shown in spec): the spec names `{base_url}` but gives no value, so there is no

@@ -16,7 +16,21 @@
  * - The requests in flight of a process that died are dropped before each transaction.
  */
 import { createHash } from "node:crypto";
-import { accessSync, closeSync, constants, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from "node:fs";
+import {
+  accessSync,
+  closeSync,
+  constants,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { accountKey } from "./accountKey";
@@ -54,8 +68,15 @@ export function sharedStatePath(baseUrl: string, token: string, directory: strin
 
 /** `sharedStatePath` from an account key. */
 export function sharedStatePathForKey(key: string, directory: string = sharedStateDirectory()): string {
-  const name = createHash("sha256").update("limiter-state\u0000").update(key).digest("hex").slice(0, 32);
-  return join(directory, `${name}.json`);
+  return join(directory, `${sharedStateName(key)}.json`);
+}
+
+/**
+ * The name of an account's shared state in any store: 32 hex digits of a hash of the account key,
+ * so neither the token nor the key itself is ever stored or shown.
+ */
+export function sharedStateName(key: string): string {
+  return createHash("sha256").update("limiter-state\u0000").update(key).digest("hex").slice(0, 32);
 }
 
 /** Tunables of `FileLimiterStore`. */
@@ -116,7 +137,11 @@ interface FileStamp {
   readonly mtimeMs: number;
 }
 
-const stampOf = (stats: { ino: number; size: number; mtimeMs: number }): FileStamp => ({ ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs });
+const stampOf = (stats: { ino: number; size: number; mtimeMs: number }): FileStamp => ({
+  ino: stats.ino,
+  size: stats.size,
+  mtimeMs: stats.mtimeMs,
+});
 const sameStamp = (a: FileStamp, b: FileStamp) => a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs;
 
 /** An account's limiter state in a file (see the file comment). */
@@ -229,7 +254,8 @@ export class FileLimiterStore implements LimiterStore {
 
 /**
  * Drops the requests in flight of limiters whose process died (a dead process has nothing in flight
- * any more). The entries are keyed `<pid>:<n>`; this machine's pids are the only ones in the file.
+ * any more). The entries are keyed `<pid>:<n>:...` (`limiterId`); this machine's pids are the only
+ * ones in the file.
  */
 function dropDeadProcesses(state: LimiterState): void {
   for (const id of Object.keys(state.inFlight)) {

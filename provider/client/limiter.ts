@@ -44,7 +44,7 @@ import type { RateClass, RateClassName } from "../catalog/types";
 import { type Clock, type TimerHandle, systemClock } from "./clock";
 import type { WindowView } from "./fixedWindow";
 import { type CapAdmission, type ConcurrencyOptions, InFlightCap } from "./inFlightCap";
-import type { LimiterState, LimiterStore } from "./limiterStore";
+import { type LimiterState, type LimiterStore, limiterId } from "./limiterStore";
 import { type ClassMark, RateClassWindows, type ReportedWindow } from "./rateClassWindows";
 import type { RateLimitInfo, RetryAfter } from "./rateLimitHeaders";
 import { StoreTransactions } from "./storeTransactions";
@@ -133,9 +133,7 @@ export interface LimiterSnapshot {
   /** Time left of a `Retry-After` pause, ms (0: none). */
   readonly pausedForMs: number;
   readonly guardMs: number;
-  readonly windows: Readonly<
-    Partial<Record<RateClassName, { burst: WindowSnapshot; steady: WindowSnapshot }>>
-  >;
+  readonly windows: Readonly<Partial<Record<RateClassName, { burst: WindowSnapshot; steady: WindowSnapshot }>>>;
 }
 
 interface PermitRecord extends Permit, CapAdmission {
@@ -168,8 +166,8 @@ export class RateLimiter {
   private latencyMs = 0;
   private timer: TimerHandle | undefined;
   private timerAt = Infinity;
-  /** This limiter's name in the store's in-flight table: `<pid>:<n>`. */
-  private readonly id = `${process.pid}:${++limiterCount}`;
+  /** This limiter's name in the store's in-flight table, unique across machines (`limiterId`). */
+  private readonly id = limiterId(++limiterCount);
   /** This limiter's transactions on `options.sharedStore`; none without a store. */
   private readonly transactions: StoreTransactions | undefined;
 
@@ -271,7 +269,9 @@ export class RateLimiter {
     this.latencyMs = Math.max(receivedAt - record.admittedAt, this.latencyMs * 0.9);
     const windows = this.windowsOf(record.rateClass);
     const machineShared = this.options.sharedStore !== undefined;
-    const reported = observation.rateLimit ? windows.applyServerReport(record.mark, observation.rateLimit, receivedAt, now, machineShared) : undefined;
+    const reported = observation.rateLimit
+      ? windows.applyServerReport(record.mark, observation.rateLimit, receivedAt, now, machineShared)
+      : undefined;
     const refused = observation.status === 429;
     this.settle(record, refused ? { refused: true } : { refused: false, reported }, now);
     if (refused && observation.retryAfter?.kind === "delay") {
@@ -414,7 +414,7 @@ export class RateLimiter {
     const guard = this.guardMs();
     const headWindows = this.windowsOf(head.rateClass);
     const headAt = headWindows.earliestFit(head.cost, now, guard);
-    for (let i = 1; i < this.queue.length; ) {
+    for (let i = 1; i < this.queue.length;) {
       if (this.inFlight >= this.cap.value || this.inFlight + this.othersInFlight >= this.cap.value) return;
       const waiter = this.queue[i]!;
       const { request } = waiter;

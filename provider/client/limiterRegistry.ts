@@ -2,29 +2,91 @@
  * One rate limiter per account per process: spec, Authentication 3, limits apply per account, so
  * every call with the same token against the same platform must draw from the same budget, and
  * two limiters on one account in one process would each spend it as if alone.
+ *
+ * Where the limiters of an account share it with other processes: a Redis server when a limits URL
+ * is set (`adplatform:limitsUrl` stack config, else `ADPLATFORM_LIMITS_URL`), shared across
+ * machines; otherwise, and whenever that Redis cannot be used, the machine's state file.
  */
 import { epochClock } from "./clock";
-import { FileLimiterStore, sharedStatePathForKey } from "./fileLimiterStore";
+import { ENV_LIMITS_URL } from "./connection";
+import { FallbackLimiterStore } from "./fallbackLimiterStore";
+import { FileLimiterStore, sharedStateName, sharedStatePathForKey } from "./fileLimiterStore";
 import { type LimiterOptions, RateLimiter } from "./limiter";
+import type { LimiterStore } from "./limiterStore";
+import { isRedisUrl, RedisLimiterStore, redactRedisUrl } from "./redisLimiterStore";
 
 const limiters = new Map<string, RateLimiter>();
+
+/** The limits URL from the stack config of this process, if any (`configureLimitsUrl`). */
+let configuredLimitsUrl: string | undefined;
+
+/**
+ * Sets the limits URL read from the stack config (`adplatform:limitsUrl`); undefined or empty: the
+ * environment's `ADPLATFORM_LIMITS_URL` applies. Limiters made before keep their store.
+ */
+export function configureLimitsUrl(url: string | undefined): void {
+  configuredLimitsUrl = url !== undefined && url.trim() !== "" ? url.trim() : undefined;
+}
+
+/** The limits URL in force: the stack config's, else `ADPLATFORM_LIMITS_URL`, else none. */
+export function limitsUrl(env: Readonly<Record<string, string | undefined>> = process.env): string | undefined {
+  const fromEnv = env[ENV_LIMITS_URL]?.trim();
+  return configuredLimitsUrl ?? (fromEnv ? fromEnv : undefined);
+}
+
+/** Limits URLs (shown without password) already warned about in this process. */
+const warned = new Set<string>();
+
+/** Where a warning goes (tests replace it). */
+let warnSink: (message: string) => void = (message) => console.warn(message);
+
+/** Replaces the warning sink; returns the previous one (tests). */
+export function setLimitsWarningSink(sink: (message: string) => void): (message: string) => void {
+  const previous = warnSink;
+  warnSink = sink;
+  return previous;
+}
+
+/** Warns once per process per URL that the Redis at `url` is not used, and why. */
+function warnLocalOnly(url: string, reason: string): void {
+  const shown = redactRedisUrl(url);
+  if (warned.has(shown)) return;
+  warned.add(shown);
+  warnSink(
+    `warning: adplatform: rate limits are not shared through ${shown} (${ENV_LIMITS_URL} / adplatform:limitsUrl): ` +
+      `${reason}. Limiting with this machine's processes only; the deployment goes on.`,
+  );
+}
+
+/**
+ * The store the account's limiters share: Redis at the limits URL, falling back to the machine's
+ * state file (with one warning) when that Redis is unusable; the state file when no URL is set.
+ */
+export function sharedStoreFor(key: string, url: string | undefined = limitsUrl()): LimiterStore {
+  const local = () => new FileLimiterStore(sharedStatePathForKey(key));
+  if (url === undefined) return local();
+  if (!isRedisUrl(url)) {
+    warnLocalOnly(url, "it is not a redis:// or rediss:// URL");
+    return local();
+  }
+  const redis = new RedisLimiterStore(url, sharedStateName(key));
+  return new FallbackLimiterStore(redis, local, (error) => warnLocalOnly(url, error instanceof Error ? error.message : String(error)));
+}
 
 /**
  * The account's limiter, created with `options` on first use. Later calls get the same instance;
  * their options are ignored (the first caller configures the account).
  *
  * Unless `options.shareAcrossProcesses` is false, a limiter on the process clock shares its windows
- * with every process of this machine on the same account, through the account's state file (see
- * `fileLimiterStore.ts`), and reads time from `epochClock` so the processes agree on it. A limiter
- * on an injected clock (tests) shares only when given a `sharedStore`.
+ * with every process on the same account, through `sharedStoreFor`, and reads time from
+ * `epochClock` so the processes agree on it. A limiter on an injected clock (tests) shares only
+ * when given a `sharedStore`.
  */
 export function sharedLimiter(key: string, options: Partial<LimiterOptions> = {}): RateLimiter {
   let limiter = limiters.get(key);
   if (!limiter) {
     const share = options.shareAcrossProcesses !== false && options.clock === undefined && options.sharedStore === undefined;
-    limiter = new RateLimiter(
-      share ? { ...options, clock: epochClock, sharedStore: new FileLimiterStore(sharedStatePathForKey(key)) } : options,
-    );
+    limiter = new RateLimiter(share ? { ...options, clock: epochClock, sharedStore: sharedStoreFor(key) } : options);
     limiters.set(key, limiter);
   }
   return limiter;

@@ -8,8 +8,11 @@
  * budget per window, one in-flight cap, no collisions at window starts.
  *
  * Implementations: `FileLimiterStore` (a lock-guarded file, shared by the processes of one
- * machine; synchronous) and `MemoryLimiterStore` (this process only; asynchronous).
+ * machine; synchronous), `RedisLimiterStore` (a Redis server, shared by the processes of every
+ * machine pointing at it; asynchronous) and `MemoryLimiterStore` (this process only; asynchronous).
  */
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
 import { z } from "zod";
 import { InFlightCapStateSchema } from "./inFlightCap";
 import { RateClassStateSchema } from "./rateClassWindows";
@@ -22,10 +25,16 @@ export const LimiterStateSchema = z.object({
   /** End of a `Retry-After` pause of the whole account; null when none. */
   pausedUntil: z.number().nullable(),
   /**
-   * Requests in flight per limiter, keyed `<pid>:<n>` (process id, then the limiter's number in
-   * that process), so the limiters keep one in-flight cap together.
+   * Requests in flight per limiter, keyed by `limiterId` (`<pid>:<n>:<process tag>`), so the
+   * limiters keep one in-flight cap together.
    */
   inFlight: z.record(z.string(), z.number()),
+  /**
+   * Per `inFlight` entry, when it lapses unless its process renews it (epoch ms): how a store
+   * shared across machines, which cannot ask whether a process elsewhere still runs, drops the
+   * entries of one that died. Written by `RedisLimiterStore`; the file store checks process ids.
+   */
+  leases: z.record(z.string(), z.number()).optional(),
   /**
    * The in-flight cap and what it learned of the server's in-flight limit (spec, Limits 6), so a
    * limiter that starts or never got refused uses what another one learned instead of learning it
@@ -65,6 +74,25 @@ export interface LimiterStore {
 
   /** The account's state as saved, without a transaction; the caller must not change it. */
   load(): LimiterState | Promise<LimiterState>;
+}
+
+/**
+ * What tells this process from every other one on every machine: host name, process id and a
+ * random part (a process id alone repeats across machines, and on one machine over time).
+ */
+export const PROCESS_TAG = `${hostname()}/${process.pid}/${randomBytes(4).toString("hex")}`;
+
+/**
+ * The name of this process's `n`th limiter in a state's `inFlight` table. The process id comes
+ * first, so a machine-local store can check whether the process still runs (`FileLimiterStore`).
+ */
+export function limiterId(n: number): string {
+  return `${process.pid}:${n}:${PROCESS_TAG}`;
+}
+
+/** Whether `id` names a limiter of this process (see `limiterId`). */
+export function isOwnLimiterId(id: string): boolean {
+  return id.endsWith(`:${PROCESS_TAG}`) && id.startsWith(`${process.pid}:`);
 }
 
 /** Whether a store's answer is a promise (an asynchronous store) rather than the value itself. */

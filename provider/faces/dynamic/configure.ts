@@ -5,7 +5,9 @@
  *
  * The stack config arrives with namespaces kept and secrets unwrapped (pulumi/pulumi PR #17229).
  * Unset values fall back to the environment (`ADPLATFORM_BASE_URL` / `ADPLATFORM_TOKEN`), which the
- * client resolves and which also raises the error naming both ways to set a missing token.
+ * client resolves and which also raises the error naming both ways to set a missing token. The
+ * config's `adplatform:limitsUrl` goes to the client's limiter registry (else
+ * `ADPLATFORM_LIMITS_URL` applies).
  *
  * Kept in this module's memory only: never in inputs, outputs, state or the serialized `__provider`
  * text, which must hold no credentials (docs/ARCHITECTURE.md, "The serialized provider is a thin
@@ -13,6 +15,8 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { CONFIG_BASE_URL, CONFIG_TOKEN } from "../../client";
+import { CONFIG_LIMITS_URL } from "../../client/connection";
+import { configureLimitsUrl } from "../../client/limiterRegistry";
 import type { PlatformConnection } from "../../resources/core/context";
 
 /** What `configure` reads the stack config through (the dynamic provider's `Config`). */
@@ -22,8 +26,7 @@ export interface ConfigSource {
 
 let configured: PlatformConnection = {};
 
-const nonEmpty = (value: unknown): string | undefined =>
-  typeof value === "string" && value.trim() !== "" ? value : undefined;
+const nonEmpty = (value: unknown): string | undefined => (typeof value === "string" && value.trim() !== "" ? value : undefined);
 
 /**
  * One config value, or undefined. The plugin's `Config` throws when the engine never sent
@@ -37,11 +40,15 @@ function read(config: ConfigSource, key: string): string | undefined {
   }
 }
 
-/** Remembers the stack config's `adplatform:baseUrl` and `adplatform:token`. */
+/**
+ * Remembers the stack config's `adplatform:baseUrl` and `adplatform:token`, and hands
+ * `adplatform:limitsUrl` to the limiter registry.
+ */
 export function configureCredentials(config: ConfigSource): void {
   const baseUrl = read(config, CONFIG_BASE_URL);
   const token = read(config, CONFIG_TOKEN);
   configured = { ...(baseUrl ? { baseUrl } : {}), ...(token ? { token } : {}) };
+  configureLimitsUrl(read(config, CONFIG_LIMITS_URL));
 }
 
 /** The configured connection (possibly empty: the client then reads the environment). */

@@ -1,0 +1,332 @@
+/**
+ * The `LimiterStore` of several machines: an account's limiter state in a Redis server, shared by
+ * every process on every machine pointing at it (several CI runners deploying stacks of one
+ * account). Asynchronous; same semantics as the machine-local `FileLimiterStore`.
+ *
+ * - Keys: `adplatform:limits:<name>` (the state, JSON) and `<that>:lock`, where `<name>` is the
+ *   hash the file store names its file by (`sharedStateName`): neither token nor account key.
+ * - A transaction is two round trips, each one Lua script (atomic on the server): take the lock
+ *   (`SET NX PX` with a random token) and read the state; then write the state and delete the lock,
+ *   only if the lock is still ours. `fn` runs once, between them, with the lock held; while another
+ *   process holds it, the first script is tried again every millisecond. A lock whose holder
+ *   crashed expires after `lockMs`.
+ * - The state expires `stateTtlMs` after its last write (nothing in it is of use that long after).
+ * - In-flight entries carry leases (`LimiterState.leases`): each transaction renews this process's
+ *   and drops those that lapsed, and a timer renews them while this process has requests in
+ *   flight. So the entries of a process that died on any machine are dropped within `leaseMs`.
+ * - One connection per URL per process. It does not keep the process alive: its socket is unref'd
+ *   whenever no command is pending.
+ *
+ * A failure (Redis down, unreachable, refusing authentication, gone mid-run) rejects the
+ * transaction; `FallbackLimiterStore` turns that into local-only limiting.
+ */
+import { randomBytes } from "node:crypto";
+import { Redis } from "ioredis";
+import { emptyLimiterState, isOwnLimiterId, type LimiterState, LimiterStateSchema, type LimiterStore } from "./limiterStore";
+
+/** Tunables of `RedisLimiterStore`, ms. */
+export interface RedisLimiterStoreOptions {
+  /** A lock held this long belongs to a process that died holding it, and expires. */
+  readonly lockMs: number;
+  /** The state expires this long after its last write. */
+  readonly stateTtlMs: number;
+  /** An in-flight entry lapses this long after its process last renewed it. */
+  readonly leaseMs: number;
+  /** Connecting (and authenticating) may take this long before the store counts as unreachable. */
+  readonly connectTimeoutMs: number;
+  /** One command may take this long before the store counts as gone. */
+  readonly commandTimeoutMs: number;
+  /** Waiting for the lock may take this long before the store counts as broken. */
+  readonly lockWaitMs: number;
+}
+
+// Decision: as the file store's: a lock is held for one round trip and a decision, so one older
+// than 2 s is a crashed holder's, and a state not written for 10 minutes holds nothing of use. A
+// lease of 10 s, renewed every 2.5 s while requests are in flight, frees a dead process's share of
+// the in-flight cap within seconds. Connects and commands that take 2 s mean a Redis that cannot
+// serve a limiter deciding every few milliseconds: better limit locally.
+/** Defaults of `RedisLimiterStore`, with units. */
+export const REDIS_STORE_DEFAULTS: RedisLimiterStoreOptions = Object.freeze({
+  lockMs: 2_000,
+  stateTtlMs: 600_000,
+  leaseMs: 10_000,
+  connectTimeoutMs: 2_000,
+  commandTimeoutMs: 2_000,
+  lockWaitMs: 10_000,
+});
+
+/** Prefix of every key this store writes. */
+export const REDIS_KEY_PREFIX = "adplatform:limits:";
+
+/** The state key of the account whose state is named `name` (`sharedStateName`). */
+export function redisStateKey(name: string): string {
+  return `${REDIS_KEY_PREFIX}${name}`;
+}
+
+/**
+ * `url` without its password (kept: scheme, user name, host, port, database), to be shown; `url`
+ * as given when it is not a URL (it then holds nothing a URL parser would call a password).
+ */
+export function redactRedisUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.password = "";
+    return parsed.toString().replace(/\/$/, "");
+  } catch {
+    return url.replace(/\/\/[^@/]*@/, "//");
+  }
+}
+
+/** Whether `url` is one this store accepts: `redis://` or `rediss://` (TLS). */
+export function isRedisUrl(url: string): boolean {
+  try {
+    const { protocol, hostname } = new URL(url);
+    return (protocol === "redis:" || protocol === "rediss:") && hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+/** KEYS lock, state; ARGV token, lock ms. Returns {1, state or ""} when the lock was taken, else {0}. */
+const LOCK_AND_READ = `
+if redis.call("SET", KEYS[1], ARGV[1], "NX", "PX", ARGV[2]) then
+  return {1, redis.call("GET", KEYS[2]) or ""}
+end
+return {0}`;
+
+/**
+ * KEYS lock, state; ARGV token, state ("" writes nothing), state ms. Writes and unlocks only while
+ * the lock is still ours (1), else changes nothing (0): a holder that outlived its lock must not
+ * overwrite the state of the one that took it over.
+ */
+const WRITE_AND_UNLOCK = `
+if redis.call("GET", KEYS[1]) ~= ARGV[1] then return 0 end
+if ARGV[2] ~= "" then redis.call("SET", KEYS[2], ARGV[2], "PX", ARGV[3]) end
+redis.call("DEL", KEYS[1])
+return 1`;
+
+interface ScriptedRedis extends Redis {
+  adplatformLockAndRead(lock: string, state: string, token: string, lockMs: number): Promise<[number, string?]>;
+  adplatformWriteAndUnlock(lock: string, state: string, token: string, value: string, stateMs: number): Promise<number>;
+}
+
+/** The error a store failure rejects with: says what failed, never the password. */
+export class RedisStoreError extends Error {
+  constructor(
+    readonly url: string,
+    reason: string,
+  ) {
+    super(`the Redis limits store at ${url} is not usable: ${reason}`);
+    this.name = "RedisStoreError";
+  }
+}
+
+/**
+ * One connection to one Redis URL, shared by this process's stores on it: connected on first use,
+ * never reconnected (a lost Redis is a fallback, not a wait), unref'd while idle.
+ */
+class RedisConnection {
+  readonly client: ScriptedRedis;
+  readonly shownUrl: string;
+  private connected: Promise<void> | undefined;
+  private lastError = "";
+  private pending = 0;
+
+  constructor(
+    readonly url: string,
+    options: RedisLimiterStoreOptions,
+  ) {
+    this.shownUrl = redactRedisUrl(url);
+    const client = new Redis(url, {
+      lazyConnect: true,
+      connectTimeout: options.connectTimeoutMs,
+      commandTimeout: options.commandTimeoutMs,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+      enableOfflineQueue: true,
+      autoResubscribe: false,
+    });
+    // The reason a connection failed arrives as an event; without a listener ioredis prints it.
+    client.on("error", (error: Error) => {
+      this.lastError = this.scrub(error.message);
+    });
+    client.defineCommand("adplatformLockAndRead", { numberOfKeys: 2, lua: LOCK_AND_READ });
+    client.defineCommand("adplatformWriteAndUnlock", { numberOfKeys: 2, lua: WRITE_AND_UNLOCK });
+    this.client = client as ScriptedRedis;
+  }
+
+  /** Runs `command` with the socket ref'd, so the process waits for its answer and no longer. */
+  async run<T>(command: () => Promise<T>): Promise<T> {
+    this.pending += 1;
+    this.client.stream?.ref();
+    try {
+      await this.connect();
+      return await command();
+    } catch (error) {
+      if (error instanceof RedisStoreError) throw error;
+      const reason = this.scrub(error instanceof Error ? error.message : String(error));
+      throw new RedisStoreError(this.shownUrl, this.lastError && this.lastError !== reason ? `${reason} (${this.lastError})` : reason);
+    } finally {
+      this.pending -= 1;
+      if (this.pending === 0) this.client.stream?.unref();
+    }
+  }
+
+  /** Closes the connection (tests; the process exits without it). */
+  close(): void {
+    if (this.client.status !== "end") this.client.disconnect();
+  }
+
+  private connect(): Promise<void> {
+    this.connected ??= this.client.connect().catch((error: unknown) => {
+      const reason = this.lastError || (error instanceof Error ? error.message : String(error));
+      throw new RedisStoreError(this.shownUrl, this.scrub(reason));
+    });
+    return this.connected;
+  }
+
+  /** `text` without the URL's password, should a message ever quote it. */
+  private scrub(text: string): string {
+    let password = "";
+    try {
+      password = decodeURIComponent(new URL(this.url).password);
+    } catch {
+      // not a URL: the connection never got this far
+    }
+    return password ? text.split(password).join("***") : text;
+  }
+}
+
+const connections = new Map<string, RedisConnection>();
+
+function connectionTo(url: string, options: RedisLimiterStoreOptions): RedisConnection {
+  let connection = connections.get(url);
+  if (!connection) {
+    connection = new RedisConnection(url, options);
+    connections.set(url, connection);
+  }
+  return connection;
+}
+
+/** Closes every connection of this process (tests). Stores made before must not be used after. */
+export function closeRedisConnections(): void {
+  for (const connection of connections.values()) connection.close();
+  connections.clear();
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** An account's limiter state in Redis (see the file comment). */
+export class RedisLimiterStore implements LimiterStore {
+  readonly options: RedisLimiterStoreOptions;
+  readonly stateKey: string;
+  private readonly lockKey: string;
+  private readonly connection: RedisConnection;
+  /** Renews this process's leases while it has requests in flight. */
+  private renewal: ReturnType<typeof setInterval> | undefined;
+
+  /** `name`: the account's `sharedStateName`. */
+  constructor(
+    readonly url: string,
+    name: string,
+    options: Partial<RedisLimiterStoreOptions> = {},
+  ) {
+    this.options = { ...REDIS_STORE_DEFAULTS, ...options };
+    this.stateKey = redisStateKey(name);
+    this.lockKey = `${this.stateKey}:lock`;
+    this.connection = connectionTo(url, this.options);
+  }
+
+  /** The URL as shown: without its password. */
+  get shownUrl(): string {
+    return this.connection.shownUrl;
+  }
+
+  async transact<T>(fn: (state: LimiterState) => T): Promise<T> {
+    const token = randomBytes(12).toString("hex");
+    const { client } = this.connection;
+    const raw = await this.connection.run(async () => {
+      const started = Date.now();
+      for (;;) {
+        const [taken, value] = await client.adplatformLockAndRead(this.lockKey, this.stateKey, token, this.options.lockMs);
+        if (taken === 1) return value ?? "";
+        if (Date.now() - started > this.options.lockWaitMs) throw new Error(`its lock stayed taken for ${this.options.lockWaitMs} ms`);
+        await sleep(1);
+      }
+    });
+    const state = parseState(raw);
+    const now = Date.now();
+    dropLapsed(state, now);
+    let result: T;
+    try {
+      result = fn(state);
+    } catch (error) {
+      await this.connection
+        .run(() => client.adplatformWriteAndUnlock(this.lockKey, this.stateKey, token, "", this.options.stateTtlMs))
+        .catch(() => undefined);
+      throw error;
+    }
+    const ownInFlight = renewOwn(state, now + this.options.leaseMs);
+    await this.connection.run(() =>
+      client.adplatformWriteAndUnlock(this.lockKey, this.stateKey, token, JSON.stringify(state), this.options.stateTtlMs),
+    );
+    this.keepRenewing(ownInFlight);
+    return result;
+  }
+
+  async load(): Promise<LimiterState> {
+    return parseState(await this.connection.run(() => this.connection.client.get(this.stateKey)));
+  }
+
+  /** Starts or stops the lease renewal timer; it never keeps the process alive. */
+  private keepRenewing(ownInFlight: boolean): void {
+    if (ownInFlight && this.renewal === undefined) {
+      this.renewal = setInterval(() => {
+        this.transact(() => undefined).catch(() => this.keepRenewing(false));
+      }, this.options.leaseMs / 4);
+      this.renewal.unref();
+    } else if (!ownInFlight && this.renewal !== undefined) {
+      clearInterval(this.renewal);
+      this.renewal = undefined;
+    }
+  }
+}
+
+/** The state in `raw`; a fresh one when there is none or it is not a state (a foreign write). */
+function parseState(raw: string | null): LimiterState {
+  if (!raw) return emptyLimiterState();
+  try {
+    const parsed = LimiterStateSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : emptyLimiterState();
+  } catch {
+    return emptyLimiterState();
+  }
+}
+
+/** Drops the in-flight entries of other processes whose lease lapsed (or that never had one). */
+function dropLapsed(state: LimiterState, now: number): void {
+  const leases = state.leases ?? {};
+  for (const id of Object.keys(state.inFlight)) {
+    if (isOwnLimiterId(id)) continue;
+    if ((leases[id] ?? -Infinity) < now) delete state.inFlight[id];
+  }
+}
+
+/**
+ * Gives this process's in-flight entries a lease until `until`, and forgets the leases of entries
+ * gone. Returns whether this process has requests in flight.
+ */
+function renewOwn(state: LimiterState, until: number): boolean {
+  const leases: Record<string, number> = {};
+  let own = false;
+  for (const [id, count] of Object.entries(state.inFlight)) {
+    if (isOwnLimiterId(id)) {
+      leases[id] = until;
+      own ||= count > 0;
+    } else if (state.leases?.[id] !== undefined) {
+      leases[id] = state.leases[id];
+    }
+  }
+  state.leases = leases;
+  return own;
+}
