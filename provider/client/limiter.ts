@@ -164,7 +164,8 @@ export class RateLimiter {
   private othersInFlight = 0;
   private pausedUntil = -Infinity;
   private latencyMs = 0;
-  private timer: TimerHandle | undefined;
+  /** The pending wake-up; undefined when none (a `TimerHandle` is opaque, so the type says both). */
+  private timer: TimerHandle = undefined;
   private timerAt = Infinity;
   /** This limiter's name in the store's in-flight table, unique across machines (`limiterId`). */
   private readonly id = limiterId(++limiterCount);

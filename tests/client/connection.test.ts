@@ -55,7 +55,14 @@ describe("connection", () => {
     for (const url of ["http://localhost:4010", "http://127.0.0.1", "http://127.8.9.10:1", "http://[::1]:80"]) {
       expect(resolveConnection({ baseUrl: url, token: TOKEN, env: {} }).baseUrl).toBe(url.replace(/:80$/, ""));
     }
-    for (const url of ["http://10.0.0.1", "http://api.example.com", "http://[::2]", "http://127.0.0.1.example.com", "http://localhost.example.com", "http://sim.localhost"]) {
+    for (const url of [
+      "http://10.0.0.1",
+      "http://api.example.com",
+      "http://[::2]",
+      "http://127.0.0.1.example.com",
+      "http://localhost.example.com",
+      "http://sim.localhost",
+    ]) {
       const error = configError(() => resolveConnection({ baseUrl: url, token: TOKEN, env: {} }));
       expect(error.message).toMatch(/refusing to send the API token over plain http/);
     }

@@ -7,7 +7,13 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync,
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Permit, RateLimiter } from "../../provider/client";
-import { FILE_STORE_DEFAULTS, FileLimiterStore, sharedStateDirectory, sharedStatePath, sweepStaleStates } from "../../provider/client/fileLimiterStore";
+import {
+  FILE_STORE_DEFAULTS,
+  FileLimiterStore,
+  sharedStateDirectory,
+  sharedStatePath,
+  sweepStaleStates,
+} from "../../provider/client/fileLimiterStore";
 import { emptyLimiterState } from "../../provider/client/limiterStore";
 import { FakeClock } from "./fakeClock";
 

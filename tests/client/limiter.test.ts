@@ -146,11 +146,12 @@ describe("rate limiter", () => {
     // 3+1+1+1+3+1 fills the first window; then 1, 1, 3 (8) and a cost-3 head that does not fit.
     const costs = [3, 1, 1, 1, 3, 1, 1, 1, 3, 1, 1, 1, 3, 1, 1, 1];
     const admitted: { index: number; at: number }[] = [];
-    costs.forEach((cost, index) =>
-      void l.acquire({ rateClass: "C", cost }).then((permit) => {
-        admitted.push({ index, at: clock.now() });
-        permit.release();
-      }),
+    costs.forEach(
+      (cost, index) =>
+        void l.acquire({ rateClass: "C", cost }).then((permit) => {
+          admitted.push({ index, at: clock.now() });
+          permit.release();
+        }),
     );
     await flush();
     expect(admitted.map((a) => a.index)).toEqual([0, 1, 2, 3, 4, 5]);

@@ -66,7 +66,13 @@ async function snapshotRead(l: RateLimiter): Promise<LimiterSnapshot> {
 }
 
 const STORES = [
-  { kind: "file store (synchronous)", pair: (): [LimiterStore, LimiterStore] => [new FileLimiterStore(join(dir, "account.json")), new FileLimiterStore(join(dir, "account.json"))] },
+  {
+    kind: "file store (synchronous)",
+    pair: (): [LimiterStore, LimiterStore] => [
+      new FileLimiterStore(join(dir, "account.json")),
+      new FileLimiterStore(join(dir, "account.json")),
+    ],
+  },
   {
     kind: "memory store (asynchronous)",
     pair: (): [LimiterStore, LimiterStore] => {
@@ -164,7 +170,10 @@ describe.each(STORES)("two limiters on one $kind", ({ pair }) => {
     const [a, b] = limiters(clock);
     const order = { a: [] as number[], b: [] as number[] };
     for (let n = 0; n < 40; n += 1) {
-      for (const [name, l] of [["a", a], ["b", b]] as const) {
+      for (const [name, l] of [
+        ["a", a],
+        ["b", b],
+      ] as const) {
         void l.acquire({ rateClass: "C", cost: 1 }).then((permit) => {
           order[name].push(n);
           permit.release();
@@ -248,7 +257,10 @@ describe("limiters on an asynchronous store", () => {
 
   it("fail the waiting calls with the store's error when a transaction fails", async () => {
     const clock = new FakeClock();
-    const broken: LimiterStore = { transact: () => Promise.reject(new Error("store unreachable")), load: () => Promise.reject(new Error("store unreachable")) };
+    const broken: LimiterStore = {
+      transact: () => Promise.reject(new Error("store unreachable")),
+      load: () => Promise.reject(new Error("store unreachable")),
+    };
     const a = limiterOn(clock, broken);
     await expect(a.acquire({ rateClass: "C", cost: 1 })).rejects.toThrow("store unreachable");
     expect(a.snapshot().queued).toBe(0);
