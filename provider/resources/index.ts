@@ -7,4 +7,4 @@ export type { BidStrategyInputs, BidStrategyOutputs } from "./bidStrategy/inputs
 export type { CampaignGroupInputs, CampaignGroupOutputs } from "./campaignGroup/inputs";
 export type { BidModifierInputs, BidModifierOutputs } from "./bidModifier/inputs";
 export type { AbTestVariationInputs, AbTestVariationOutputs } from "./abTestVariation/inputs";
-export { ResourceOperationError } from "./shared/resourceErrors";
+export { ResourceOperationError } from "./common/resourceErrors";

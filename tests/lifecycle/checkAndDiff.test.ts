@@ -8,11 +8,11 @@ import { AbTestVariationInputs, AB_TEST_VARIATION_DIFF } from "../../provider/re
 import { BidModifierInputs, BID_MODIFIER_DIFF, bidModifierBody } from "../../provider/resources/bidModifier/inputs";
 import { BidStrategyInputs, BID_STRATEGY_DIFF, bidStrategyBody } from "../../provider/resources/bidStrategy/inputs";
 import { CampaignGroupInputs, CAMPAIGN_GROUP_DIFF } from "../../provider/resources/campaignGroup/inputs";
-import { checkInputs } from "../../provider/resources/shared/checkInputs";
-import { canonicalDecimal, decimalsEqual, toPlainDecimal } from "../../provider/resources/shared/decimal";
-import { diffInputs } from "../../provider/resources/shared/diff";
-import { formatPropertyPath } from "../../provider/resources/shared/propertyPath";
-import { UNKNOWN_VALUE, containsUnknown } from "../../provider/resources/shared/unknowns";
+import { checkInputs } from "../../provider/resources/common/checkInputs";
+import { canonicalDecimal, decimalsEqual, toPlainDecimal } from "../../provider/resources/common/decimal";
+import { diffInputs } from "../../provider/resources/common/diff";
+import { formatPropertyPath } from "../../provider/resources/common/propertyPath";
+import { UNKNOWN_VALUE, containsUnknown } from "../../provider/resources/common/unknowns";
 
 const UNKNOWN = pulumi.runtime.unknownValue;
 

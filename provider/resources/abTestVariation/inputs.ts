@@ -6,8 +6,8 @@
 import { z } from "zod";
 import { AbTestVariationUpdate, EMPTY_PATCH_MESSAGE, hasAnyField } from "../../catalog";
 import { toWire } from "../../wire/casing";
-import type { DiffRules } from "../shared/diff";
-import { PathId } from "../shared/pathId";
+import type { DiffRules } from "../common/diff";
+import { PathId } from "../common/pathId";
 
 const wire = AbTestVariationUpdate.shape;
 

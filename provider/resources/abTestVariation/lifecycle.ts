@@ -7,12 +7,12 @@
 import { ApiNotFoundError } from "../../client";
 import type { LifecycleContext } from "../core/context";
 import type { ResourceLifecycle } from "../core/lifecycle";
-import { apiClient } from "../shared/api";
-import { checkInputs } from "../shared/checkInputs";
-import { diffInputs } from "../shared/diff";
-import { keptStateRead } from "../shared/inputFields";
-import { changedFields, declaredFields, warnRemovedFields } from "../shared/patchFields";
-import { ResourceOperationError, resourceError } from "../shared/resourceErrors";
+import { apiClient } from "../common/api";
+import { checkInputs } from "../common/checkInputs";
+import { diffInputs } from "../common/diff";
+import { keptStateRead } from "../common/inputFields";
+import { changedFields, declaredFields, warnRemovedFields } from "../common/patchFields";
+import { ResourceOperationError, resourceError } from "../common/resourceErrors";
 import {
   AB_TEST_VARIATION_DIFF,
   AB_TEST_VARIATION_FIELDS,

@@ -6,10 +6,10 @@
 import { z } from "zod";
 import { BidModifierUpdate, EMPTY_PATCH_MESSAGE, hasAnyField } from "../../catalog";
 import { toWire } from "../../wire/casing";
-import { DecimalStringInput } from "../shared/decimal";
-import type { DiffRules } from "../shared/diff";
-import { PathId } from "../shared/pathId";
-import { decimalEquivalent } from "../shared/equivalence";
+import { DecimalStringInput } from "../common/decimal";
+import type { DiffRules } from "../common/diff";
+import { PathId } from "../common/pathId";
+import { decimalEquivalent } from "../common/equivalence";
 
 const wire = BidModifierUpdate.shape;
 

@@ -7,13 +7,13 @@
 import { ApiNotFoundError } from "../../client";
 import type { LifecycleContext } from "../core/context";
 import type { ResourceLifecycle } from "../core/lifecycle";
-import { apiClient } from "../shared/api";
-import { checkInputs } from "../shared/checkInputs";
-import { diffInputs } from "../shared/diff";
-import { isAbsent } from "../shared/equivalence";
-import { keptStateRead } from "../shared/inputFields";
-import { changedFields, declaredFields, warnRemovedFields } from "../shared/patchFields";
-import { ResourceOperationError, resourceError } from "../shared/resourceErrors";
+import { apiClient } from "../common/api";
+import { checkInputs } from "../common/checkInputs";
+import { diffInputs } from "../common/diff";
+import { isAbsent } from "../common/equivalence";
+import { keptStateRead } from "../common/inputFields";
+import { changedFields, declaredFields, warnRemovedFields } from "../common/patchFields";
+import { ResourceOperationError, resourceError } from "../common/resourceErrors";
 import {
   BID_MODIFIER_DIFF,
   BID_MODIFIER_FIELDS,

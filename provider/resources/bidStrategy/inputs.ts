@@ -6,9 +6,9 @@
 import { z } from "zod";
 import { BidStrategyCreate, RequestId } from "../../catalog";
 import { toWire } from "../../wire/casing";
-import { NumberInput } from "../shared/decimal";
-import type { DiffRules } from "../shared/diff";
-import { decimalEquivalent } from "../shared/equivalence";
+import { NumberInput } from "../common/decimal";
+import type { DiffRules } from "../common/diff";
+import { decimalEquivalent } from "../common/equivalence";
 
 const wire = BidStrategyCreate.shape;
 

@@ -4,11 +4,11 @@
  * written); no delete (the strategy stays on the platform, with a warning naming its id).
  */
 import type { ResourceLifecycle } from "../core/lifecycle";
-import { apiClient } from "../shared/api";
-import { checkInputs } from "../shared/checkInputs";
-import { diffInputs } from "../shared/diff";
-import { keptStateRead } from "../shared/inputFields";
-import { ambiguousCreateError, mayHaveCreated, resourceError } from "../shared/resourceErrors";
+import { apiClient } from "../common/api";
+import { checkInputs } from "../common/checkInputs";
+import { diffInputs } from "../common/diff";
+import { keptStateRead } from "../common/inputFields";
+import { ambiguousCreateError, mayHaveCreated, resourceError } from "../common/resourceErrors";
 import { BID_STRATEGY_DIFF, BidStrategyInputs, bidStrategyBody, type BidStrategyOutputs } from "./inputs";
 
 const subject = (name: unknown, id?: string) => `BidStrategy ${JSON.stringify(name)}${id ? ` (id ${id})` : ""}`;

@@ -5,9 +5,9 @@
 import { z } from "zod";
 import { CampaignGroupCreate } from "../../catalog";
 import { toWire } from "../../wire/casing";
-import type { DiffRules } from "../shared/diff";
-import { PathId } from "../shared/pathId";
-import { caseInsensitiveEquivalent, setEquivalent } from "../shared/equivalence";
+import type { DiffRules } from "../common/diff";
+import { PathId } from "../common/pathId";
+import { caseInsensitiveEquivalent, setEquivalent } from "../common/equivalence";
 
 const wire = CampaignGroupCreate.shape;
 

@@ -9,12 +9,12 @@ import { CampaignGroup, CampaignGroupCreated } from "../../catalog";
 import { toSdk, type Camelize } from "../../wire/casing";
 import type { LifecycleContext } from "../core/context";
 import type { CreateResult, ResourceLifecycle } from "../core/lifecycle";
-import { apiClient } from "../shared/api";
-import { checkInputs } from "../shared/checkInputs";
-import { diffInputs } from "../shared/diff";
-import { caseInsensitiveEquivalent } from "../shared/equivalence";
-import { inputFields } from "../shared/inputFields";
-import { ResourceOperationError, ambiguousCreateError, mayHaveCreated, resourceError } from "../shared/resourceErrors";
+import { apiClient } from "../common/api";
+import { checkInputs } from "../common/checkInputs";
+import { diffInputs } from "../common/diff";
+import { caseInsensitiveEquivalent } from "../common/equivalence";
+import { inputFields } from "../common/inputFields";
+import { ResourceOperationError, ambiguousCreateError, mayHaveCreated, resourceError } from "../common/resourceErrors";
 import { CAMPAIGN_GROUP_DIFF, CampaignGroupInputs, campaignGroupBody, type CampaignGroupOutputs } from "./inputs";
 
 /** A view record of op 19 in SDK names. */
