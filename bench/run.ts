@@ -9,14 +9,16 @@
  * calls given up, and peak RSS of the largest process.
  */
 import { fork } from "node:child_process";
-import { rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { startSimulator } from "../simulator";
 import { boundMs, workloadBoundMs } from "./bound";
 import { diagnose, formatDiagnosis } from "./diagnose";
 import { CLIENT_NAMES, type ClientName, type WorkerConfig } from "./clients/types";
 import { DEFAULT_SCALE, type Scale, scaleOf } from "./scale";
-import { WORKLOADS, type Workload } from "./workloads";
+import { WORKLOADS, type Targets, type Workload } from "./workloads";
 import type { WorkerMessage } from "./worker";
 import { sharedStatePath } from "../provider/client/fileLimiterStore";
 
@@ -43,12 +45,33 @@ interface WorkloadResult {
   /** Quickest bare round trip to the simulator, ms (part of the in-flight bound only). */
   roundTripMs: number;
   results: Partial<Record<ClientName, ClientResult>>;
+  /** The workload's targets, when it has some, and whether our client met them (`targetsMet`). */
+  targets?: Targets;
+  targetsMet?: boolean;
+}
+
+/** Whether our result meets `targets` (see `Targets`). */
+function targetsMet(targets: Targets, results: Partial<Record<ClientName, ClientResult>>): boolean {
+  const ours = results.ours;
+  if (!ours) return false;
+  return (
+    ours.failures <= targets.maxFailures &&
+    (targets.maxRatio === undefined || ours.ratio <= targets.maxRatio) &&
+    (targets.maxWindow429s === undefined || ours.r429 - ours.r429InFlight <= targets.maxWindow429s) &&
+    (targets.aheadOf ?? []).every((peer) => results[peer] === undefined || ours.seconds < results[peer].seconds)
+  );
 }
 
 const round = (n: number, digits = 3) => Math.round(n * 10 ** digits) / 10 ** digits;
 
-/** Forks `count` workers, waits until all are ready, starts them together; resolves when all are done. */
-async function runProcesses(configs: WorkerConfig[]): Promise<{
+/**
+ * Forks one worker per config (each with its `envs` entry added to the environment), waits until all
+ * are ready, starts them together; resolves when all are done.
+ */
+async function runProcesses(
+  configs: WorkerConfig[],
+  envs: readonly Readonly<Record<string, string>>[],
+): Promise<{
   seconds: number;
   failures: number;
   maxRssKb: number;
@@ -57,8 +80,11 @@ async function runProcesses(configs: WorkerConfig[]): Promise<{
   doneAt: number;
   goReceivedAt: number;
 }> {
-  const children = configs.map((config) =>
-    fork(`${__dirname}/worker.js`, [JSON.stringify(config)], { stdio: ["ignore", "inherit", "inherit", "ipc"] }),
+  const children = configs.map((config, i) =>
+    fork(`${__dirname}/worker.js`, [JSON.stringify(config)], {
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+      env: { ...process.env, ...envs[i] },
+    }),
   );
   const messages = children.map(
     (child) => (type: WorkerMessage["type"]) =>
@@ -141,10 +167,17 @@ async function runWorkload(
         warmUpToken: warmUpToken(token, i),
         serviceDelayMs: scale.ms(workload.serviceDelayMs),
       }));
+      // Machines that share nothing: a limits directory of their own each.
+      const limitsDirs = workload.sharing === "none" ? configs.map(() => mkdtempSync(join(tmpdir(), "adplatform-bench-limits-"))) : [];
+      const envs = configs.map((_, i): Record<string, string> =>
+        limitsDirs[i] !== undefined ? { ADPLATFORM_LIMITS_DIR: limitsDirs[i] } : {},
+      );
       // Garbage of the previous runs (the simulator's log of a naive client's thousands of 429s) is
       // collected now, not in a pause during this run (`npm run bench` passes --expose-gc).
       (globalThis as { gc?: () => void }).gc?.();
-      const measured = await runProcesses(configs);
+      const measured = await runProcesses(configs, envs).finally(() => {
+        for (const dir of limitsDirs) rmSync(dir, { recursive: true, force: true });
+      });
       const windows = sim.windows(client);
       const diagnosis = diagnose(sim, client, measured);
       if (debug) process.stderr.write(`${formatDiagnosis(workload.name, client, diagnosis)}\n`);
@@ -187,6 +220,7 @@ async function runWorkload(
     boundSeconds: round(bound),
     roundTripMs: round(roundTripMs),
     results,
+    ...(workload.targets ? { targets: workload.targets, targetsMet: targetsMet(workload.targets, results) } : {}),
   };
 }
 
@@ -208,6 +242,9 @@ function table(results: WorkloadResult[], scale: Scale): string {
           `| ${r.r429} (${r.r429InFlight} in-flight) | ${r.failures} | ${r.rssMB} | ${versus} |`,
       );
     }
+  }
+  for (const w of results) {
+    if (w.targets) lines.push("", `${w.name}: targets ${JSON.stringify(w.targets)} ${w.targetsMet ? "met" : "NOT met"}`);
   }
   return lines.join("\n");
 }

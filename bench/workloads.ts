@@ -11,6 +11,25 @@ export interface BenchRequest {
   readonly fields: readonly string[];
 }
 
+/**
+ * Where the processes of a workload keep the account's limiter state: `machine`, one machine (the
+ * state file every process of it shares); `none`, each process a machine of its own (its own limits
+ * directory, as CI runners share nothing).
+ */
+export type Sharing = "machine" | "none";
+
+/** What a workload must show, checked against our client's result and put in the JSON. */
+export interface Targets {
+  /** Largest ratio to the bound. */
+  readonly maxRatio?: number;
+  /** Window 429s allowed (in-flight refusals count apart). */
+  readonly maxWindow429s?: number;
+  /** Calls given up allowed. */
+  readonly maxFailures: number;
+  /** Peers our client must finish ahead of. */
+  readonly aheadOf?: readonly ("naive" | "bottleneck")[];
+}
+
 /** One workload. */
 export interface Workload {
   readonly name: string;
@@ -35,6 +54,10 @@ export interface Workload {
    * injected 500s the expected extra attempts (cost / (1 - errorRate)), rounded up.
    */
   readonly costUnits: number;
+  /** How the processes share the limiter state. */
+  readonly sharing: Sharing;
+  /** What the workload must show, when it has a target. */
+  readonly targets?: Targets;
 }
 
 const ZONES = Object.values(SEED_IDS.zones);
@@ -62,13 +85,21 @@ function costOf(requests: readonly BenchRequest[]): number {
 }
 
 function workload(
-  w: Omit<Workload, "costUnits" | "requestUnits" | "maxInFlight" | "errorRate" | "serviceDelayMs"> & Partial<Workload>,
+  w: Omit<Workload, "costUnits" | "requestUnits" | "maxInFlight" | "errorRate" | "serviceDelayMs" | "sharing"> & Partial<Workload>,
 ): Workload {
   const maxInFlight = w.maxInFlight ?? 8;
   const errorRate = w.errorRate ?? 0;
   const serviceDelayMs = w.serviceDelayMs ?? 0;
   const requestUnits = w.processes * costOf(w.requests);
-  return { ...w, maxInFlight, errorRate, serviceDelayMs, requestUnits, costUnits: Math.ceil(requestUnits / (1 - errorRate)) };
+  return {
+    sharing: "machine",
+    ...w,
+    maxInFlight,
+    errorRate,
+    serviceDelayMs,
+    requestUnits,
+    costUnits: Math.ceil(requestUnits / (1 - errorRate)),
+  };
 }
 
 /** Every workload, in run order. */
@@ -105,5 +136,13 @@ export const WORKLOADS: readonly Workload[] = [
     processes: 1,
     requests: plain(250),
     errorRate: 0.05,
+  }),
+  workload({
+    name: "f-four-machines-alone",
+    description: "four machines, 75 GETs each, one account, sharing nothing",
+    processes: 4,
+    requests: plain(75),
+    sharing: "none",
+    targets: { maxFailures: 0 },
   }),
 ];
