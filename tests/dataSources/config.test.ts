@@ -6,7 +6,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { configureDataSources, resolveDataSourceConnection } from "../../sdk/config";
 import { getCountries } from "../../sdk/dataSources";
-import { DEMO_TOKEN, callsOf, startDataSourceHarness, type DataSourceHarness } from "./harness";
+import { clearConnectionSettings, DEMO_TOKEN, callsOf, startDataSourceHarness, type DataSourceHarness } from "./harness";
 
 const saved = { ...process.env };
 let h: DataSourceHarness;
@@ -18,10 +18,7 @@ afterAll(async () => {
   await h.close();
 });
 beforeEach(() => {
-  configureDataSources({});
-  pulumi.runtime.setAllConfig({});
-  delete process.env.ADPLATFORM_BASE_URL;
-  delete process.env.ADPLATFORM_TOKEN;
+  clearConnectionSettings();
 });
 afterEach(() => {
   process.env = { ...saved };

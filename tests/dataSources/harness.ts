@@ -106,3 +106,14 @@ export function expectedSdk(value: unknown, verbatim: readonly string[] = [], pa
   }
   return value;
 }
+
+/**
+ * Forgets every way a connection setting can be given (explicit settings, stack config, the
+ * environment's base URL and token), so a test gives exactly the ones it means.
+ */
+export function clearConnectionSettings(): void {
+  configureDataSources({});
+  pulumi.runtime.setAllConfig({});
+  delete process.env.ADPLATFORM_BASE_URL;
+  delete process.env.ADPLATFORM_TOKEN;
+}

@@ -23,7 +23,7 @@ import {
   type SettingOrigin,
 } from "../../provider/dataSources";
 import { DataSourceRequestError, configureDataSources, getCountries, getZone, getZoneOutput } from "../../sdk/dataSources";
-import { DEMO_TOKEN, settle, startDataSourceHarness, type DataSourceHarness } from "./harness";
+import { clearConnectionSettings, DEMO_TOKEN, settle, startDataSourceHarness, type DataSourceHarness } from "./harness";
 
 const context = { operation: { name: "getZone", number: 13 }, method: "GET", path: "/v2/adex/zones/1001" };
 
@@ -135,10 +135,7 @@ describe("a read that fails because of a setting says what to fix", () => {
   });
   beforeEach(() => {
     clearReadCache();
-    configureDataSources({});
-    pulumi.runtime.setAllConfig({});
-    delete process.env.ADPLATFORM_BASE_URL;
-    delete process.env.ADPLATFORM_TOKEN;
+    clearConnectionSettings();
   });
   afterEach(() => {
     process.env = { ...saved };
