@@ -35,9 +35,14 @@ export interface CliSession {
   close(): void;
 }
 
-/** Whether the CLI's bin directory holds a Node.js language host (scripts/ensure-pulumi). */
-export function hasLanguageHost(): boolean {
-  return fs.existsSync(path.join(pulumiBinDir(), "pulumi-language-nodejs"));
+/**
+ * Throws unless the CLI's bin directory holds a Node.js language host (scripts/ensure-pulumi builds
+ * it), which every suite that runs `pulumi` in a program directory needs.
+ */
+export function requireLanguageHost(): void {
+  if (!fs.existsSync(path.join(pulumiBinDir(), "pulumi-language-nodejs"))) {
+    throw new Error("no pulumi-language-nodejs next to the CLI: scripts/ensure-pulumi builds it from its source beside the repository");
+  }
 }
 
 /** Quotes an argument for the echoed command line when it needs it. */

@@ -5,7 +5,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { hasLanguageHost, openCliSession } from "../../scripts/driver/cliSession";
+import { requireLanguageHost, openCliSession } from "../../scripts/driver/cliSession";
 import { linkPackage } from "../../scripts/driver/project";
 import { adplatformPackage, callsOf, collector, E2E_TIMEOUT_MS, REPO_ROOT, TOKEN, useE2e } from "./harness";
 
@@ -121,7 +121,7 @@ test("an import id that is not the modifier's bidModifierId fails the preview wi
   // Through the CLI and the language host, as a user runs it: the constructor's error ends the
   // program process. (An inline program would throw inside this Jest process, whose own handler of
   // unhandled rejections fails the test whatever the preview reports.)
-  if (!hasLanguageHost()) throw new Error("no pulumi-language-nodejs next to the CLI: scripts/ensure-pulumi builds it");
+  requireLanguageHost();
   const dir = writeJsProgram(
     'const adp = require("pulumi-adplatform");\n' +
       'new adp.BidModifier("dach", { bidModifierId: "501", value: "1.40" }, { import: "502" });\n',

@@ -13,7 +13,7 @@ import * as net from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
 import {
-  hasLanguageHost,
+  requireLanguageHost,
   linkRepositoryPackage,
   openCliSession,
   writeTypeScriptProgram,
@@ -80,9 +80,7 @@ let cli: CliSession;
 let port: number;
 
 beforeAll(async () => {
-  if (!hasLanguageHost()) {
-    throw new Error("no pulumi-language-nodejs next to the CLI: scripts/ensure-pulumi builds it from its source beside the repository");
-  }
+  requireLanguageHost();
   sim = await startSimulator({ port: 0 });
   port = await closedPort();
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), "adplatform-dserrors-"));

@@ -20,7 +20,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { boundMs, type WindowLimits } from "../../bench/bound";
 import {
-  hasLanguageHost,
+  requireLanguageHost,
   linkRepositoryPackage,
   openCliSession,
   writeTypeScriptProgram,
@@ -54,9 +54,7 @@ let workDir: string;
 const cleanups: (() => Promise<void> | void)[] = [];
 
 beforeAll(() => {
-  if (!hasLanguageHost()) {
-    throw new Error("no pulumi-language-nodejs next to the CLI: scripts/ensure-pulumi builds it from its source beside the repository");
-  }
+  requireLanguageHost();
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), "adplatform-twomachines-"));
   writeTypeScriptProgram(workDir, { name: "adplatform-twomachines", description: "Two machines on one account", index: PROGRAM });
   // npm run test:e2e builds the package first; the links reach it without an install.

@@ -10,7 +10,7 @@ import { execFileSync, spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { hasLanguageHost, openCliSession, writeTypeScriptProgram, type CliSession } from "../../scripts/driver/cliSession";
+import { requireLanguageHost, openCliSession, writeTypeScriptProgram, type CliSession } from "../../scripts/driver/cliSession";
 import { startSimulator, type LoggedCall, type RunningSimulator } from "../../simulator";
 import { E2E_TIMEOUT_MS, REPO_ROOT, TOKEN } from "./harness";
 
@@ -85,9 +85,7 @@ async function pulumi(args: string[], options: { mayFail?: boolean } = {}): Prom
 }
 
 beforeAll(async () => {
-  if (!hasLanguageHost()) {
-    throw new Error("no pulumi-language-nodejs next to the CLI: scripts/ensure-pulumi builds it from its source beside the repository");
-  }
+  requireLanguageHost();
   sim = await startSimulator({ port: 0 });
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), "adplatform-user-"));
   // The build is there (npm run test:e2e builds first); pack without its prepack build.
