@@ -8,8 +8,8 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default defineConfig(
-  // Build output, installed tools and test leftovers.
-  globalIgnores(["bin/", "build/", "coverage/", ".pulumi-cli/", ".e2e/", "**/node_modules/"]),
+  // Build output, installed tools, test leftovers and the generated native SDKs (`npm run native:sdks`).
+  globalIgnores(["bin/", "build/", "coverage/", ".pulumi-cli/", ".e2e/", "**/node_modules/", "sdks/"]),
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
   {

@@ -9,6 +9,8 @@ const common = {
   moduleFileExtensions: ["ts", "js", "json"],
   // A limiter state directory per test file (see the file).
   setupFiles: ["<rootDir>/tests/helpers/isolatedLimiterState.ts"],
+  // The generated native SDKs (and their build) are packages of their own, not modules of ours.
+  modulePathIgnorePatterns: ["<rootDir>/sdks/"],
 };
 module.exports = {
   // One root per run for the per-file limiter state directories (tests/helpers/limiterStateRoot.ts).

@@ -21,6 +21,13 @@ export const CampaignGroupInputs = z.strictObject({
 /** Checked CampaignGroup inputs. */
 export type CampaignGroupInputs = z.output<typeof CampaignGroupInputs>;
 
+/**
+ * Inputs of a group that exists with no `items` in its state: an imported group, since the view
+ * does not return campaign ids (spec, Campaign group). Only creating a group (op 2) needs `items`,
+ * so its declaration may omit them.
+ */
+export const ExistingCampaignGroupInputs = CampaignGroupInputs.extend({ items: wire.items.optional() });
+
 /** CampaignGroup state: the inputs plus what the API returns (op 2 response, op 19 view). */
 export type CampaignGroupOutputs = CampaignGroupInputs & {
   companyId?: string;

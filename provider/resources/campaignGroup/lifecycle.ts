@@ -8,14 +8,20 @@ import { ApiNotFoundError } from "../../client";
 import { CampaignGroup, CampaignGroupCreated } from "../../catalog";
 import { toSdk, type Camelize } from "../../wire/casing";
 import type { LifecycleContext } from "../core/context";
-import type { CreateResult, ResourceLifecycle } from "../core/lifecycle";
+import type { CheckResult, CreateResult, ResourceLifecycle } from "../core/lifecycle";
 import { apiClient } from "../common/api";
 import { checkInputs } from "../common/checkInputs";
 import { diffInputs } from "../common/diff";
 import { caseInsensitiveEquivalent } from "../common/equivalence";
 import { inputFields } from "../common/inputFields";
 import { ResourceOperationError, ambiguousCreateError, mayHaveCreated, resourceError } from "../common/resourceErrors";
-import { CAMPAIGN_GROUP_DIFF, CampaignGroupInputs, campaignGroupBody, type CampaignGroupOutputs } from "./inputs";
+import {
+  CAMPAIGN_GROUP_DIFF,
+  CampaignGroupInputs,
+  ExistingCampaignGroupInputs,
+  campaignGroupBody,
+  type CampaignGroupOutputs,
+} from "./inputs";
 
 /** A view record of op 19 in SDK names. */
 type GroupView = Camelize<CampaignGroup>;
@@ -97,8 +103,11 @@ async function adopt(ctx: LifecycleContext, inputs: CampaignGroupInputs, adoptId
 
 /** The lifecycle of `CampaignGroup`. */
 export const campaignGroupLifecycle: ResourceLifecycle<CampaignGroupInputs, CampaignGroupOutputs> = {
-  async check(_olds, news) {
-    return checkInputs(CampaignGroupInputs, news);
+  async check(olds, news) {
+    // A group whose state has no `items` (imported: the view does not return them) may be declared
+    // without them; `olds` is empty when the group is to be created.
+    const existsWithoutItems = Object.keys(olds).length > 0 && olds.items === undefined;
+    return checkInputs(existsWithoutItems ? ExistingCampaignGroupInputs : CampaignGroupInputs, news) as CheckResult<CampaignGroupInputs>;
   },
 
   async diff(_id, olds, news) {
@@ -108,6 +117,12 @@ export const campaignGroupLifecycle: ResourceLifecycle<CampaignGroupInputs, Camp
 
   async create(inputs, ctx) {
     if (inputs.adoptId) return adopt(ctx, inputs, inputs.adoptId);
+    if (inputs.items === undefined) {
+      // Only an imported group is declared without items; replacing it creates a new group.
+      throw new ResourceOperationError(
+        `${subject(inputs.name)}: cannot create a group without items: list the campaign ids of the new group (spec, rule 4)`,
+      );
+    }
     try {
       const response = await apiClient(ctx).call("createCampaignGroup", { body: campaignGroupBody(inputs) });
       const created = toSdk<Camelize<CampaignGroupCreated>>(CampaignGroupCreated, response.body);
@@ -141,7 +156,8 @@ export const campaignGroupLifecycle: ResourceLifecycle<CampaignGroupInputs, Camp
     }
     // `items` is not returned by the view: keep the last known list (spec, Campaign group).
     const outputs: CampaignGroupOutputs = { ...state, ...viewOutputs(view), items: state.items };
-    await warnWhenSizeDisagrees(ctx, label, outputs.size, outputs.items ?? []);
+    // An imported group has no `items` to compare the count with.
+    if (outputs.items !== undefined) await warnWhenSizeDisagrees(ctx, label, outputs.size, outputs.items);
     return { id, outputs, inputs: inputFields(CAMPAIGN_GROUP_DIFF, outputs, ["adoptId"]) as CampaignGroupInputs };
   },
 

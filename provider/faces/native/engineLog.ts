@@ -1,0 +1,57 @@
+/**
+ * The native face's warn sink: warnings from the lifecycle code to the user, as engine diagnostics
+ * attached to the resource's URN.
+ *
+ * The engine starts the plugin with its own address as the first argument that is not a flag (it may
+ * put `--logtostderr`, `-v=<n>` and `--tracing <endpoint>` first). `@pulumi/pulumi`'s provider
+ * server keeps that address to itself, and `pulumi.log` sends `Log` RPCs only once the runtime knows
+ * it, so this module hands it to the runtime once; without one (a test calling the provider
+ * directly) warnings go to stderr.
+ */
+import * as pulumi from "@pulumi/pulumi";
+
+/** The engine address among the plugin's arguments, parsed as the provider server parses them. */
+export function engineAddressFromArgs(args: readonly string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === "--logtostderr" || arg.startsWith("-v=")) continue;
+    if (arg === "--tracing") {
+      i += 1;
+      continue;
+    }
+    return arg;
+  }
+  return undefined;
+}
+
+let engineAddress: string | undefined;
+let connected = false;
+
+/** Remembers the engine's address (from the plugin's arguments). */
+export function setEngineAddress(address: string | undefined): void {
+  engineAddress = address;
+  connected = false;
+}
+
+function connectOnce(): void {
+  if (connected) return;
+  connected = true;
+  if (engineAddress === undefined || pulumi.runtime.getEngine() !== undefined) return;
+  // The plugin has no resource monitor and no program: only the engine address matters.
+  pulumi.runtime.resetOptions(pulumi.getProject(), pulumi.getStack(), -1, engineAddress, "", false, "");
+}
+
+/**
+ * Sends a warning about the resource `urn` (none: a warning of the whole update) and resolves once
+ * it is delivered.
+ */
+export async function engineWarn(message: string, urn: string | undefined): Promise<void> {
+  connectOnce();
+  if (pulumi.runtime.getEngine() === undefined) {
+    process.stderr.write(`warning: ${message}\n`);
+    return;
+  }
+  // `pulumi.log` reads only `urn` of the resource it is given; the face has a URN, not a Resource.
+  const subject = urn === undefined ? undefined : ({ urn: pulumi.output(urn) } as unknown as pulumi.Resource);
+  await pulumi.log.warn(message, subject);
+}

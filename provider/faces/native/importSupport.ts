@@ -1,0 +1,35 @@
+/**
+ * What `pulumi import` can do for each kind. An import's `Read` carries only the id: the engine has
+ * no state yet, so the object must be read from the platform. The API reads only campaign groups
+ * (GET op 19); strategies, bid modifiers and A/B-test variations have no GET (spec, Endpoints), so
+ * importing one would take over an object whose fields nobody knows. Those are refused with what to
+ * write in the program instead: each kind already takes an existing object over from its declared
+ * inputs on the first `pulumi up`.
+ */
+import type { ResourceKind } from "../../resources/kinds";
+import { resourceToken } from "./tokens";
+
+/** Kinds the platform can read, so `pulumi import` can write their declaration. */
+export const IMPORTABLE_KINDS: ReadonlySet<ResourceKind> = new Set<ResourceKind>(["CampaignGroup"]);
+
+/** What to declare instead of importing a kind the API cannot read. */
+const INSTEAD: Readonly<Record<Exclude<ResourceKind, "CampaignGroup">, (id: string) => string>> = {
+  BidStrategy: (id) =>
+    `declare it in the program with its fields and adoptId: "${id}" (name, strategy, value, maxValue as they are on ` +
+    `the platform); the next \`pulumi up\` takes strategy ${id} over without creating one`,
+  BidModifier: (id) =>
+    `declare it in the program with bidModifierId: "${id}" and the fields you want it to have; the next ` +
+    `\`pulumi up\` takes modifier ${id} over and sets those fields (PATCH op 1)`,
+  AbTestVariation: (id) =>
+    `declare it in the program with abTestId and variationId (the id "${id}" is <abTestId>/<variationId>) and the ` +
+    `fields you want it to have; the next \`pulumi up\` takes the variation over and sets those fields (PATCH op 4)`,
+};
+
+/** The error message for importing `kind` `id`, or undefined when the kind can be imported. */
+export function importRefusal(kind: ResourceKind, id: string): string | undefined {
+  if (kind === "CampaignGroup") return undefined;
+  return (
+    `${kind} ${id}: cannot import: the API has no read for this kind, so its fields cannot be known and no ` +
+    `declaration can be written. Instead, ${INSTEAD[kind](id)}. Only ${resourceToken("CampaignGroup")} can be imported.`
+  );
+}

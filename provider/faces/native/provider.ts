@@ -1,0 +1,103 @@
+/**
+ * The native face: the four resources' lifecycles and the 16 data sources as one
+ * `@pulumi/pulumi/provider` `Provider`, which `./serve.ts` hands to that package's provider server.
+ *
+ * What it adds to the core (docs/ARCHITECTURE.md, "The native face"):
+ * - the kind comes from the URN's type token (`adplatform:index:<Kind>`), the data source from the
+ *   invoke's token (`adplatform:index:getZone`);
+ * - property maps arrive as the engine sends them to a provider that accepts secrets (unwrapped by
+ *   `./engineValues.ts`), and results leave without `undefined` fields;
+ * - a `Read` without state is an import (`./importSupport.ts`);
+ * - a gone object's `Read` answers an empty id, which makes the engine drop it;
+ * - every call gets a context with the configured connection, warnings attached to the resource's
+ *   URN, and the URN itself (the identity a record of a create in progress is keyed by).
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import type { LifecycleContext } from "../../resources/core/context";
+import type { ResourceLifecycle } from "../../resources/core/lifecycle";
+import type { ResourceKind } from "../../resources/kinds";
+import { resourceLifecycle } from "../../resources/registry";
+import { configuredConnection } from "./configuration";
+import { invokeDataSource } from "./dataSourceInvoke";
+import { engineWarn } from "./engineLog";
+import { propertiesFromEngine, toEngine } from "./engineValues";
+import { importRefusal } from "./importSupport";
+import { dataSourceOfToken, kindOfToken, typeOfUrn } from "./tokens";
+
+type Provider = pulumi.provider.Provider;
+
+/** The kind of the resource `urn` names; a TypeError for a type this package does not have. */
+function kindOfUrn(urn: string): ResourceKind {
+  const type = typeOfUrn(urn);
+  const kind = kindOfToken(type);
+  if (kind === undefined) throw new TypeError(`pulumi-adplatform has no resource type ${JSON.stringify(type)}`);
+  return kind;
+}
+
+/** A property map as the face passes it through: each kind has its own types, which its check produced. */
+type PropertyMap = Record<string, unknown>;
+
+function lifecycleOf(urn: string): ResourceLifecycle<PropertyMap, PropertyMap> {
+  return resourceLifecycle(kindOfUrn(urn)) as ResourceLifecycle<PropertyMap, PropertyMap>;
+}
+
+/** The context of one call about `urn`, read at call time (configuration may arrive late). */
+function contextFor(urn: string): LifecycleContext {
+  return { warn: (message) => engineWarn(message, urn), connection: configuredConnection(), urn };
+}
+
+/** Builds the native provider; `version` is the package's (reported as the plugin's version). */
+export function nativeProvider(version: string, schema: string): Provider {
+  return {
+    version,
+    schema,
+
+    async check(urn, olds, news) {
+      const { inputs, failures } = await lifecycleOf(urn).check(propertiesFromEngine(olds), propertiesFromEngine(news), contextFor(urn));
+      return { inputs: toEngine(inputs), failures: failures.map(({ property, reason }) => ({ property, reason })) };
+    },
+
+    async diff(id, urn, olds, news) {
+      const result = await lifecycleOf(urn).diff(id, propertiesFromEngine(olds), propertiesFromEngine(news), contextFor(urn));
+      return { changes: result.changes, replaces: [...result.replaces], deleteBeforeReplace: result.deleteBeforeReplace };
+    },
+
+    async create(urn, inputs) {
+      const { id, outputs } = await lifecycleOf(urn).create(propertiesFromEngine(inputs), contextFor(urn));
+      return { id, outs: toEngine(outputs) };
+    },
+
+    async read(id, urn, props) {
+      const kind = kindOfUrn(urn);
+      const state = propertiesFromEngine(props);
+      // No state at all: the engine is importing `id` (see ./protocolFixes.ts).
+      const importing = Object.keys(state).length === 0;
+      if (importing) {
+        const refusal = importRefusal(kind, id);
+        if (refusal !== undefined) throw new Error(refusal);
+      }
+      const result = await lifecycleOf(urn).read(id, importing ? undefined : state, contextFor(urn));
+      if (result === undefined) {
+        if (importing) throw new Error(`${kind} ${id}: cannot import: the platform has no such object`);
+        // The engine's signal that the object no longer exists: it is then removed from the state.
+        return { id: "" };
+      }
+      return { id: result.id, props: toEngine(result.outputs), inputs: toEngine(result.inputs) };
+    },
+
+    async update(id, urn, olds, news) {
+      const { outputs } = await lifecycleOf(urn).update(id, propertiesFromEngine(olds), propertiesFromEngine(news), contextFor(urn));
+      return { outs: toEngine(outputs) };
+    },
+
+    async delete(id, urn, props) {
+      await lifecycleOf(urn).delete(id, propertiesFromEngine(props), contextFor(urn));
+    },
+
+    async invoke(token, args) {
+      const name = dataSourceOfToken(token);
+      if (name === undefined) throw new TypeError(`pulumi-adplatform has no function ${JSON.stringify(token)}`);
+      return invokeDataSource(name, args);
+    },
+  };
+}

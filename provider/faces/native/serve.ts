@@ -1,0 +1,29 @@
+/**
+ * Serves the native provider over gRPC with `@pulumi/pulumi/provider`'s `main`, the way the engine
+ * runs a provider plugin: it prints the port it listens on and answers until the engine stops it.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import * as pulumiProvider from "@pulumi/pulumi/provider";
+import { configureFromRequest } from "./configuration";
+import { engineAddressFromArgs, setEngineAddress } from "./engineLog";
+import { installProtocolFixes } from "./protocolFixes";
+import { nativeProvider } from "./provider";
+import { schemaText } from "./schema";
+
+/** This package's version (the plugin's version, as `GetPluginInfo` reports it). */
+function packageVersion(): string {
+  // bin/provider/faces/native/ -> the package root; provider/faces/native/ when run from source.
+  for (const up of ["../../../..", "../../.."]) {
+    const file = path.resolve(__dirname, up, "package.json");
+    if (fs.existsSync(file)) return (JSON.parse(fs.readFileSync(file, "utf8")) as { version: string }).version;
+  }
+  return "0.0.0";
+}
+
+/** Starts the plugin with the engine's arguments (`args`: the process's, without node and script). */
+export async function serve(args: readonly string[]): Promise<void> {
+  installProtocolFixes(({ args: providerArgs, variables }) => configureFromRequest(providerArgs, variables));
+  setEngineAddress(engineAddressFromArgs(args));
+  await pulumiProvider.main(nativeProvider(packageVersion(), schemaText()), [...args]);
+}

@@ -1,0 +1,227 @@
+/**
+ * The native face's Pulumi package schema, derived (docs/ARCHITECTURE.md, "The native face"):
+ *
+ * - resources: one per kind of `provider/resources/kinds.ts`; inputs from the kind's zod input
+ *   schema (`provider/resources/<kind>/inputs.ts`), state from the same plus the fields the
+ *   platform adds (a group's view, op 19); `replaces` of the kind's diff rules mark
+ *   `willReplaceOnChanges`;
+ * - functions: one per row of the data-source table (`provider/dataSources/definitions.ts`);
+ *   arguments from its path arguments, `fields` and `query`, results from the operation's record
+ *   schema in the catalog (a list read: `{ total, items }`);
+ * - provider configuration: `baseUrl`, `token` (secret), `limitsUrl`;
+ * - descriptions: the JSDoc of the dynamic SDK's declarations (`sdk/resources/`, `sdk/dataSources/`,
+ *   `sdk/config.ts`), read with the TypeScript compiler (`./jsdoc.ts`).
+ *
+ * `npm run native:schema` writes it to `provider/faces/native/schema.json`, which the plugin serves;
+ * tests/faces/native/schema.test.ts fails when the file and this derivation disagree.
+ */
+import * as path from "node:path";
+import type { z } from "zod";
+import { CampaignGroup, Total, WireId } from "../../provider/catalog";
+import { DATA_SOURCES } from "../../provider/dataSources/definitions";
+import { CONFIG_KEYS, type ConfigKey } from "../../provider/faces/native/configuration";
+import { PACKAGE_NAME, functionToken, resourceToken, type DataSourceName } from "../../provider/faces/native/tokens";
+import { AB_TEST_VARIATION_DIFF, AbTestVariationInputs } from "../../provider/resources/abTestVariation/inputs";
+import { BID_MODIFIER_DIFF, BidModifierInputs } from "../../provider/resources/bidModifier/inputs";
+import { BID_STRATEGY_DIFF, BidStrategyInputs } from "../../provider/resources/bidStrategy/inputs";
+import { CAMPAIGN_GROUP_DIFF, ExistingCampaignGroupInputs } from "../../provider/resources/campaignGroup/inputs";
+import { DecimalStringInput, NumberInput } from "../../provider/resources/common/decimal";
+import type { DiffRules } from "../../provider/resources/common/diff";
+import { RESOURCE_KINDS, type ResourceKind } from "../../provider/resources/kinds";
+import { readSdkDocs, type SdkDocs } from "./jsdoc";
+import { SchemaTypes, type ObjectTypeSpec, type PropertySpec, type TransformOutputs } from "./zodToSchema";
+
+const REPO_ROOT = path.resolve(__dirname, "..", "..");
+
+/** What each kind's declaration is made of. */
+interface KindSource {
+  /** The zod schema a program's inputs are checked with. */
+  readonly inputs: z.ZodObject;
+  readonly diff: DiffRules;
+  /** Fields the state holds beyond the inputs, as a wire record schema and its field names. */
+  readonly extraState?: { readonly record: z.ZodObject; readonly fields: readonly string[] };
+  /** SDK file, argument interface and class with the JSDoc. */
+  readonly file: string;
+  readonly args: string;
+}
+
+const KINDS: Readonly<Record<ResourceKind, KindSource>> = {
+  BidModifier: { inputs: BidModifierInputs, diff: BID_MODIFIER_DIFF, file: "sdk/resources/bidModifier.ts", args: "BidModifierArgs" },
+  // A group's declaration may omit `items` once the group exists (an imported group: the view does
+  // not return them); the check of a group to create still requires them.
+  CampaignGroup: {
+    inputs: ExistingCampaignGroupInputs,
+    diff: CAMPAIGN_GROUP_DIFF,
+    extraState: { record: CampaignGroup, fields: ["company_id", "size", "create_time", "update_time"] },
+    file: "sdk/resources/campaignGroup.ts",
+    args: "CampaignGroupArgs",
+  },
+  BidStrategy: { inputs: BidStrategyInputs, diff: BID_STRATEGY_DIFF, file: "sdk/resources/bidStrategy.ts", args: "BidStrategyArgs" },
+  AbTestVariation: {
+    inputs: AbTestVariationInputs,
+    diff: AB_TEST_VARIATION_DIFF,
+    file: "sdk/resources/abTestVariation.ts",
+    args: "AbTestVariationArgs",
+  },
+};
+
+/**
+ * Notes the native face adds to a property's SDK description, where the two faces differ.
+ * Keyed by `<Kind>.<property>`.
+ */
+const NATIVE_NOTES: Readonly<Record<string, string>> = {
+  "CampaignGroup.items":
+    "Required to create a group; the declaration of an imported group may omit it, since the API does not return a group's campaign ids.",
+};
+
+/** The descriptions of the provider's configuration keys the SDK does not declare. */
+const CONFIG_NOTES: Readonly<Record<ConfigKey, string | undefined>> = {
+  baseUrl: undefined,
+  token: undefined,
+  limitsUrl:
+    "Redis URL (`redis://` or `rediss://`) through which several machines share the account's rate limits; else `ADPLATFORM_LIMITS_URL`, else the limits are shared by the processes of one machine only.",
+};
+
+/** What the transforms of the schemas keep (see `zodToSchema.ts`). */
+const TRANSFORM_OUTPUTS: TransformOutputs = new Map<z.ZodType, { type: "string" | "number" | "integer" }>([
+  [WireId, { type: "string" }],
+  [Total, { type: "integer" }],
+  [NumberInput, { type: "number" }],
+  [DecimalStringInput, { type: "string" }],
+]);
+
+const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+const firstParagraph = (text: string) =>
+  text
+    .split(/\n\s*\n/)[0]!
+    .replace(/\s*\n\s*/g, " ")
+    .trim();
+
+function sdkDocs(): SdkDocs {
+  const files = [
+    ...Object.values(KINDS).map((k) => k.file),
+    ...Object.keys(DATA_SOURCES).map((name) => `sdk/dataSources/${name}.ts`),
+    "sdk/config.ts",
+  ];
+  return readSdkDocs(REPO_ROOT, files);
+}
+
+function resourceSpec(kind: ResourceKind, source: KindSource, types: SchemaTypes, docs: SdkDocs) {
+  const args = docs.declaration(source.file, source.args);
+  const outputs = docs.declaration(source.file, kind);
+  const describe = (docsMap: ReadonlyMap<string, string>) => (at: string) => {
+    const text = docsMap.get(at) ?? args.properties.get(at);
+    const note = NATIVE_NOTES[`${kind}.${at}`];
+    return text && note ? `${text} ${note}` : (text ?? note);
+  };
+  const inputs = types.objectProperties(
+    source.inputs.shape,
+    { side: "input", wireNames: false, typePrefix: kind, describe: describe(args.properties) },
+    "",
+  );
+  for (const [field, rule] of Object.entries(source.diff)) {
+    if (rule.replaces && inputs.properties[field]) inputs.properties[field].willReplaceOnChanges = true;
+  }
+  const state = types.objectProperties(
+    source.inputs.shape,
+    { side: "output", wireNames: false, typePrefix: kind, describe: describe(outputs.properties) },
+    "",
+  );
+  if (source.extraState) {
+    const shape = source.extraState.record.shape as Record<string, z.ZodType>;
+    const picked = Object.fromEntries(source.extraState.fields.map((f) => [f, shape[f]!]));
+    const extra = types.objectProperties(
+      picked,
+      { side: "output", wireNames: true, typePrefix: kind, describe: describe(outputs.properties) },
+      "",
+    );
+    Object.assign(state.properties, extra.properties);
+  }
+  return {
+    description: docs.header(source.file),
+    inputProperties: inputs.properties,
+    requiredInputs: inputs.required ?? [],
+    properties: state.properties,
+    required: state.required ?? [],
+  };
+}
+
+function functionSpec(name: DataSourceName, types: SchemaTypes, docs: SdkDocs) {
+  const source = DATA_SOURCES[name];
+  const file = `sdk/dataSources/${name}.ts`;
+  const fn = docs.declaration(file, name);
+  const argDocs = docs.declaration(file, `${pascal(name)}Args`).properties;
+  const resultDocs = docs.declaration(file, `${pascal(name)}Result`).properties;
+  const inputs: ObjectTypeSpec = { type: "object", properties: {}, required: [] };
+  for (const arg of Object.keys(source.pathArgs)) {
+    inputs.properties[arg] = { type: "string", ...(argDocs.get(arg) ? { description: argDocs.get(arg) } : {}) };
+    inputs.required!.push(arg);
+  }
+  if (source.fields) inputs.properties.fields = { type: "array", items: { type: "string" }, description: argDocs.get("fields") ?? "" };
+  if (source.operation.acceptsQuery) {
+    inputs.properties.query = { type: "object", additionalProperties: { type: "string" }, description: argDocs.get("query") ?? "" };
+  }
+  const prefix = pascal(name.replace(/^get/, ""));
+  const walk = { side: "output" as const, wireNames: true, typePrefix: prefix, describe: (at: string) => resultDocs.get(at) };
+  let outputs: ObjectTypeSpec;
+  if (source.shape === "one") {
+    const shape = (source.record as z.ZodObject).shape as Record<string, z.ZodType>;
+    outputs = { type: "object", ...types.objectProperties(shape, walk, "") };
+  } else {
+    outputs = {
+      type: "object",
+      properties: {
+        total: { type: "integer", description: resultDocs.get("total") ?? "" },
+        items: {
+          type: "array",
+          items: types.typeOf(source.record, { ...walk, typePrefix: `${prefix}Item` }, ""),
+          description: resultDocs.get("items") ?? "",
+        },
+      },
+      required: ["total", "items"],
+    };
+  }
+  return { description: firstParagraph(fn.description), inputs, outputs };
+}
+
+function configSpec(docs: SdkDocs): Record<string, PropertySpec> {
+  const settings = docs.declaration("sdk/config.ts", "DataSourceSettings").properties;
+  const out: Record<string, PropertySpec> = {};
+  for (const key of CONFIG_KEYS) {
+    const description = settings.get(key) ?? CONFIG_NOTES[key];
+    out[key] = { type: "string", ...(description ? { description } : {}), ...(key === "baseUrl" ? {} : { secret: true }) };
+  }
+  return out;
+}
+
+/** The package schema, as an object (JSON-serialisable). */
+export function buildSchema(version: string): Record<string, unknown> {
+  const docs = sdkDocs();
+  const types = new SchemaTypes(PACKAGE_NAME, TRANSFORM_OUTPUTS);
+  const resources: Record<string, unknown> = {};
+  for (const kind of RESOURCE_KINDS) resources[resourceToken(kind)] = resourceSpec(kind, KINDS[kind], types, docs);
+  const functions: Record<string, unknown> = {};
+  for (const name of Object.keys(DATA_SOURCES) as DataSourceName[]) functions[functionToken(name)] = functionSpec(name, types, docs);
+  const config = configSpec(docs);
+  return {
+    name: PACKAGE_NAME,
+    displayName: "Advertising platform",
+    version,
+    description: "Resources and data sources of the advertising and messaging platform's JSON API.",
+    license: "Apache-2.0",
+    meta: { moduleFormat: "(.*)" },
+    config: { variables: config },
+    provider: {
+      description: "The provider of one platform account: its base URL and token (several accounts: one provider each).",
+      inputProperties: config,
+      properties: config,
+    },
+    resources,
+    functions,
+    types: Object.fromEntries(Object.entries(types.types).sort(([a], [b]) => a.localeCompare(b))),
+    language: {
+      nodejs: { packageName: "pulumi-adplatform-native", dependencies: { "@pulumi/pulumi": "^3.100.0" } },
+      python: { packageName: "pulumi_adplatform", requires: { pulumi: ">=3.100.0,<4.0.0" } },
+    },
+  };
+}
