@@ -1,0 +1,101 @@
+/**
+ * The native face through the real CLI with a TypeScript program: the generated SDK
+ * (sdks/nodejs, built by scripts/native/build-ts-sdk) and the plugin `pulumi-resource-adplatform`
+ * found through `plugins.providers` in Pulumi.yaml. The program creates a strategy and a group and
+ * reads a zone; then `pulumi import` of group 701 writes its declaration, which is added to the
+ * program, compiles, and previews with no changes.
+ */
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import {
+  linkRepositoryPackage,
+  openCliSession,
+  requireLanguageHost,
+  writeTypeScriptProgram,
+  type CliSession,
+} from "../../scripts/driver/cliSession";
+import { startSimulator, type RunningSimulator } from "../../simulator";
+import { E2E_TIMEOUT_MS, REPO_ROOT, TOKEN } from "./harness";
+
+jest.setTimeout(E2E_TIMEOUT_MS);
+
+const PROGRAM = `import * as pulumi from "@pulumi/pulumi";
+import * as adplatform from "pulumi-adplatform-native";
+
+const strategy = new adplatform.BidStrategy("night-bids", { name: "Night bids", strategy: "percent_add", value: 12.5, maxValue: 3 });
+const group = new adplatform.CampaignGroup("spring-sale", { name: "Spring sale", color: "#22aa44", items: ["5101", "5102"] });
+const zone = adplatform.getZoneOutput({ id: "1001" });
+
+export const strategyId = strategy.id;
+export const groupId = group.id;
+export const groupCompany = group.companyId;
+export const zoneName = zone.name;
+`;
+
+let sim: RunningSimulator;
+let dir: string;
+let cli: CliSession;
+
+async function pulumi(args: string[]): Promise<string> {
+  const result = await cli.pulumi(args);
+  if (result.code !== 0) throw new Error(`pulumi ${args.join(" ")} exited ${result.code}:\n${result.stdout}\n${result.stderr}`);
+  return result.stdout;
+}
+
+beforeAll(async () => {
+  requireLanguageHost();
+  sim = await startSimulator();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "adplatform-native-ts-"));
+  writeTypeScriptProgram(dir, { name: "adplatform-native-ts", description: "The native face from TypeScript", index: PROGRAM });
+  linkRepositoryPackage(dir);
+  fs.symlinkSync(path.join(REPO_ROOT, "sdks", "nodejs", "bin"), path.join(dir, "node_modules", "pulumi-adplatform-native"), "dir");
+  // The plugin, where npm would link the package's bin, named to the engine through Pulumi.yaml.
+  fs.mkdirSync(path.join(dir, "node_modules", ".bin"), { recursive: true });
+  fs.symlinkSync(
+    path.join(REPO_ROOT, "bin", "provider", "faces", "native", "main.js"),
+    path.join(dir, "node_modules", ".bin", "pulumi-resource-adplatform"),
+  );
+  fs.appendFileSync(path.join(dir, "Pulumi.yaml"), "plugins:\n  providers:\n    - name: adplatform\n      path: ./node_modules/.bin\n");
+  cli = openCliSession(dir, { secrets: [TOKEN] });
+  await pulumi(["stack", "init", "dev"]);
+  await pulumi(["config", "set", "adplatform:baseUrl", sim.url]);
+  await pulumi(["config", "set", "--secret", "adplatform:token", TOKEN]);
+});
+
+afterAll(async () => {
+  cli?.close();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  await sim?.close();
+});
+
+it("creates a strategy and a group and reads a zone", async () => {
+  await pulumi(["up", "--yes", "--skip-preview"]);
+  const outputs = JSON.parse(await pulumi(["stack", "output", "--json", "--show-secrets"]));
+  expect(outputs).toMatchObject({
+    strategyId: expect.stringMatching(/^\d+$/),
+    groupId: expect.stringMatching(/^\d+$/),
+    zoneName: expect.any(String),
+  });
+  expect(outputs.groupCompany).toBeDefined();
+  const state = sim.state();
+  expect(state.bidStrategies?.some((s: { id: string }) => s.id === outputs.strategyId)).toBe(true);
+  expect(state.campaignGroups?.some((g: { id: string }) => g.id === outputs.groupId)).toBe(true);
+  await pulumi(["preview", "--expect-no-changes"]);
+  const stack = JSON.parse(await pulumi(["stack", "export"]));
+  const types = stack.deployment.resources.map((r: { type: string }) => r.type);
+  expect(types).toEqual(expect.arrayContaining(["adplatform:index:BidStrategy", "adplatform:index:CampaignGroup"]));
+});
+
+it("imports group 701, writing a declaration that compiles and previews with no changes", async () => {
+  const out = path.join(dir, "imported.ts");
+  await pulumi(["import", "adplatform:index:CampaignGroup", "summer", "701", "--yes", "--out", out]);
+  const generated = fs.readFileSync(out, "utf8");
+  expect(generated).toMatch(/new adplatform\.CampaignGroup\("summer", \{[^}]*name: "Summer sale"/s);
+  // The declaration goes into the program, whose imports it repeats.
+  const declaration = generated.replace(/^import .*\n/gm, "");
+  fs.appendFileSync(path.join(dir, "index.ts"), `\n${declaration}`);
+  execFileSync(process.execPath, [path.join(dir, "node_modules", "typescript", "bin", "tsc"), "--noEmit", "-p", dir], { stdio: "pipe" });
+  await pulumi(["preview", "--expect-no-changes"]);
+});
