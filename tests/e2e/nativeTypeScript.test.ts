@@ -2,7 +2,7 @@
  * The native face through the real CLI with a TypeScript program: the generated SDK
  * (sdks/nodejs, built by scripts/native/build-ts-sdk) and the plugin `pulumi-resource-adplatform`
  * found through `plugins.providers` in Pulumi.yaml. The program creates a strategy and a group and
- * reads a zone; then `pulumi import` of group 701 writes its declaration, which is added to the
+ * reads a zone, and creates a group in a second account through an explicit provider; then `pulumi import` of group 701 writes its declaration, which is added to the
  * program, compiles, and previews with no changes.
  */
 import { execFileSync } from "node:child_process";
@@ -27,12 +27,20 @@ import * as adplatform from "pulumi-adplatform-native";
 const strategy = new adplatform.BidStrategy("night-bids", { name: "Night bids", strategy: "percent_add", value: 12.5, maxValue: 3 });
 const group = new adplatform.CampaignGroup("spring-sale", { name: "Spring sale", color: "#22aa44", items: ["5101", "5102"] });
 const zone = adplatform.getZoneOutput({ id: "1001" });
+// A second account through an explicit provider instance.
+const config = new pulumi.Config();
+const second = new adplatform.Provider("second", { baseUrl: config.require("secondBaseUrl"), token: config.requireSecret("secondToken") });
+const secondGroup = new adplatform.CampaignGroup("second-group", { name: "Second", color: "#010203", items: ["1"] }, { provider: second });
 
 export const strategyId = strategy.id;
 export const groupId = group.id;
 export const groupCompany = group.companyId;
 export const zoneName = zone.name;
+export const secondCompany = secondGroup.companyId;
 `;
+
+/** The simulator's second seeded account. */
+const SECOND_TOKEN = "second-token";
 
 let sim: RunningSimulator;
 let dir: string;
@@ -62,6 +70,8 @@ beforeAll(async () => {
   await pulumi(["stack", "init", "dev"]);
   await pulumi(["config", "set", "adplatform:baseUrl", sim.url]);
   await pulumi(["config", "set", "--secret", "adplatform:token", TOKEN]);
+  await pulumi(["config", "set", "secondBaseUrl", sim.url]);
+  await pulumi(["config", "set", "--secret", "secondToken", SECOND_TOKEN]);
 });
 
 afterAll(async () => {
@@ -70,7 +80,7 @@ afterAll(async () => {
   await sim?.close();
 });
 
-it("creates a strategy and a group and reads a zone", async () => {
+it("creates a strategy and a group and reads a zone, and a group in a second account through an explicit provider", async () => {
   await pulumi(["up", "--yes", "--skip-preview"]);
   const outputs = JSON.parse(await pulumi(["stack", "output", "--json", "--show-secrets"]));
   expect(outputs).toMatchObject({
@@ -78,7 +88,9 @@ it("creates a strategy and a group and reads a zone", async () => {
     groupId: expect.stringMatching(/^\d+$/),
     zoneName: expect.any(String),
   });
-  expect(outputs.groupCompany).toBeDefined();
+  expect(outputs.groupCompany).toBe("7001");
+  expect(outputs.secondCompany).toBe("7002");
+  expect(sim.state("second").campaignGroups?.some((g: { name?: string }) => g.name === "Second")).toBe(true);
   const state = sim.state();
   expect(state.bidStrategies?.some((s: { id: string }) => s.id === outputs.strategyId)).toBe(true);
   expect(state.campaignGroups?.some((g: { id: string }) => g.id === outputs.groupId)).toBe(true);
