@@ -105,9 +105,14 @@ describe("import", () => {
     expect(await plugin.diff("701", urn, read.properties, checked.inputs)).toMatchObject({ changes: "none" });
   });
 
-  it("still requires items to create a group", async () => {
+  it("still requires items to create a group, also when an imported one is replaced", async () => {
     const { failures } = await plugin.check(nativeUrn("CampaignGroup", "new"), {}, { name: "New", color: "#000000" });
     expect(failures.map((f) => f.property)).toEqual(["items"]);
+    const before = sim.requests().total;
+    await expect(plugin.create(nativeUrn("CampaignGroup", "renamed"), { name: "Renamed", color: "#ff8800" })).rejects.toThrow(
+      /cannot create a group without items/,
+    );
+    expect(sim.requests().total).toBe(before);
   });
 
   it("fails the import of a group the platform does not have", async () => {
