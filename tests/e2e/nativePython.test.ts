@@ -82,10 +82,8 @@ it("creates a strategy and a group and reads a zone", async () => {
     zoneName: expect.any(String),
   });
   const state = sim.state();
-  expect(state.bidStrategies?.some((s: { id: string; name?: string }) => s.id === outputs.strategyId && s.name === "Night bids")).toBe(
-    true,
-  );
-  expect(state.campaignGroups?.some((g: { id: string }) => g.id === outputs.groupId)).toBe(true);
+  expect(state.bidStrategies?.some((s) => s.id === outputs.strategyId && s.name === "Night bids")).toBe(true);
+  expect(state.campaignGroups?.some((g) => g.id === outputs.groupId)).toBe(true);
   await pulumi(["preview", "--expect-no-changes"]);
 });
 

@@ -92,8 +92,8 @@ it("creates a strategy and a group and reads a zone, and a group in a second acc
   expect(outputs.secondCompany).toBe("7002");
   expect(sim.state("second").campaignGroups?.some((g: { name?: string }) => g.name === "Second")).toBe(true);
   const state = sim.state();
-  expect(state.bidStrategies?.some((s: { id: string }) => s.id === outputs.strategyId)).toBe(true);
-  expect(state.campaignGroups?.some((g: { id: string }) => g.id === outputs.groupId)).toBe(true);
+  expect(state.bidStrategies?.some((s) => s.id === outputs.strategyId)).toBe(true);
+  expect(state.campaignGroups?.some((g) => g.id === outputs.groupId)).toBe(true);
   await pulumi(["preview", "--expect-no-changes"]);
   const stack = JSON.parse(await pulumi(["stack", "export"]));
   const types = stack.deployment.resources.map((r: { type: string }) => r.type);
