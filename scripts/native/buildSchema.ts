@@ -152,11 +152,14 @@ function functionSpec(name: DataSourceName, types: SchemaTypes, docs: SdkDocs) {
   const fn = docs.declaration(file, name);
   const argDocs = docs.declaration(file, `${pascal(name)}Args`).properties;
   const resultDocs = docs.declaration(file, `${pascal(name)}Result`).properties;
-  const inputs: ObjectTypeSpec = { type: "object", properties: {}, required: [] };
+  const inputs: ObjectTypeSpec = { type: "object", properties: {} };
+  const required: string[] = [];
   for (const arg of Object.keys(source.pathArgs)) {
     inputs.properties[arg] = { type: "string", ...(argDocs.get(arg) ? { description: argDocs.get(arg) } : {}) };
-    inputs.required!.push(arg);
+    required.push(arg);
   }
+  // An empty `required` is left out, as the CLI prints a schema.
+  if (required.length > 0) inputs.required = required;
   if (source.fields) inputs.properties.fields = { type: "array", items: { type: "string" }, description: argDocs.get("fields") ?? "" };
   if (source.operation.acceptsQuery) {
     inputs.properties.query = { type: "object", additionalProperties: { type: "string" }, description: argDocs.get("query") ?? "" };
