@@ -95,9 +95,14 @@ it("creates a strategy and a group and reads a zone, and a group in a second acc
   expect(state.bidStrategies?.some((s) => s.id === outputs.strategyId)).toBe(true);
   expect(state.campaignGroups?.some((g) => g.id === outputs.groupId)).toBe(true);
   await pulumi(["preview", "--expect-no-changes"]);
+  // A refresh reads the group back (GET op 19) and leaves nothing to change.
+  await pulumi(["refresh", "--yes", "--skip-preview"]);
+  await pulumi(["preview", "--expect-no-changes"]);
   const stack = JSON.parse(await pulumi(["stack", "export"]));
   const types = stack.deployment.resources.map((r: { type: string }) => r.type);
   expect(types).toEqual(expect.arrayContaining(["adplatform:index:BidStrategy", "adplatform:index:CampaignGroup"]));
+  const group = stack.deployment.resources.find((r: { id?: string }) => r.id === outputs.groupId);
+  expect(group.outputs).toMatchObject({ size: 2, items: ["5101", "5102"] });
 });
 
 it("imports group 701, writing a declaration that compiles and previews with no changes", async () => {
