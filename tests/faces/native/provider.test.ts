@@ -8,6 +8,7 @@ import * as path from "node:path";
 import { startSimulator, type RunningSimulator } from "../../../simulator";
 import { REPO_ROOT, startFakeEngine, type FakeEngine } from "../../helpers/dynamicProviderHarness";
 import { secretValue } from "../../helpers/lifecycleEnv";
+import { UNKNOWN_VALUE } from "../../../provider/resources/common/unknowns";
 import { nativeUrn, startNativePlugin, type NativePlugin } from "./nativePluginHarness";
 
 jest.setTimeout(60_000);
@@ -64,6 +65,14 @@ describe("resources", () => {
     expect(same).toEqual({ changes: "none", replaces: [], deleteBeforeReplace: false });
     const changed = await plugin.diff(created.id, urn, created.properties, { ...checked.inputs, name: "CPC 2" });
     expect(changed).toMatchObject({ changes: "some", replaces: ["name"] });
+  });
+
+  it("passes values unknown during a preview, in either of the engine's forms, and unwraps secret inputs", async () => {
+    const urn = nativeUrn("CampaignGroup", "later");
+    const unknownOutput = { "4dabf18193072939515e22adb298388d": "d0e6a833031e9bbcd3f4e8bde6ca49a4" };
+    const checked = await plugin.check(urn, {}, { name: secretValue("Later"), color: UNKNOWN_VALUE, items: [unknownOutput] });
+    expect(checked.failures).toEqual([]);
+    expect(checked.inputs).toEqual({ name: "Later", color: UNKNOWN_VALUE, items: [UNKNOWN_VALUE] });
   });
 
   it("reports check failures with property paths", async () => {
