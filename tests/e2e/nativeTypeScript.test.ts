@@ -1,9 +1,10 @@
 /**
  * The native face through the real CLI with a TypeScript program: the generated SDK
  * (sdks/nodejs, built by scripts/native/build-ts-sdk) and the plugin `pulumi-resource-adplatform`
- * found through `plugins.providers` in Pulumi.yaml. The program creates a strategy and a group and
- * reads a zone, and creates a group in a second account through an explicit provider; then `pulumi import` of group 701 writes its declaration, which is added to the
- * program, compiles, and previews with no changes.
+ * found through `plugins.providers` in Pulumi.yaml. The program creates a strategy and a group,
+ * reads a zone, and creates a group in a second account through an explicit provider; then
+ * `pulumi import` of group 701 writes its declaration, which is added to the program, compiles, and
+ * previews with no changes; and group 702 is taken over with the `import` resource option.
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -114,5 +115,19 @@ it("imports group 701, writing a declaration that compiles and previews with no 
   const declaration = generated.replace(/^import .*\n/gm, "");
   fs.appendFileSync(path.join(dir, "index.ts"), `\n${declaration}`);
   execFileSync(process.execPath, [path.join(dir, "node_modules", "typescript", "bin", "tsc"), "--noEmit", "-p", dir], { stdio: "pipe" });
+  await pulumi(["preview", "--expect-no-changes"]);
+});
+
+it("takes group 702 over with the import resource option, declared without items as an import writes it", async () => {
+  const posts = () => sim.requests().operations["2"]?.calls.length ?? 0;
+  const before = posts();
+  fs.appendFileSync(
+    path.join(dir, "index.ts"),
+    `\nconst retargeting = new adplatform.CampaignGroup("retargeting", { name: "Retargeting", color: "#3366cc" }, { import: "702" });\nexport const retargetingSize = retargeting.size;\n`,
+  );
+  await pulumi(["up", "--yes", "--skip-preview"]);
+  const outputs = JSON.parse(await pulumi(["stack", "output", "--json"]));
+  expect(outputs.retargetingSize).toBe(1);
+  expect(posts()).toBe(before);
   await pulumi(["preview", "--expect-no-changes"]);
 });
