@@ -58,7 +58,10 @@ it("getZoneOutput reads from the account once it is known, and the token does no
 it("refuses an account without a token or with a plain-http remote base URL, naming the function and property", async () => {
   const noToken = new Account({ baseUrl: h.sim.url, token: undefined as unknown as string });
   await expect(getZone({ id: SEED_IDS.zones.display, account: noToken })).rejects.toThrow(
-    expect.objectContaining({ name: "DataSourceCredentialsError", message: expect.stringMatching(/^getZone: .*account\.token is required/) }),
+    expect.objectContaining({
+      name: "DataSourceCredentialsError",
+      message: expect.stringMatching(/^getZone: .*account\.token is required/),
+    }),
   );
   const remote = new Account({ baseUrl: "http://api.example.com", token: SECOND_TOKEN });
   const error = await settle(getZoneOutput({ id: SEED_IDS.zones.display, account: remote })).catch((e: unknown) => e);
