@@ -141,8 +141,12 @@ export function withAccountProperty<Inputs, Outputs>(lifecycle: ResourceLifecycl
       const old = split<Outputs>(olds);
       const next = split<Inputs>(news);
       const context = contextFor(ctx, next.account);
-      // Only the account's spelling may have changed (see `diff`): then the kind has nothing to send.
-      const own = await lifecycle.diff(id, old.rest, next.rest, context);
+      if (deepEquivalent(old.account, next.account)) {
+        return { outputs: withAccount((await lifecycle.update(id, old.rest, next.rest, context)).outputs, next.account) };
+      }
+      // The account's record changed (see `diff`), maybe alone: ask the kind whether it has anything
+      // to send. Silently: its own diff already warned during the engine's diff.
+      const own = await lifecycle.diff(id, old.rest, next.rest, { ...context, warn: async () => undefined });
       const outputs = own.changes ? (await lifecycle.update(id, old.rest, next.rest, context)).outputs : old.rest;
       return { outputs: withAccount(outputs, next.account) };
     },

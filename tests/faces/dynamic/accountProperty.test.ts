@@ -148,6 +148,32 @@ describe("other kinds", () => {
     expect(env.engine.warnings().join("\n")).not.toContain(SECOND_TOKEN);
   });
 
+  it("warns about a removed field as often when the account is recorded anew as when it is not", async () => {
+    const warningsOf = async (account: Props | undefined) => {
+      const created = await env.plugin.create(modifierUrn(), env.inputs("BidModifier", { ...modifier, value: "1.2" }));
+      env.engine.clear();
+      const next = (
+        await env.plugin.check(
+          modifierUrn(),
+          {},
+          env.inputs("BidModifier", { bidModifierId: modifier.bidModifierId, value: 1.5, ...(account ? { account } : {}) }),
+        )
+      ).inputs;
+      expect(await env.plugin.diff(created.id, modifierUrn(), created.properties, next)).toMatchObject({ changes: "some", replaces: [] });
+      await env.plugin.update(created.id, modifierUrn(), created.properties, next);
+      return env.engine.warnings();
+    };
+    const plain = await warningsOf(undefined);
+    expect(plain).toEqual([expect.stringMatching(/name/)]);
+    expect(await warningsOf(demo())).toEqual(plain);
+    expect(calls("demo", OP_PATCH).map((c) => c.body)).toEqual([
+      { name: "Brand B uplift", value: "1.2" },
+      { value: "1.5" },
+      { name: "Brand B uplift", value: "1.2" },
+      { value: "1.5" },
+    ]);
+  });
+
   it("writes to one account while the other's requests are all held in flight: each account has its own limiter", async () => {
     const strategy = (n: number, account?: Props) =>
       env.inputs("BidStrategy", {
