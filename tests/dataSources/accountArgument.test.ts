@@ -75,3 +75,27 @@ it("says to check the Account's token when the platform refuses it", async () =>
   const wrong = new Account({ baseUrl: h.sim.url, token: "not-a-known-token" });
   await expect(getZone({ id: SEED_IDS.zones.display, account: wrong })).rejects.toThrow(/account\.token/);
 });
+
+describe("a preview", () => {
+  beforeAll(async () => {
+    await pulumi.runtime.setMocks(recordingMocks(), "project", "stack", true);
+  });
+  afterAll(async () => {
+    await pulumi.runtime.setMocks(recordingMocks(), "project", "stack", false);
+  });
+  const unknownUrl = () => pulumi.output(pulumi.unknown as unknown as string);
+  const isKnown = (output: pulumi.Output<unknown>) => (output as unknown as { isKnown: Promise<boolean> }).isKnown;
+
+  it("getZoneOutput with an account not known yet gives an unknown result and sends nothing", async () => {
+    const zone = getZoneOutput({ id: SEED_IDS.zones.display, account: new Account({ baseUrl: unknownUrl(), token: SECOND_TOKEN }) });
+    await expect(isKnown(zone)).resolves.toBe(false);
+    expect(h.sim.requests("second").total).toBe(0);
+  });
+
+  it("getZone with an account not known yet fails naming the field and the Output form, sending nothing", async () => {
+    await expect(
+      getZone({ id: SEED_IDS.zones.display, account: new Account({ baseUrl: unknownUrl(), token: SECOND_TOKEN }) }),
+    ).rejects.toThrow(/^getZone: account\.baseUrl is not known yet .*use the Output form/);
+    expect(h.sim.requests("second").total).toBe(0);
+  });
+});
