@@ -29,8 +29,11 @@ export interface AccountArgs {
 
 /** The property map a resource or data source receives for an account. */
 export interface AccountProperty {
+  /** The account's API base URL. */
   baseUrl: pulumi.Output<string>;
+  /** The account's token, a secret. */
   token: pulumi.Output<string>;
+  /** The account's stable name, when given. */
   name?: pulumi.Output<string>;
 }
 

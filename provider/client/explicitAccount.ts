@@ -14,8 +14,11 @@ import { ApiConfigError } from "./errors";
 
 /** The fields of an explicit account, as they arrive (any of them may be missing or mistyped). */
 export interface ExplicitAccount {
+  /** `{base_url}` of the account's API. */
   readonly baseUrl?: unknown;
+  /** The account's access token. */
   readonly token?: unknown;
+  /** A stable name of the account, optional (see `sameAccount`). */
   readonly name?: unknown;
 }
 
