@@ -121,7 +121,7 @@ export async function handleApi(sim: Simulation, req: IncomingMessage, res: Serv
   for (const [name, value] of Object.entries(rateHeaderValues(admission.headers))) res.setHeader(name, value);
 
   await sleep(sim.faults.baseDelayMs + (fault?.kind === "delay" ? (fault.delayMs ?? 0) : 0));
-  await sim.faults.waitAtGate();
+  await sim.faults.waitAtGate(account.account);
 
   if (fault?.kind === "dropBefore") {
     settle("dropped-before");

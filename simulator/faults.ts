@@ -81,6 +81,8 @@ export const FaultSettingsSchema = z
     delayMs: z.number().int().nonnegative().default(0),
     /** While true, admitted requests wait (still in flight) until it is set false. */
     hold: z.boolean().default(false),
+    /** With `hold`, only this account's requests wait (every account's when omitted). */
+    holdAccount: z.string().min(1).optional(),
     /** Scripted faults, consulted before the random shares; the first matching rule applies. */
     rules: z.array(FaultRuleSchema).default([]),
   })
@@ -185,8 +187,10 @@ export class FaultInjector {
     this.gate.set(false);
   }
 
-  /** Waits while `hold` is set. */
-  waitAtGate(): Promise<void> {
+  /** Waits while `hold` is set, if it applies to `account` (see `holdAccount`). */
+  waitAtGate(account?: string): Promise<void> {
+    const only = this.settings.holdAccount;
+    if (only !== undefined && account !== only) return Promise.resolve();
     return this.gate.wait();
   }
 

@@ -14,9 +14,10 @@ export type ConnectionSetting = "baseUrl" | "token";
 
 /**
  * Where a setting's value came from: `configureDataSources(...)` in the program's process, the stack
- * configuration, or the environment (the order the SDK looks them up in).
+ * configuration, or the environment (the order the SDK looks them up in), or the `account` argument
+ * of the read (an `Account`, which replaces all three).
  */
-export type SettingOrigin = "explicit" | "stackConfig" | "environment";
+export type SettingOrigin = "explicit" | "stackConfig" | "environment" | "account";
 
 /** The origin of each setting, when the caller knows it. */
 export type SettingOrigins = Readonly<Partial<Record<ConnectionSetting, SettingOrigin>>>;
@@ -85,6 +86,8 @@ export function remedyFor(setting: ConnectionSetting, origin: SettingOrigin | un
         `To fix: check the ${n.what}, which comes from configureDataSources({ ${n.explicitArg} }) ` +
         `(it takes precedence over ${n.configKey} and ${n.env}); pass the right one there.`
       );
+    case "account":
+      return `To fix: check the ${n.what} of the Account passed as the account argument (account.${n.explicitArg}).`;
     default:
       return `To fix: check the ${n.what}; set it with ${configSet} or the ${n.env} environment variable.`;
   }

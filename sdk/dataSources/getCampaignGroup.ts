@@ -2,11 +2,12 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { CampaignGroup } from "../../provider/catalog";
 import { DATA_SOURCES } from "../../provider/dataSources";
+import type { AccountArgument } from "./accountArgument";
 import { invokeOne, outputForm, type DataSourceOutputOptions } from "./invoke";
 import type { AssertTrue, SameShape, SdkShape } from "./shapeCheck";
 
 /** Arguments of `getCampaignGroup`. */
-export interface GetCampaignGroupArgs {
+export interface GetCampaignGroupArgs extends AccountArgument {
   /** Campaign group id, e.g. `"701"`. */
   id: string;
   /** Query parameters, sent as given: operation 19 accepts some but the spec does not name them (rule 9). */
@@ -14,7 +15,7 @@ export interface GetCampaignGroupArgs {
 }
 
 /** Arguments of `getCampaignGroupOutput`: as `GetCampaignGroupArgs`, each may be an `Input`. */
-export interface GetCampaignGroupOutputArgs {
+export interface GetCampaignGroupOutputArgs extends AccountArgument {
   /** Campaign group id. */
   id: pulumi.Input<string>;
   /** Query parameters, sent as given (names not shown in spec). */

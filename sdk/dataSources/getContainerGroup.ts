@@ -2,11 +2,12 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ContainerGroup } from "../../provider/catalog";
 import { DATA_SOURCES } from "../../provider/dataSources";
+import type { AccountArgument } from "./accountArgument";
 import { invokeOne, outputForm, type DataSourceOutputOptions } from "./invoke";
 import type { AssertTrue, SameShape, SdkShape } from "./shapeCheck";
 
 /** Arguments of `getContainerGroup`. */
-export interface GetContainerGroupArgs {
+export interface GetContainerGroupArgs extends AccountArgument {
   /** Id of the container, e.g. `"100"`. */
   containerId: string;
   /** Group id, e.g. `"4201"`. */
@@ -16,7 +17,7 @@ export interface GetContainerGroupArgs {
 }
 
 /** Arguments of `getContainerGroupOutput`: as `GetContainerGroupArgs`, each may be an `Input`. */
-export interface GetContainerGroupOutputArgs {
+export interface GetContainerGroupOutputArgs extends AccountArgument {
   /** Id of the container. */
   containerId: pulumi.Input<string>;
   /** Group id. */

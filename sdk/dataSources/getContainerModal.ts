@@ -3,11 +3,12 @@ import * as pulumi from "@pulumi/pulumi";
 import type { ContainerModal } from "../../provider/catalog";
 import { DATA_SOURCES } from "../../provider/dataSources";
 import type { ContainerItem } from "./containerTypes";
+import type { AccountArgument } from "./accountArgument";
 import { invokeOne, outputForm, type DataSourceOutputOptions } from "./invoke";
 import type { AssertTrue, SameShape, SdkShape } from "./shapeCheck";
 
 /** Arguments of `getContainerModal`. */
-export interface GetContainerModalArgs {
+export interface GetContainerModalArgs extends AccountArgument {
   /** Id of the container holding the modal, e.g. `"100"`. */
   containerId: string;
   /** Modal id, e.g. `"4001"`. */
@@ -17,7 +18,7 @@ export interface GetContainerModalArgs {
 }
 
 /** Arguments of `getContainerModalOutput`: as `GetContainerModalArgs`, each may be an `Input`. */
-export interface GetContainerModalOutputArgs {
+export interface GetContainerModalOutputArgs extends AccountArgument {
   /** Id of the container holding the modal. */
   containerId: pulumi.Input<string>;
   /** Modal id. */

@@ -3,11 +3,12 @@ import * as pulumi from "@pulumi/pulumi";
 import type { ContainerPrompt as ContainerPromptSchema } from "../../provider/catalog";
 import { DATA_SOURCES } from "../../provider/dataSources";
 import type { ContainerItem } from "./containerTypes";
+import type { AccountArgument } from "./accountArgument";
 import { invokeList, outputForm, type DataSourceOutputOptions } from "./invoke";
 import type { AssertTrue, SameShape, SdkShape } from "./shapeCheck";
 
 /** Arguments of `getContainerPrompts`. */
-export interface GetContainerPromptsArgs {
+export interface GetContainerPromptsArgs extends AccountArgument {
   /** Container id, e.g. `"100"`. */
   containerId: string;
   /**
@@ -18,7 +19,7 @@ export interface GetContainerPromptsArgs {
 }
 
 /** Arguments of `getContainerPromptsOutput`: as `GetContainerPromptsArgs`, each may be an `Input`. */
-export interface GetContainerPromptsOutputArgs {
+export interface GetContainerPromptsOutputArgs extends AccountArgument {
   /** Container id. */
   containerId: pulumi.Input<string>;
   /** Query parameters, sent as given (names not shown in spec). */

@@ -2,17 +2,18 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Country as CountrySchema } from "../../provider/catalog";
 import { DATA_SOURCES } from "../../provider/dataSources";
+import type { AccountArgument } from "./accountArgument";
 import { invokeList, outputForm, type DataSourceOutputOptions } from "./invoke";
 import type { AssertTrue, SameShape, SdkShape } from "./shapeCheck";
 
 /** Arguments of `getCountries`; all optional. */
-export interface GetCountriesArgs {
+export interface GetCountriesArgs extends AccountArgument {
   /** Query parameters, sent as given: operation 17 accepts some but the spec does not name them (rule 9). */
   query?: Record<string, string>;
 }
 
 /** Arguments of `getCountriesOutput`: as `GetCountriesArgs`, each may be an `Input`. */
-export interface GetCountriesOutputArgs {
+export interface GetCountriesOutputArgs extends AccountArgument {
   /** Query parameters, sent as given (names not shown in spec). */
   query?: pulumi.Input<Record<string, pulumi.Input<string>>>;
 }

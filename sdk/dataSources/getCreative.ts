@@ -2,6 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Creative } from "../../provider/catalog";
 import { DATA_SOURCES } from "../../provider/dataSources";
+import type { AccountArgument } from "./accountArgument";
 import { invokeOne, outputForm, type DataSourceOutputOptions } from "./invoke";
 import type { AssertTrue, SameShape, SdkShape } from "./shapeCheck";
 
@@ -13,7 +14,7 @@ import type { AssertTrue, SameShape, SdkShape } from "./shapeCheck";
 export type CreativeField = string;
 
 /** Arguments of `getCreative`. */
-export interface GetCreativeArgs {
+export interface GetCreativeArgs extends AccountArgument {
   /** Creative id, e.g. `"901"`. */
   id: string;
   /**
@@ -27,7 +28,7 @@ export interface GetCreativeArgs {
 }
 
 /** Arguments of `getCreativeOutput`: as `GetCreativeArgs`, each may be an `Input`. */
-export interface GetCreativeOutputArgs {
+export interface GetCreativeOutputArgs extends AccountArgument {
   /** Creative id. */
   id: pulumi.Input<string>;
   /** Subresources to embed (each costs one more call, spec Limits 7). */

@@ -2,11 +2,12 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ExternalDemand as ExternalDemandSchema } from "../../provider/catalog";
 import { DATA_SOURCES } from "../../provider/dataSources";
+import type { AccountArgument } from "./accountArgument";
 import { invokeList, outputForm, type DataSourceOutputOptions } from "./invoke";
 import type { AssertTrue, SameShape, SdkShape } from "./shapeCheck";
 
 /** Arguments of `getExternalDemands`; all optional. */
-export interface GetExternalDemandsArgs {
+export interface GetExternalDemandsArgs extends AccountArgument {
   /**
    * Query parameters, sent as given. The spec names `name` as searchable, `id`, `name`,
    * `bid_regulator`, `create_time`, `update_time` as sortable and `id`, `name`, `partner_id`,
@@ -17,7 +18,7 @@ export interface GetExternalDemandsArgs {
 }
 
 /** Arguments of `getExternalDemandsOutput`: as `GetExternalDemandsArgs`, each may be an `Input`. */
-export interface GetExternalDemandsOutputArgs {
+export interface GetExternalDemandsOutputArgs extends AccountArgument {
   /** Query parameters, sent as given (names not shown in spec). */
   query?: pulumi.Input<Record<string, pulumi.Input<string>>>;
 }

@@ -2,17 +2,18 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Integration } from "../../provider/catalog";
 import { DATA_SOURCES } from "../../provider/dataSources";
+import type { AccountArgument } from "./accountArgument";
 import { invokeOne, outputForm, type DataSourceOutputOptions } from "./invoke";
 import type { AssertTrue, SameShape, SdkShape } from "./shapeCheck";
 
 /** Arguments of `getIntegration`. Operation 7 takes no query parameters (spec, rule 9). */
-export interface GetIntegrationArgs {
+export interface GetIntegrationArgs extends AccountArgument {
   /** Integration id, e.g. `"801"`. */
   id: string;
 }
 
 /** Arguments of `getIntegrationOutput`. */
-export interface GetIntegrationOutputArgs {
+export interface GetIntegrationOutputArgs extends AccountArgument {
   /** Integration id. */
   id: pulumi.Input<string>;
 }

@@ -2,17 +2,18 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Macro as MacroSchema } from "../../provider/catalog";
 import { DATA_SOURCES } from "../../provider/dataSources";
+import type { AccountArgument } from "./accountArgument";
 import { invokeList, outputForm, type DataSourceOutputOptions } from "./invoke";
 import type { AssertTrue, SameShape, SdkShape } from "./shapeCheck";
 
 /** Arguments of `getMacros`; all optional. */
-export interface GetMacrosArgs {
+export interface GetMacrosArgs extends AccountArgument {
   /** Query parameters, sent as given: operation 14 accepts some but the spec does not name them (rule 9). */
   query?: Record<string, string>;
 }
 
 /** Arguments of `getMacrosOutput`: as `GetMacrosArgs`, each may be an `Input`. */
-export interface GetMacrosOutputArgs {
+export interface GetMacrosOutputArgs extends AccountArgument {
   /** Query parameters, sent as given (names not shown in spec). */
   query?: pulumi.Input<Record<string, pulumi.Input<string>>>;
 }

@@ -5,17 +5,18 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { MessagingProvider } from "../../provider/catalog";
 import { DATA_SOURCES } from "../../provider/dataSources";
+import type { AccountArgument } from "./accountArgument";
 import { invokeOne, outputForm, type DataSourceOutputOptions } from "./invoke";
 import type { AssertTrue, SameShape, SdkShape } from "./shapeCheck";
 
 /** Arguments of `getMessagingProvider`. Operation 16 takes no query parameters (spec, rule 9). */
-export interface GetMessagingProviderArgs {
+export interface GetMessagingProviderArgs extends AccountArgument {
   /** Provider id, e.g. `"1601"`. */
   id: string;
 }
 
 /** Arguments of `getMessagingProviderOutput`. */
-export interface GetMessagingProviderOutputArgs {
+export interface GetMessagingProviderOutputArgs extends AccountArgument {
   /** Provider id. */
   id: pulumi.Input<string>;
 }

@@ -2,11 +2,12 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ProfileProperty } from "../../provider/catalog";
 import { DATA_SOURCES } from "../../provider/dataSources";
+import type { AccountArgument } from "./accountArgument";
 import { invokeOne, outputForm, type DataSourceOutputOptions } from "./invoke";
 import type { AssertTrue, SameShape, SdkShape } from "./shapeCheck";
 
 /** Arguments of `getProfileProperty`. */
-export interface GetProfilePropertyArgs {
+export interface GetProfilePropertyArgs extends AccountArgument {
   /** Profile property id, e.g. `"1201"`. */
   id: string;
   /** Query parameters, sent as given: operation 11 accepts some but the spec does not name them (rule 9). */
@@ -14,7 +15,7 @@ export interface GetProfilePropertyArgs {
 }
 
 /** Arguments of `getProfilePropertyOutput`: as `GetProfilePropertyArgs`, each may be an `Input`. */
-export interface GetProfilePropertyOutputArgs {
+export interface GetProfilePropertyOutputArgs extends AccountArgument {
   /** Profile property id. */
   id: pulumi.Input<string>;
   /** Query parameters, sent as given (names not shown in spec). */

@@ -2,12 +2,13 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { PushTask } from "../../provider/catalog";
 import { DATA_SOURCES } from "../../provider/dataSources";
+import type { AccountArgument } from "./accountArgument";
 import { invokeOne, outputForm, type DataSourceOutputOptions } from "./invoke";
 import type { TargetingRule } from "./shared";
 import type { AssertTrue, SameShape, SdkShape } from "./shapeCheck";
 
 /** Arguments of `getPushTask`. */
-export interface GetPushTaskArgs {
+export interface GetPushTaskArgs extends AccountArgument {
   /** Push task id, e.g. `"1101"`. */
   id: string;
   /** Query parameters, sent as given: operation 9 accepts some but the spec does not name them (rule 9). */
@@ -15,7 +16,7 @@ export interface GetPushTaskArgs {
 }
 
 /** Arguments of `getPushTaskOutput`: as `GetPushTaskArgs`, each may be an `Input`. */
-export interface GetPushTaskOutputArgs {
+export interface GetPushTaskOutputArgs extends AccountArgument {
   /** Push task id. */
   id: pulumi.Input<string>;
   /** Query parameters, sent as given (names not shown in spec). */

@@ -2,11 +2,12 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { SearchAlgorithm } from "../../provider/catalog";
 import { DATA_SOURCES } from "../../provider/dataSources";
+import type { AccountArgument } from "./accountArgument";
 import { invokeOne, outputForm, type DataSourceOutputOptions } from "./invoke";
 import type { AssertTrue, SameShape, SdkShape } from "./shapeCheck";
 
 /** Arguments of `getSearchAlgorithm`. */
-export interface GetSearchAlgorithmArgs {
+export interface GetSearchAlgorithmArgs extends AccountArgument {
   /** Search algorithm id, e.g. `"1301"`. */
   id: string;
   /**
@@ -18,7 +19,7 @@ export interface GetSearchAlgorithmArgs {
 }
 
 /** Arguments of `getSearchAlgorithmOutput`: as `GetSearchAlgorithmArgs`, each may be an `Input`. */
-export interface GetSearchAlgorithmOutputArgs {
+export interface GetSearchAlgorithmOutputArgs extends AccountArgument {
   /** Search algorithm id. */
   id: pulumi.Input<string>;
   /** Query parameters, sent as given (names not shown in spec). */

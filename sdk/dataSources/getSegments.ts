@@ -2,18 +2,19 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Segment as SegmentSchema } from "../../provider/catalog";
 import { DATA_SOURCES } from "../../provider/dataSources";
+import type { AccountArgument } from "./accountArgument";
 import { invokeList, outputForm, type DataSourceOutputOptions } from "./invoke";
 import type { TargetingRule } from "./shared";
 import type { AssertTrue, SameShape, SdkShape } from "./shapeCheck";
 
 /** Arguments of `getSegments`; all optional. */
-export interface GetSegmentsArgs {
+export interface GetSegmentsArgs extends AccountArgument {
   /** Query parameters, sent as given: operation 18 accepts some but the spec does not name them (rule 9). */
   query?: Record<string, string>;
 }
 
 /** Arguments of `getSegmentsOutput`: as `GetSegmentsArgs`, each may be an `Input`. */
-export interface GetSegmentsOutputArgs {
+export interface GetSegmentsOutputArgs extends AccountArgument {
   /** Query parameters, sent as given (names not shown in spec). */
   query?: pulumi.Input<Record<string, pulumi.Input<string>>>;
 }

@@ -2,13 +2,14 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Zone } from "../../provider/catalog";
 import { DATA_SOURCES, type ZoneField } from "../../provider/dataSources";
+import type { AccountArgument } from "./accountArgument";
 import { invokeOne, outputForm, type DataSourceOutputOptions } from "./invoke";
 import type { AssertTrue, SameShape, SdkShape } from "./shapeCheck";
 
 export type { ZoneField };
 
 /** Arguments of `getZone`. */
-export interface GetZoneArgs {
+export interface GetZoneArgs extends AccountArgument {
   /** Zone id, e.g. `"1001"`. */
   id: string;
   /**
@@ -25,7 +26,7 @@ export interface GetZoneArgs {
 }
 
 /** Arguments of `getZoneOutput`: as `GetZoneArgs`, each may be an `Input`. */
-export interface GetZoneOutputArgs {
+export interface GetZoneOutputArgs extends AccountArgument {
   /** Zone id, e.g. `"1001"`. */
   id: pulumi.Input<string>;
   /** Subresources to embed: `account` and/or `creator` (each costs one more call, spec Limits 7). */

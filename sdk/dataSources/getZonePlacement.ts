@@ -2,11 +2,12 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ZonePlacement } from "../../provider/catalog";
 import { DATA_SOURCES } from "../../provider/dataSources";
+import type { AccountArgument } from "./accountArgument";
 import { invokeOne, outputForm, type DataSourceOutputOptions } from "./invoke";
 import type { AssertTrue, SameShape, SdkShape } from "./shapeCheck";
 
 /** Arguments of `getZonePlacement`. */
-export interface GetZonePlacementArgs {
+export interface GetZonePlacementArgs extends AccountArgument {
   /** Id of the zone; it must be a zone of type `display` (spec, rule 5). */
   zoneId: string;
   /** Placement id, a position name such as `"top-banner"`. */
@@ -16,7 +17,7 @@ export interface GetZonePlacementArgs {
 }
 
 /** Arguments of `getZonePlacementOutput`: as `GetZonePlacementArgs`, each may be an `Input`. */
-export interface GetZonePlacementOutputArgs {
+export interface GetZonePlacementOutputArgs extends AccountArgument {
   /** Id of the display zone. */
   zoneId: pulumi.Input<string>;
   /** Placement id (a position name). */

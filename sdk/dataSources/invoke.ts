@@ -9,6 +9,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import {
   type ConnectionSettings,
+  type ConnectionSource,
   DataSourceCredentialsError,
   readList,
   readOne,
@@ -16,6 +17,7 @@ import {
   type ListResult,
 } from "../../provider/dataSources";
 import { resolveDataSourceConnection } from "../config";
+import { accountConnection, accountOutput, splitAccount } from "./accountArgument";
 import { asProgramError } from "./programErrors";
 
 /**
@@ -45,20 +47,31 @@ function rethrowForProgram(error: unknown): never {
   throw asProgramError(error);
 }
 
+/** The arguments the engine validates and the connection: the `account` argument's, else `connectionFor`. */
+async function prepared(source: DataSource, args: unknown): Promise<{ rest: unknown; connection: ConnectionSource }> {
+  const { account, rest } = splitAccount(args);
+  return { rest, connection: account === undefined ? connectionFor(source) : await accountConnection(source.functionName, account) };
+}
+
 /** Promise form of a single-record data source. */
 export function invokeOne<R>(source: DataSource, args: unknown): Promise<R> {
-  return readOne<R>(source, args, connectionFor(source)).catch(rethrowForProgram);
+  return prepared(source, args)
+    .then(({ rest, connection }) => readOne<R>(source, rest, connection))
+    .catch(rethrowForProgram);
 }
 
 /** Promise form of a list data source. */
 export function invokeList<R>(source: DataSource, args: unknown): Promise<ListResult<R>> {
-  return readList<R>(source, args, connectionFor(source)).catch(rethrowForProgram);
+  return prepared(source, args)
+    .then(({ rest, connection }) => readList<R>(source, rest, connection))
+    .catch(rethrowForProgram);
 }
 
 /**
  * `Output` form of a data source: waits for every `Input` in `args` (and for `opts.dependsOn`), then
  * runs the promise form. While any input is unknown (a preview before its resource exists) the
- * result is unknown and nothing is read; a secret input makes the result secret; the result carries
+ * result is unknown and nothing is read; a secret input makes the result secret (but for the account's
+ * token, which never reaches a result: `./accountArgument`); the result carries
  * the resource dependencies of its inputs, so a resource fed from it is ordered after them.
  */
 export function outputForm<A, R>(
@@ -66,7 +79,12 @@ export function outputForm<A, R>(
   args: unknown,
   opts: DataSourceOutputOptions | undefined,
 ): pulumi.Output<R> {
-  const unwrapped = pulumi.output(args ?? {}) as pulumi.Output<unknown>;
+  // The account is unwrapped on its own: its secret token must not make the result secret.
+  const { account, rest } = splitAccount(args ?? {});
+  const ofAccount = accountOutput(account);
+  const others = pulumi.output(rest ?? {}) as pulumi.Output<unknown>;
+  const unwrapped =
+    ofAccount === undefined ? others : pulumi.all([others, ofAccount]).apply(([a, acc]) => ({ ...(a as object), account: acc }));
   const ready = opts?.dependsOn === undefined ? unwrapped : pulumi.all([unwrapped, dependenciesOf(opts.dependsOn)]).apply(([a]) => a);
   return ready.apply((a) => read(a as A));
 }

@@ -10,6 +10,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { RESOURCE_MODULE } from "../../provider/resources/kinds";
 import { importAsAdoption, logImportAsAdoption } from "./importOption";
+import type { Account } from "../account";
+import { accountInput, accountOptions } from "./accountInput";
 import { PROVIDER_SHIMS } from "./providerShim";
 
 /** `settings` of a variation (spec, Campaign A/B test variation). */
@@ -37,6 +39,11 @@ export interface AbTestVariationArgs {
   name?: pulumi.Input<string>;
   /** Display settings; sent whole whenever they change. */
   settings?: pulumi.Input<AbTestVariationSettingsArgs>;
+  /**
+   * The platform account the object belongs to (`new Account({ baseUrl, token })`); the stack
+   * config or the environment when omitted. Moving the resource to another account replaces it.
+   */
+  account?: Account;
 }
 
 /** The managed settings of an existing A/B test variation. Its `id` is `<abTestId>/<variationId>`. */
@@ -67,8 +74,9 @@ export class AbTestVariation extends pulumi.dynamic.Resource {
         variationId: imported.args.variationId,
         name: imported.args.name,
         settings: imported.args.settings,
+        ...accountInput(imported.args.account),
       },
-      imported.opts,
+      accountOptions(imported.args.account, imported.opts),
       RESOURCE_MODULE,
       "AbTestVariation",
     );

@@ -10,6 +10,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { RESOURCE_MODULE } from "../../provider/resources/kinds";
 import { importAsAdoption, logImportAsAdoption } from "./importOption";
+import type { Account } from "../account";
+import { accountInput, accountOptions } from "./accountInput";
 import { PROVIDER_SHIMS } from "./providerShim";
 
 /** One targeting dimension of a bid modifier (spec, Bid modifier: `targeting`). */
@@ -57,6 +59,11 @@ export interface BidModifierArgs {
    * `containers` is also set.
    */
   tags?: pulumi.Input<pulumi.Input<string>[]>;
+  /**
+   * The platform account the object belongs to (`new Account({ baseUrl, token })`); the stack
+   * config or the environment when omitted. Moving the resource to another account replaces it.
+   */
+  account?: Account;
 }
 
 /** The managed settings of an existing bid modifier. */
@@ -99,8 +106,9 @@ export class BidModifier extends pulumi.dynamic.Resource {
         targeting: imported.args.targeting,
         containers: imported.args.containers,
         tags: imported.args.tags,
+        ...accountInput(imported.args.account),
       },
-      imported.opts,
+      accountOptions(imported.args.account, imported.opts),
       RESOURCE_MODULE,
       "BidModifier",
     );

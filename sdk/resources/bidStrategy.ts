@@ -9,6 +9,8 @@ import * as pulumi from "@pulumi/pulumi";
 import type { BidStrategyKind } from "../../provider/catalog/schemas/bidStrategy";
 import { RESOURCE_MODULE } from "../../provider/resources/kinds";
 import { importAsAdoption, logImportAsAdoption } from "./importOption";
+import type { Account } from "../account";
+import { accountInput, accountOptions } from "./accountInput";
 import { PROVIDER_SHIMS } from "./providerShim";
 
 /** The arguments of a `BidStrategy`. Every change to them replaces the strategy. */
@@ -38,6 +40,11 @@ export interface BidStrategyArgs {
    * Only used when the resource is created.
    */
   adoptId?: pulumi.Input<string>;
+  /**
+   * The platform account the object belongs to (`new Account({ baseUrl, token })`); the stack
+   * config or the environment when omitted. Moving the resource to another account replaces it.
+   */
+  account?: Account;
 }
 
 /** A bid strategy on the platform. */
@@ -73,8 +80,9 @@ export class BidStrategy extends pulumi.dynamic.Resource {
         value: imported.args.value,
         maxValue: imported.args.maxValue,
         adoptId: imported.args.adoptId,
+        ...accountInput(imported.args.account),
       },
-      imported.opts,
+      accountOptions(imported.args.account, imported.opts),
       RESOURCE_MODULE,
       "BidStrategy",
     );

@@ -11,6 +11,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { RESOURCE_MODULE } from "../../provider/resources/kinds";
 import { importAsAdoption, logImportAsAdoption } from "./importOption";
+import type { Account } from "../account";
+import { accountInput, accountOptions } from "./accountInput";
 import { PROVIDER_SHIMS } from "./providerShim";
 
 /** The arguments of a `CampaignGroup`. Every change to them replaces the group. */
@@ -30,6 +32,11 @@ export interface CampaignGroupArgs {
    * updated. Only used when the resource is created.
    */
   adoptId?: pulumi.Input<string>;
+  /**
+   * The platform account the object belongs to (`new Account({ baseUrl, token })`); the stack
+   * config or the environment when omitted. Moving the resource to another account replaces it.
+   */
+  account?: Account;
 }
 
 /** A campaign group on the platform. */
@@ -71,8 +78,9 @@ export class CampaignGroup extends pulumi.dynamic.Resource {
         size: undefined,
         createTime: undefined,
         updateTime: undefined,
+        ...accountInput(imported.args.account),
       },
-      imported.opts,
+      accountOptions(imported.args.account, imported.opts),
       RESOURCE_MODULE,
       "CampaignGroup",
     );

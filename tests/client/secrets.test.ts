@@ -4,6 +4,7 @@
  */
 import { inspect } from "node:util";
 import { ApiConfigError, ApiError, ApiNetworkError, closeApiClients, getApiClient, resolveConnection } from "../../provider/client";
+import { explicitAccountConnection, explicitAccountIdentity, explicitAccountProblems } from "../../provider/client/explicitAccount";
 import { type ScriptedServer, json, startScriptedServer } from "./scriptedServer";
 
 const TOKEN = "tok-SECRET-123";
@@ -151,5 +152,30 @@ describe("the token never leaks", () => {
       expect(error).toBeInstanceOf(ApiConfigError);
       expectNoToken(error);
     }
+  });
+
+  it("is not in what an explicit account's checks say, nor in its identity or connection", () => {
+    const accounts = [
+      { baseUrl: "http://api.example.com", token: TOKEN },
+      { baseUrl: `https://user:${TOKEN}@api.example.com`, token: TOKEN },
+      { baseUrl: "https://api.example.com", token: `${TOKEN}\r\nX-Injected: 1` },
+      { baseUrl: "not a url", token: TOKEN, name: "" },
+    ];
+    for (const account of accounts) {
+      const problems = explicitAccountProblems(account);
+      expect(problems.length).toBeGreaterThan(0);
+      expectNoToken(problems);
+      expectNoToken(explicitAccountIdentity(account));
+      expectNoToken(
+        (() => {
+          try {
+            return explicitAccountConnection(account);
+          } catch (e) {
+            return e;
+          }
+        })(),
+      );
+    }
+    expectNoToken(explicitAccountIdentity({ baseUrl: "https://api.example.com", token: TOKEN }));
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The example projects users copy: each type-checks with its own tsconfig, resolves
  * `pulumi-adplatform` by name from its folder exactly as the dynamic-provider plugin does, and the
- * zone-targeted example deploys against the simulator.
+ * zone-targeted and two-accounts examples deploy against the simulator.
  */
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
@@ -15,6 +15,7 @@ const ctx = useE2e();
 
 const EXAMPLES = fs.readdirSync(EXAMPLES_DIR).filter((name) => fs.existsSync(path.join(EXAMPLES_DIR, name, "Pulumi.yaml")));
 const ZONE_EXAMPLE = path.join(EXAMPLES_DIR, "zone-targeted-bid-modifier");
+const TWO_ACCOUNTS_EXAMPLE = path.join(EXAMPLES_DIR, "two-accounts");
 
 function run(file: string, args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
@@ -25,7 +26,7 @@ function run(file: string, args: string[], cwd: string): Promise<{ code: number;
 }
 
 test("there are example projects, the quickstart among them, and the root Pulumi.yaml runs the quickstart", () => {
-  expect(EXAMPLES).toEqual(expect.arrayContaining(["quickstart", "zone-targeted-bid-modifier"]));
+  expect(EXAMPLES).toEqual(expect.arrayContaining(["quickstart", "zone-targeted-bid-modifier", "two-accounts"]));
   const root = readProject(REPO_ROOT);
   expect(root.programDir).toBe(path.join(EXAMPLES_DIR, "quickstart"));
   expect(root.name).toBe(readProject(root.programDir).name);
@@ -87,4 +88,23 @@ test("the zone-targeted example points modifier 502 at the zone's countries; a c
   const patches = callsOf(ctx.sim, 1).slice(before);
   expect(patches.map((call) => call.body)).toEqual([{ targeting: { countries: { items: ["AT", "CH", "DE", "FR"], op: "in" } } }]);
   await stack.destroy();
+});
+
+test("the two-accounts example writes brand A to the stack config's account and brand B to its own", async () => {
+  ctx.sim.reset();
+  const session = await ctx.open({ projectDir: TWO_ACCOUNTS_EXAMPLE });
+  await session.stack.setConfig("brandBToken", { value: "second-token", secret: true });
+  const up = await session.stack.up();
+  expect(up.summary.resourceChanges).toEqual({ create: 5 });
+  const outputs = await session.stack.outputs();
+  const ids = (account: string, collection: "campaignGroups" | "bidStrategies") =>
+    ctx.sim.state(account)[collection].map((r) => String(r.id));
+  expect(ids("demo", "campaignGroups")).toContain(outputs["brand-a-groupId"]!.value);
+  expect(ids("second", "campaignGroups")).toContain(outputs["brand-b-groupId"]!.value);
+  expect(ids("demo", "bidStrategies")).toContain(outputs["brand-a-strategyId"]!.value);
+  expect(ids("second", "bidStrategies")).toContain(outputs["brand-b-strategyId"]!.value);
+  expect(ids("demo", "campaignGroups")).not.toContain(outputs["brand-b-groupId"]!.value);
+  const exported = await session.cli(["stack", "export", "--stack", session.stack.name]);
+  expect(exported.stdout).not.toContain("second-token");
+  await session.stack.destroy();
 });

@@ -1,5 +1,6 @@
 /**
- * The token never leaks: a whole lifecycle run with a recognisable token, then a search for it in
+ * The token never leaks: a whole lifecycle run with a recognisable token (and one with an `Account`
+ * of a second account, whose token travels as a resource property), then a search for them in
  * everything the project writes: the serialized providers, every property the plugin returns, the
  * engine's log, every error message (server errors, drops, timeouts, 429s, 401s, bodies that echo
  * the Authorization header), the client's debug output, and the simulator's request log as served
@@ -20,6 +21,8 @@ jest.setTimeout(60_000);
 
 /** A second recognisable token the simulator does not know (401s must not echo it either). */
 const UNKNOWN_TOKEN = "tok-UNKNOWN-5d1e22b0-never-in-logs";
+/** The token of a second account, given to resources and data sources as an `Account`. */
+const ACCOUNT_TOKEN = "tok-ACCOUNT-93c4f7a2-never-in-logs";
 // Node's own modules, not the `import *` copies: spies must replace what undici calls.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const net = require("node:net") as typeof import("node:net");
@@ -36,7 +39,14 @@ const keep = (where: string, value: unknown) =>
   });
 
 beforeAll(async () => {
-  env = await startFaultEnv();
+  env = await startFaultEnv({
+    simulator: {
+      accounts: [
+        { account: "demo", token: RECOGNISABLE_TOKEN, companyId: "7001" },
+        { account: "second", token: ACCOUNT_TOKEN, companyId: "7002" },
+      ],
+    },
+  });
 });
 afterAll(async () => {
   sdk.configureDataSources({});
@@ -127,7 +137,7 @@ describe("a lifecycle run with faults writes the token nowhere", () => {
 
     keep("engine log", env.engine.logs);
     keep("plugin stderr (debug lines)", p.stderr());
-    for (const account of ["demo", "anonymous"]) {
+    for (const account of ["demo", "second", "anonymous"]) {
       const response = await fetch(`${env.sim.url}/_sim/requests?account=${account}`);
       keep(`/_sim/requests?account=${account}`, await response.text());
     }
@@ -172,10 +182,104 @@ describe("a lifecycle run with faults writes the token nowhere", () => {
     expect(written.some((w) => w.where === "data-source debug line" && w.text.includes("Bearer [REDACTED]"))).toBe(true);
   });
 
+  it("resources and data sources naming an Account: its token in no error, warning, log or debug line", async () => {
+    const p = env.plugin;
+    const account = { baseUrl: env.sim.url, token: ACCOUNT_TOKEN };
+    const stranger = { baseUrl: env.sim.url, token: UNKNOWN_TOKEN };
+    /**
+     * A plugin result, kept without its `account` property: the plugin hands the account back to the
+     * engine by design (read and delete find it in the state), and the engine stores it only as
+     * ciphertext (tests/e2e/accounts.test.ts checks the exported state). Nothing else may hold it.
+     */
+    const result = <T extends { properties?: Record<string, unknown>; inputs?: Record<string, unknown> }>(where: string, value: T): T => {
+      const { account: outAccount, ...properties } = value.properties ?? {};
+      const { account: inAccount, ...inputs } = value.inputs ?? {};
+      for (const kept of [outAccount, inAccount]) if (kept !== undefined) expect(kept).toEqual(account);
+      keep(where, { ...value, properties, inputs });
+      return value;
+    };
+    const checkedIn = async (kind: Kind, props: Record<string, unknown>) => {
+      const raw = news(kind, { ...props, account });
+      const checkResult = await p.check(env.urn(kind, "account"), {}, raw);
+      expect(checkResult.failures).toEqual([]);
+      result(`check ${kind} with an account`, checkResult);
+      return { ...checkResult.inputs, __provider: raw.__provider };
+    };
+    const fail = async (where: string, call: Promise<unknown>) => keep(where, await failureOf(call));
+
+    const g = await checkedIn("CampaignGroup", { name: "Account group", color: "#010203", items: ["1"] });
+    const group = result("create group in an account", await p.create(env.urn("CampaignGroup", "ag"), g));
+    result("read group in an account", await p.read(group.id, env.urn("CampaignGroup", "ag"), group.properties));
+    keep("diff to another account", await p.diff(group.id, env.urn("CampaignGroup", "ag"), group.properties, { ...g, account: stranger }));
+    await p.delete(group.id, env.urn("CampaignGroup", "ag"), group.properties);
+    const m = await checkedIn("BidModifier", { bidModifierId: SEED_IDS.bidModifiers.countries, name: "AM", tags: ["t"] });
+    const modifier = result("create modifier in an account", await p.create(env.urn("BidModifier", "am"), m));
+    result(
+      "update modifier in an account",
+      await p.update(modifier.id, env.urn("BidModifier", "am"), modifier.properties, { ...m, name: "AM2" }),
+    );
+    await p.delete(modifier.id, env.urn("BidModifier", "am"), modifier.properties);
+
+    script({ kind: "error500", op: 2, account: "second" });
+    await fail("create in an account under a 500", p.create(env.urn("CampaignGroup", "ad"), g));
+    await fail("create in an account the platform does not know", p.create(env.urn("CampaignGroup", "au"), { ...g, account: stranger }));
+    await fail(
+      "refresh in an account the platform does not know",
+      p.read(group.id, env.urn("CampaignGroup", "au"), { ...group.properties, account: stranger }),
+    );
+    for (const bad of [
+      { baseUrl: "http://api.example.com", token: ACCOUNT_TOKEN },
+      { baseUrl: `https://user:${ACCOUNT_TOKEN}@api.example.com`, token: ACCOUNT_TOKEN },
+      { baseUrl: env.sim.url, token: `${ACCOUNT_TOKEN}\r\nX-Injected: 1` },
+    ]) {
+      const refused = await p.check(
+        env.urn("CampaignGroup", "ab"),
+        {},
+        news("CampaignGroup", { name: "B", color: "#010203", items: ["1"], account: bad }),
+      );
+      expect(refused.failures.length).toBeGreaterThan(0);
+      keep("check failures of an unusable account", refused.failures);
+    }
+
+    const previous = process.env.ADPLATFORM_DEBUG;
+    process.env.ADPLATFORM_DEBUG = "1";
+    const stderr = jest.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => {
+      keep("data-source debug line (account)", String(chunk));
+      return true;
+    });
+    try {
+      sdk.clearDataSourceCache();
+      const brand = new sdk.Account({ baseUrl: env.sim.url, token: ACCOUNT_TOKEN });
+      keep("getZone in an account", await sdk.getZone({ id: SEED_IDS.zones.display, account: brand }));
+      script({ kind: "error500", op: 13, account: "second", count: 5 });
+      keep("getZone in an account under 500s", await sdk.getZone({ id: SEED_IDS.zones.rtb, account: brand }).catch((e: unknown) => e));
+      const unknown = new sdk.Account({ baseUrl: env.sim.url, token: UNKNOWN_TOKEN });
+      keep("getZone in an unknown account", await sdk.getZone({ id: SEED_IDS.zones.display, account: unknown }).catch((e: unknown) => e));
+      const remote = new sdk.Account({ baseUrl: "http://api.example.com", token: ACCOUNT_TOKEN });
+      keep(
+        "getZone in an account over plain http",
+        await sdk.getZone({ id: SEED_IDS.zones.display, account: remote }).catch((e: unknown) => e),
+      );
+      keep("an Account, inspected", brand);
+    } finally {
+      stderr.mockRestore();
+      if (previous === undefined) delete process.env.ADPLATFORM_DEBUG;
+      else process.env.ADPLATFORM_DEBUG = previous;
+      env.sim.setFaults({ rules: [] });
+      await closeApiClients();
+    }
+    keep("engine log (accounts)", env.engine.logs);
+    keep("plugin stderr (accounts)", p.stderr());
+    keep("/_sim/requests?account=second (accounts)", await (await fetch(`${env.sim.url}/_sim/requests?account=second`)).text());
+    // The account's token did travel: the platform authenticated it.
+    expect(env.sim.requests("second").byStatus["201"] ?? env.sim.requests("second").byStatus["204"]).toBeGreaterThan(0);
+  });
+
   it("the search: the token was used (the platform authenticated it) and appears in none of it", () => {
     expect(written.find((w) => w.where === "plugin stderr (debug lines)")?.text).toContain("Authorization: Bearer [REDACTED]");
     expect(written.length).toBeGreaterThan(30);
-    const leaks = written.filter((w) => w.text.includes(RECOGNISABLE_TOKEN) || w.text.includes(UNKNOWN_TOKEN)).map((w) => w.where);
+    const tokens = [RECOGNISABLE_TOKEN, UNKNOWN_TOKEN, ACCOUNT_TOKEN];
+    const leaks = written.filter((w) => tokens.some((token) => w.text.includes(token))).map((w) => w.where);
     expect(leaks).toEqual([]);
   });
 });

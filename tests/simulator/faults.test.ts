@@ -117,6 +117,17 @@ describe("scripted faults", () => {
     expect((await pending).status).toBe(200);
   });
 
+  it("hold with holdAccount keeps only that account's requests in flight until released", async () => {
+    h.sim.setFaults({ hold: true, holdAccount: "demo" });
+    const held = h.call("GET", zone);
+    while (h.sim.windows("demo").inFlight.current === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect((await h.call("GET", zone, { token: "second-token" })).status).toBe(200);
+    // The demo request still waits at the gate after the other account's answer.
+    expect(h.sim.windows("demo").inFlight.current).toBe(1);
+    h.sim.setFaults({ hold: false });
+    expect((await held).status).toBe(200);
+  });
+
   it("rules are consulted in order and the first matching one applies", async () => {
     h.sim.setFaults({
       rules: [

@@ -2,11 +2,13 @@
  * `resourceProvider(kind)`, the function the serialized shim of every resource calls by name at run
  * time: the kind's lifecycle adapted to the dynamic-provider protocol, with the dynamic face's
  * context (warnings through the engine connection of `./engineLog`, the connection `configure` left
- * in `./configure`; the plugin passes no URN).
+ * in `./configure` unless the resource names its own account: `./accountProperty`; the plugin
+ * passes no URN).
  */
 import type { LifecycleContext } from "../../resources/core/context";
 import type { ResourceKind } from "../../resources/kinds";
 import { resourceLifecycle } from "../../resources/registry";
+import { withAccountProperty } from "./accountProperty";
 import { dynamicProvider, type KindProvider } from "./adapter";
 import { configuredConnection } from "./configure";
 import { engineWarn } from "./engineLog";
@@ -27,7 +29,7 @@ const providers = new Map<ResourceKind, KindProvider<any, any>>();
 export function resourceProvider(kind: ResourceKind): KindProvider<any, any> {
   let provider = providers.get(kind);
   if (provider === undefined) {
-    provider = dynamicProvider(resourceLifecycle(kind), dynamicContext);
+    provider = dynamicProvider(withAccountProperty(resourceLifecycle(kind)), dynamicContext);
     providers.set(kind, provider);
   }
   return provider;

@@ -1,0 +1,159 @@
+/**
+ * The dynamic face's `account` property: which platform account a resource belongs to when the
+ * program names one (`new Account({ baseUrl, token })` in the SDK), instead of the stack config.
+ *
+ * The dynamic-provider plugin has no provider instances: everything a call knows comes from the
+ * property maps the engine sends (inputs to `check` / `create`, inputs and old outputs to `diff` /
+ * `update`, old outputs alone to `read` / `delete`). So the account travels as one more input
+ * property, and every result puts it back into the outputs, which is how `read` and `delete` find
+ * it in the state. This wrapper takes it out of every map before the kind's lifecycle sees it and
+ * hands it over as the context's `connection`: the one way an account reaches lifecycle code,
+ * whatever the face. Without the property, the context keeps the configured connection (stack
+ * config, else environment) exactly as before, and nothing of a resource's diff changes.
+ *
+ * - `check` refuses an unusable account (missing token, base URL not https:// or loopback http://)
+ *   with failures at `account.baseUrl` / `account.token`, sending nothing.
+ * - `diff`: an account that is not the same as before (`sameAccount`: the configured one standing in
+ *   for an absent property) replaces the resource, since the object belongs to its account; the
+ *   same account written another way (explicit now, configured before) is an update that only
+ *   records the property, and `update` then calls the kind only when its own fields changed.
+ *
+ * The token is a secret of the program (`pulumi.secret`), and the SDK marks `account` as a secret
+ * output too; the plugin receives secrets unwrapped (it does not accept secrets) and the engine
+ * encrypts both inputs and outputs in the state. It never reaches a message: failures name the
+ * field, never its value.
+ */
+import {
+  explicitAccountIdentity,
+  explicitAccountProblems,
+  sameAccount,
+  type AccountIdentity,
+  type ExplicitAccount,
+} from "../../client/explicitAccount";
+import { accountKey, resolveConnection } from "../../client";
+import type { LifecycleContext, PlatformConnection } from "../../resources/core/context";
+import type { CheckFailure, ResourceLifecycle } from "../../resources/core/lifecycle";
+import { deepEquivalent } from "../../resources/common/equivalence";
+import { containsUnknown } from "../../resources/common/unknowns";
+
+/** The input (and output) property holding a resource's explicit account. */
+export const ACCOUNT_PROPERTY = "account";
+
+type Props = Record<string, unknown>;
+
+/** `props` split into its account (undefined when absent) and the kind's own properties. */
+function split<T>(props: unknown): { account: ExplicitAccount | undefined; rest: T } {
+  const { [ACCOUNT_PROPERTY]: account, ...rest } = (props ?? {}) as Props;
+  return { account: account === undefined || account === null ? undefined : (account as ExplicitAccount), rest: rest as T };
+}
+
+/** `outputs` with the account put back (unchanged when there is none). */
+function withAccount<T>(outputs: T, account: ExplicitAccount | undefined): T {
+  return account === undefined ? outputs : ({ ...(outputs as Props), [ACCOUNT_PROPERTY]: account } as T);
+}
+
+/** Only the fields the client reads, as strings (a malformed account is refused by `check`). */
+function connectionOf(account: ExplicitAccount): PlatformConnection {
+  const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+  return { baseUrl: text(account.baseUrl), token: text(account.token) };
+}
+
+/** The context of a call for `account`: its connection, or the face's when there is none. */
+function contextFor(ctx: LifecycleContext, account: ExplicitAccount | undefined): LifecycleContext {
+  return account === undefined ? ctx : { ...ctx, connection: connectionOf(account) };
+}
+
+/** The identity of the configured connection (stack config, else environment). */
+function configuredIdentity(connection: PlatformConnection): AccountIdentity {
+  try {
+    const resolved = resolveConnection({ baseUrl: connection.baseUrl, token: connection.token });
+    return { key: accountKey(resolved.baseUrl, resolved.token) };
+  } catch {
+    return {};
+  }
+}
+
+/** Check failures of an explicit account, at `account.<field>`; values unknown in a preview pass. */
+function accountFailures(account: unknown): CheckFailure[] {
+  const fields = (account ?? {}) as Props;
+  return explicitAccountProblems(account, (field) => containsUnknown(fields[field])).map(({ field, reason }) => ({
+    property: field === undefined ? ACCOUNT_PROPERTY : `${ACCOUNT_PROPERTY}.${field}`,
+    reason,
+  }));
+}
+
+/** The explicit account as checked inputs keep it: only the fields it has (the engine refuses undefined values). */
+function checkedAccount(account: ExplicitAccount): ExplicitAccount {
+  const fields = Object.entries({ baseUrl: account.baseUrl, token: account.token, name: account.name });
+  return Object.fromEntries(fields.filter(([, value]) => value !== undefined));
+}
+
+/** Whether the accounts of old and new properties are the same (unknown: maybe not, in a preview). */
+function sameAccountOf(olds: ExplicitAccount | undefined, news: ExplicitAccount | undefined, ctx: LifecycleContext): boolean {
+  if (olds === undefined && news === undefined) return true;
+  if (news !== undefined && containsUnknown(news)) return false;
+  const identity = (account: ExplicitAccount | undefined) =>
+    account === undefined ? configuredIdentity(ctx.connection) : explicitAccountIdentity(account);
+  return sameAccount(identity(olds), identity(news));
+}
+
+/** `lifecycle` with the `account` property handled as the module comment says. */
+export function withAccountProperty<Inputs, Outputs>(lifecycle: ResourceLifecycle<Inputs, Outputs>): ResourceLifecycle<Inputs, Outputs> {
+  return {
+    async check(olds, news, ctx) {
+      const { rest: oldRest } = split<Props>(olds);
+      const { account, rest } = split<Props>(news);
+      const result = await lifecycle.check(oldRest, rest, contextFor(ctx, account));
+      if (account === undefined) return result;
+      return {
+        inputs: withAccount(result.inputs, checkedAccount(account)),
+        failures: [...result.failures, ...accountFailures(account)],
+      };
+    },
+
+    async diff(id, olds, news, ctx) {
+      const old = split<Outputs>(olds);
+      const next = split<Inputs>(news);
+      const result = await lifecycle.diff(id, old.rest, next.rest, contextFor(ctx, next.account));
+      if (sameAccountOf(old.account, next.account, ctx)) {
+        // The same account, written the same way or not: recording another spelling is an update.
+        const recorded = deepEquivalent(old.account, next.account);
+        return recorded ? result : { ...result, changes: true };
+      }
+      // spec, Authentication 3: data is per account, so the object cannot move: it is replaced.
+      return { ...result, changes: true, replaces: [...result.replaces, ACCOUNT_PROPERTY] };
+    },
+
+    async create(inputs, ctx) {
+      const { account, rest } = split<Inputs>(inputs);
+      const { id, outputs } = await lifecycle.create(rest, contextFor(ctx, account));
+      return { id, outputs: withAccount(outputs, account) };
+    },
+
+    async read(id, state, ctx) {
+      const { account, rest } = split<Outputs>(state);
+      const result = await lifecycle.read(id, state === undefined ? undefined : rest, contextFor(ctx, account));
+      if (result === undefined) return undefined;
+      return { id: result.id, outputs: withAccount(result.outputs, account), inputs: withAccount(result.inputs, account) };
+    },
+
+    async update(id, olds, news, ctx) {
+      const old = split<Outputs>(olds);
+      const next = split<Inputs>(news);
+      const context = contextFor(ctx, next.account);
+      if (deepEquivalent(old.account, next.account)) {
+        return { outputs: withAccount((await lifecycle.update(id, old.rest, next.rest, context)).outputs, next.account) };
+      }
+      // The account's record changed (see `diff`), maybe alone: ask the kind whether it has anything
+      // to send. Silently: its own diff already warned during the engine's diff.
+      const own = await lifecycle.diff(id, old.rest, next.rest, { ...context, warn: async () => undefined });
+      const outputs = own.changes ? (await lifecycle.update(id, old.rest, next.rest, context)).outputs : old.rest;
+      return { outputs: withAccount(outputs, next.account) };
+    },
+
+    async delete(id, state, ctx) {
+      const { account, rest } = split<Outputs>(state);
+      await lifecycle.delete(id, rest, contextFor(ctx, account));
+    },
+  };
+}
