@@ -21,6 +21,7 @@ import { DEFAULT_SCALE, type Scale, scaleOf } from "./scale";
 import { WORKLOADS, type Targets, type Workload } from "./workloads";
 import type { WorkerMessage } from "./worker";
 import { sharedStatePath } from "../provider/client/fileLimiterStore";
+import { type RedisServer, startRedisServer } from "../tests/helpers/redisServer";
 
 /** One client's numbers on one workload (the JSON's `results.<client>`). */
 interface ClientResult {
@@ -149,6 +150,8 @@ async function runWorkload(
     accounts: [...accounts, ...warmUpAccounts],
     faults: { errorRate: workload.errorRate, delayMs: scale.ms(workload.serviceDelayMs) },
   });
+  // Machines sharing one Redis: a real redis-server for this workload, stopped with the simulator.
+  let redis: RedisServer | undefined;
   const runs: {
     client: ClientName;
     measured: Awaited<ReturnType<typeof runProcesses>>;
@@ -157,6 +160,7 @@ async function runWorkload(
     countedUnits: number;
   }[] = [];
   try {
+    if (workload.sharing === "redis") redis = await startRedisServer();
     for (const { account: client, token } of accounts) {
       const configs = Array.from({ length: workload.processes }, (_, i): WorkerConfig => ({
         client,
@@ -166,9 +170,10 @@ async function runWorkload(
         scaleFactor: scale.factor,
         warmUpToken: warmUpToken(token, i),
         serviceDelayMs: scale.ms(workload.serviceDelayMs),
+        ...(redis ? { limitsUrl: redis.url } : {}),
       }));
-      // Machines that share nothing: a limits directory of their own each.
-      const limitsDirs = workload.sharing === "none" ? configs.map(() => mkdtempSync(join(tmpdir(), "adplatform-bench-limits-"))) : [];
+      // Machines (sharing nothing, or only a Redis): a limits directory of their own each.
+      const limitsDirs = workload.sharing !== "machine" ? configs.map(() => mkdtempSync(join(tmpdir(), "adplatform-bench-limits-"))) : [];
       const envs = configs.map((_, i): Record<string, string> =>
         limitsDirs[i] !== undefined ? { ADPLATFORM_LIMITS_DIR: limitsDirs[i] } : {},
       );
@@ -192,6 +197,7 @@ async function runWorkload(
     }
   } finally {
     await sim.close();
+    await redis?.stop();
   }
   // One round trip for the workload: the quickest any of its processes measured (bound.ts).
   const roundTripMs = Math.min(...runs.map((r) => r.measured.roundTripMs));

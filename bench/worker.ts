@@ -1,7 +1,8 @@
 /**
  * One benchmark process: sets up one client, says `ready`, runs every request at once on `go`,
- * reports `done` with its failures and peak memory, and exits. A child of `run.ts`, as the Pulumi
- * program process and the provider plugin process are children of the engine.
+ * reports `done` with its failures and peak memory, closes the client, and exits. A child of
+ * `run.ts`, as the Pulumi program process and the provider plugin process are children of the
+ * engine.
  */
 import { prepareBottleneck } from "./clients/bottleneck";
 import { prepareNaive } from "./clients/naive";
@@ -52,7 +53,9 @@ async function warmUp(config: WorkerConfig): Promise<void> {
   if (!config.warmUpToken) return;
   const zoneIds = config.requests.map((r) => r.zoneId);
   const requests = Array.from({ length: WARM_UP_REQUESTS }, (_, i) => ({ zoneId: zoneIds[i % zoneIds.length]!, fields: [] }));
-  await prepare({ ...config, token: config.warmUpToken, requests }).run();
+  const client = prepare({ ...config, token: config.warmUpToken, requests });
+  await client.run();
+  await client.close?.();
 }
 
 /** Requests timed for the round trip (the quickest counts). */
@@ -89,7 +92,7 @@ async function main(): Promise<void> {
   process.once("message", (message: WorkerMessage) => {
     if (message.type !== "go") return;
     const goReceivedAt = performance.timeOrigin + performance.now();
-    client
+    void client
       .run()
       .then(
         ({ failures }) => send({ type: "done", failures, maxRssKb: process.resourceUsage().maxRSS, goReceivedAt }),
@@ -102,6 +105,10 @@ async function main(): Promise<void> {
             error: String(error),
           }),
       )
+      // Exit only once the client's last writes to a shared store have landed: a release cut off
+      // by the exit leaves its request unanswered in the account's shared windows, and the machines
+      // still running would hold those windows open for an answer that never comes.
+      .then(() => client.close?.())
       .finally(() => process.exit(0));
   });
   await send({ type: "ready", roundTripMs: await measureRoundTripMs(config) });

@@ -14,9 +14,11 @@ export interface BenchRequest {
 /**
  * Where the processes of a workload keep the account's limiter state: `machine`, one machine (the
  * state file every process of it shares); `none`, each process a machine of its own (its own limits
- * directory, as CI runners share nothing).
+ * directory, as CI runners share nothing); `redis`, each process a machine of its own that shares
+ * the account's limits through one Redis (`ADPLATFORM_LIMITS_URL` for ours, Bottleneck's clustering
+ * for Bottleneck).
  */
-export type Sharing = "machine" | "none";
+export type Sharing = "machine" | "none" | "redis";
 
 /** What a workload must show, checked against our client's result and put in the JSON. */
 export interface Targets {
@@ -144,5 +146,13 @@ export const WORKLOADS: readonly Workload[] = [
     requests: plain(75),
     sharing: "none",
     targets: { maxFailures: 0 },
+  }),
+  workload({
+    name: "g-four-machines-redis",
+    description: "four machines, 75 GETs each, one account, sharing limits through one Redis",
+    processes: 4,
+    requests: plain(75),
+    sharing: "redis",
+    targets: { maxRatio: 1.1, maxWindow429s: 0, maxFailures: 0, aheadOf: ["bottleneck"] },
   }),
 ];

@@ -4,6 +4,11 @@
  * steady window, each job weighted by its cost, and at most 8 in flight (the documented default
  * in-flight limit of the simulator; the platform's is not shown, spec Limits 6). Retries 429s after
  * `Retry-After`, re-entering the limiters.
+ *
+ * With a limits URL (machines sharing one Redis), both limiters use Bottleneck's own clustering, as
+ * its README describes for limits shared across machines: `datastore: "ioredis"` on that Redis and
+ * an `id` per limiter derived from the account, the same in every process, so the processes of the
+ * account share one burst and one steady reservoir and one `maxConcurrent`.
  */
 import Bottleneck from "bottleneck";
 import { scaleOf } from "../scale";
@@ -17,18 +22,31 @@ const BOTTLENECK_HEARTBEAT_MS = 250;
 export function prepareBottleneck(config: WorkerConfig): PreparedClient {
   const scale = scaleOf(config.scaleFactor);
   const { limits } = scale;
+  /** Clustered limiters whose Redis connections `close` ends. */
+  const clustered: Bottleneck[] = [];
   return {
     async run() {
       // heartbeatInterval is Bottleneck's (untyped) option: scaled like every platform duration.
       const heartbeat = { heartbeatInterval: scale.ms(BOTTLENECK_HEARTBEAT_MS) } as Bottleneck.ConstructorOptions;
+      const cluster = (name: string): Bottleneck.ConstructorOptions => {
+        if (config.limitsUrl === undefined) return {};
+        const { hostname, port } = new URL(config.limitsUrl);
+        return {
+          id: `adplatform-bench-${config.token}-${name}`,
+          datastore: "ioredis",
+          clientOptions: { host: hostname, port: Number(port) },
+        };
+      };
       const steady = new Bottleneck({
         ...heartbeat,
+        ...cluster("steady"),
         reservoir: limits.steady,
         reservoirRefreshAmount: limits.steady,
         reservoirRefreshInterval: limits.steadyWindowMs,
       });
       const burst = new Bottleneck({
         ...heartbeat,
+        ...cluster("burst"),
         maxConcurrent: 8,
         reservoir: limits.burst,
         reservoirRefreshAmount: limits.burst,
@@ -42,7 +60,11 @@ export function prepareBottleneck(config: WorkerConfig): PreparedClient {
       } finally {
         await burst.stop({ dropWaitingJobs: true });
         await steady.stop({ dropWaitingJobs: true });
+        if (config.limitsUrl !== undefined) clustered.push(burst, steady);
       }
+    },
+    async close() {
+      await Promise.all(clustered.splice(0).map((limiter) => limiter.disconnect()));
     },
   };
 }

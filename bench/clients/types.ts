@@ -20,10 +20,20 @@ export interface WorkerConfig {
   readonly warmUpToken?: string;
   /** The simulator's service delay per request, ms (scaled); 0 when the workload has none. */
   readonly serviceDelayMs: number;
+  /**
+   * A Redis URL the worker shares the account's limits through (workloads whose machines share
+   * one Redis): our limiter's store, and Bottleneck's cluster datastore.
+   */
+  readonly limitsUrl?: string;
 }
 
 /** A client set up and ready to go: `run` issues every request at once. */
 export interface PreparedClient {
   /** Resolves once every request succeeded or was given up; `failures` counts the given up. */
   run(): Promise<{ failures: number }>;
+  /**
+   * Lets what the client still writes to a shared store land before the process exits (its last
+   * release, say), so the machines still running never wait on a process that is gone.
+   */
+  close?(): Promise<void>;
 }

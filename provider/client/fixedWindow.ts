@@ -332,6 +332,16 @@ export class FixedWindow {
     s.own = Math.max(0, s.own - cost);
   }
 
+  /**
+   * Stops waiting for the answers of this window's unanswered requests: for when nothing of the
+   * account is in flight any more, so no answer is still to come. That happens when a process died
+   * with requests in flight (the store dropped its entries: a dead pid, a lapsed lease); without
+   * this, a window whose end is our guess would be held open for those answers forever (`held`).
+   */
+  forgetUnanswered(): void {
+    if (this.state.unanswered > 0) this.state = { ...this.state, unanswered: 0 };
+  }
+
   /** The whole state, for sharing (a copy). */
   exportState(): FixedWindowState {
     return { ...this.state };

@@ -160,6 +160,12 @@ export class RateLimiter {
   private readonly cap: InFlightCap;
   private readonly queue: Waiter[] = [];
   private inFlight = 0;
+  /**
+   * Requests admitted whose answer the windows have not taken in yet (`settle`): a released
+   * request stays here until the transaction that settles it, so the store never shows fewer
+   * requests pending than the windows still wait to hear about.
+   */
+  private unsettled = 0;
   /** Requests in flight of the other limiters sharing the store, as of the last transaction. */
   private othersInFlight = 0;
   private pausedUntil = -Infinity;
@@ -287,10 +293,19 @@ export class RateLimiter {
     }
   }
 
+  /**
+   * What this limiter shows the others as in flight: its requests in flight, and those released
+   * but not settled yet (see `unsettled`).
+   */
+  private pending(): number {
+    return Math.max(this.inFlight, this.unsettled);
+  }
+
   /** Tells the windows once that `record`'s request was answered (see `RateClassWindows.settle`). */
   private settle(record: PermitRecord, answer: { refused: true } | { refused: false; reported?: ReportedWindow }, now: number): void {
     if (record.settled) return;
     record.settled = true;
+    this.unsettled -= 1;
     this.windowsOf(record.rateClass).settle(record.mark, record.cost, answer, now);
   }
 
@@ -361,6 +376,10 @@ export class RateLimiter {
     if (state.concurrency) this.cap.restoreState(state.concurrency);
     this.othersInFlight = 0;
     for (const [id, count] of Object.entries(state.inFlight)) if (id !== this.id) this.othersInFlight += count;
+    // Nothing of the account pending: no answer is still to come, also for requests of a process
+    // that died with them in flight (the store dropped its entries), which the windows would
+    // otherwise wait for forever.
+    if (this.pending() + this.othersInFlight === 0) for (const windows of this.classes.values()) windows.forgetUnanswered();
   }
 
   /** Writes this limiter's view back for the others. */
@@ -368,7 +387,7 @@ export class RateLimiter {
     for (const [name, windows] of this.classes) state.classes[name] = windows.exportState();
     state.pausedUntil = Number.isFinite(this.pausedUntil) ? this.pausedUntil : null;
     state.concurrency = this.cap.exportState();
-    if (this.inFlight > 0) state.inFlight[this.id] = this.inFlight;
+    if (this.pending() > 0) state.inFlight[this.id] = this.pending();
     else delete state.inFlight[this.id];
   }
 
@@ -456,6 +475,7 @@ export class RateLimiter {
   private admit(request: AdmissionRequest, now: number): Permit {
     const mark = this.windowsOf(request.rateClass).charge(request.cost, now, this.guardMs());
     this.inFlight += 1;
+    this.unsettled += 1;
     const record: PermitRecord = {
       sequence: this.cap.admitted(),
       inFlightAtAdmission: this.inFlight + this.othersInFlight,

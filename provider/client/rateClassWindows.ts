@@ -150,6 +150,12 @@ export class RateClassWindows {
     return copy;
   }
 
+  /** Stops waiting for answers in both windows (see `FixedWindow.forgetUnanswered`). */
+  forgetUnanswered(): void {
+    this.burst.forgetUnanswered();
+    this.steady.forgetUnanswered();
+  }
+
   /** The whole state, for sharing (a copy). */
   exportState(): RateClassState {
     return { burst: this.burst.exportState(), steady: this.steady.exportState(), admittedCost: this.admittedCost };

@@ -19,6 +19,9 @@
  *
  * A failure (Redis down, unreachable, refusing authentication, gone mid-run) rejects the
  * transaction; `FallbackLimiterStore` turns that into local-only limiting.
+ *
+ * Longer than most files here: the lock protocol, its two Lua scripts, the leases and the one
+ * connection they run on are one store's parts, each of which only makes sense with the others.
  */
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
@@ -30,7 +33,11 @@ export interface RedisLimiterStoreOptions {
   readonly lockMs: number;
   /** The state expires this long after its last write. */
   readonly stateTtlMs: number;
-  /** An in-flight entry lapses this long after its process last renewed it. */
+  /**
+   * An in-flight entry lapses this long after its process last renewed it. Limiters whose windows
+   * are scaled (the bench's) pass it scaled alike, or a process's entries would outlast many
+   * windows.
+   */
   readonly leaseMs: number;
   /** Connecting (and authenticating) may take this long before the store counts as unreachable. */
   readonly connectTimeoutMs: number;
@@ -224,6 +231,8 @@ export class RedisLimiterStore implements LimiterStore {
   private readonly connection: RedisConnection;
   /** Renews this process's leases while it has requests in flight. */
   private renewal: ReturnType<typeof setInterval> | undefined;
+  /** Transactions begun and not yet ended (the renewal's included), for `flush`. */
+  private readonly pending = new Set<Promise<void>>();
 
   /** `name`: the account's `sharedStateName`. */
   constructor(
@@ -242,7 +251,40 @@ export class RedisLimiterStore implements LimiterStore {
     return this.connection.shownUrl;
   }
 
-  async transact<T>(fn: (state: LimiterState) => T): Promise<T> {
+  transact<T>(fn: (state: LimiterState) => T): Promise<T> {
+    const done = this.transactOnce(fn);
+    const ended = done.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.pending.add(ended);
+    void ended.then(() => this.pending.delete(ended));
+    return done;
+  }
+
+  /**
+   * Stops renewing this process's leases and resolves once every transaction begun so far, and any
+   * begun while waiting, has ended: for a process that exits on purpose while others go on. An exit
+   * that cuts off its last release leaves that request unanswered in the account's windows (the
+   * others then hold a window open for an answer that never comes) and its in-flight entry until
+   * the lease lapses; one that cuts off a transaction holding the lock makes the others wait out
+   * `lockMs`.
+   */
+  async flush(): Promise<void> {
+    this.keepRenewing(false);
+    for (;;) {
+      if (this.pending.size > 0) {
+        await Promise.all([...this.pending]);
+        continue;
+      }
+      // A transaction that waited for the last one starts in a callback of its end: let every such
+      // callback run before concluding there is none.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (this.pending.size === 0) return;
+    }
+  }
+
+  private async transactOnce<T>(fn: (state: LimiterState) => T): Promise<T> {
     const token = randomBytes(12).toString("hex");
     const { client } = this.connection;
     const raw = await this.connection.run(async () => {

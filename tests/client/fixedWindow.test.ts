@@ -56,6 +56,14 @@ describe("fixed window", () => {
     expect(window.view(T0 + LENGTH_MS + 5)).toMatchObject({ used: 3, endsInMs: -5 });
   });
 
+  it("stops holding its end once told that no answer is still to come", () => {
+    const { window } = charged(3);
+    expect(window.waitMs(1, T0 + LENGTH_MS, 0)).toBe(POLL_MS);
+    window.forgetUnanswered();
+    expect(window.waitMs(1, T0 + LENGTH_MS, 0)).toBe(0);
+    expect(window.exportState()).toMatchObject({ unanswered: 0, used: 3 });
+  });
+
   it("exports its whole state as JSON the schema accepts, and a change to the export changes nothing", () => {
     const { window } = charged(3);
     const exported = window.exportState();

@@ -178,6 +178,32 @@ describe("Redis limiter store", () => {
     expect((await store.load()).leases?.[id!]).toBeUndefined();
   });
 
+  it("flush lets a process's last release land before it exits", async () => {
+    const name = freshName();
+    const child = spawn(
+      process.execPath,
+      [
+        "-e",
+        `const { RateLimiter } = require(${JSON.stringify(join(BIN, "limiter.js"))});
+         const { RedisLimiterStore } = require(${JSON.stringify(join(BIN, "redisLimiterStore.js"))});
+         const store = new RedisLimiterStore(${JSON.stringify(server.url)}, ${JSON.stringify(name)});
+         new RateLimiter({ sharedStore: store }).acquire({ rateClass: "C", cost: 1 }).then(async (permit) => {
+           permit.release(); // a transaction on its way to Redis
+           await store.flush();
+           process.exit(0);
+         });`,
+      ],
+      { stdio: ["ignore", "inherit", "inherit"] },
+    );
+    expect(await new Promise((resolve) => child.once("exit", resolve))).toBe(0);
+    const state = await new RedisLimiterStore(server.url, name).load();
+    // Released, not left in flight for the others to hold back for, nor unanswered in its windows.
+    expect(state.inFlight).toEqual({});
+    expect(state.classes.C?.burst.unanswered).toBe(0);
+    expect(state.classes.C?.steady.unanswered).toBe(0);
+    expect(await raw.exists(`${redisStateKey(name)}:lock`)).toBe(0);
+  });
+
   it("does not keep a process alive: a child using it exits by itself", async () => {
     const key = "exit-test-account";
     const child = spawn(

@@ -165,6 +165,24 @@ describe.each(STORES)("two limiters on one $kind", ({ pair }) => {
     expect(fromB).toHaveLength(1);
   });
 
+  it("do not hold a window open for the answers of a limiter that died with requests in flight", async () => {
+    const clock = new FakeClock();
+    const [one, two] = pair();
+    const a = limiterOn(clock, one);
+    const b = limiterOn(clock, two);
+    const fromA = acquireMany(a, clock, 3, false);
+    await flush();
+    expect(fromA).toHaveLength(3);
+    // a dies before any answer: the store drops its in-flight entries (a dead pid, a lapsed lease).
+    await two.transact((state) => {
+      for (const id of Object.keys(state.inFlight)) delete state.inFlight[id];
+    });
+    // 7 fit beside a's 3; the other 3 wait for the burst window to end, which no answer will move.
+    const fromB = acquireMany(b, clock, 10);
+    for (let t = 0; t < 3_000; t += 50) await clock.advance(50);
+    expect(fromB).toHaveLength(10);
+  });
+
   it("admit each limiter's calls in the order they queued, across window boundaries", async () => {
     const clock = new FakeClock();
     const [a, b] = limiters(clock);
