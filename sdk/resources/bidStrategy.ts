@@ -10,6 +10,7 @@ import type { BidStrategyKind } from "../../provider/catalog/schemas/bidStrategy
 import { RESOURCE_MODULE } from "../../provider/resources/kinds";
 import { importAsAdoption, logImportAsAdoption } from "./importOption";
 import { PROVIDER_SHIMS } from "./providerShim";
+import { acknowledgeCreated, identityInputs } from "./resourceIdentity";
 
 /** The arguments of a `BidStrategy`. Every change to them replaces the strategy. */
 export interface BidStrategyArgs {
@@ -73,11 +74,13 @@ export class BidStrategy extends pulumi.dynamic.Resource {
         value: imported.args.value,
         maxValue: imported.args.maxValue,
         adoptId: imported.args.adoptId,
+        ...identityInputs("BidStrategy", name, imported.opts),
       },
       imported.opts,
       RESOURCE_MODULE,
       "BidStrategy",
     );
     logImportAsAdoption(this, imported);
+    acknowledgeCreated(this);
   }
 }

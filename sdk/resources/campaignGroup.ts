@@ -12,6 +12,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { RESOURCE_MODULE } from "../../provider/resources/kinds";
 import { importAsAdoption, logImportAsAdoption } from "./importOption";
 import { PROVIDER_SHIMS } from "./providerShim";
+import { acknowledgeCreated, identityInputs } from "./resourceIdentity";
 
 /** The arguments of a `CampaignGroup`. Every change to them replaces the group. */
 export interface CampaignGroupArgs {
@@ -71,11 +72,13 @@ export class CampaignGroup extends pulumi.dynamic.Resource {
         size: undefined,
         createTime: undefined,
         updateTime: undefined,
+        ...identityInputs("CampaignGroup", name, imported.opts),
       },
       imported.opts,
       RESOURCE_MODULE,
       "CampaignGroup",
     );
     logImportAsAdoption(this, imported);
+    acknowledgeCreated(this);
   }
 }

@@ -1,0 +1,36 @@
+/**
+ * A lifecycle whose `diff`, `update`, `read` and `delete` tell the create journal that the engine
+ * holds the object they name (docs/ARCHITECTURE.md, "The create journal"): the engine calls them
+ * only with ids from its state, so the journal entry of that create is no longer needed, and must
+ * go before a replacement with equal inputs creates the resource again.
+ */
+import type { ResourceKind } from "../kinds";
+import { acknowledgeCreated } from "./journaledCreate";
+import type { ResourceLifecycle } from "./lifecycle";
+
+/** `lifecycle` with every call that names an id acknowledging it first. */
+export function acknowledgingLifecycle<Inputs, Outputs>(
+  kind: ResourceKind,
+  lifecycle: ResourceLifecycle<Inputs, Outputs>,
+): ResourceLifecycle<Inputs, Outputs> {
+  return {
+    check: (olds, news, ctx) => lifecycle.check(olds, news, ctx),
+    diff(id, olds, news, ctx) {
+      acknowledgeCreated(ctx, kind, id);
+      return lifecycle.diff(id, olds, news, ctx);
+    },
+    create: (inputs, ctx) => lifecycle.create(inputs, ctx),
+    read(id, state, ctx) {
+      acknowledgeCreated(ctx, kind, id);
+      return lifecycle.read(id, state, ctx);
+    },
+    update(id, olds, news, ctx) {
+      acknowledgeCreated(ctx, kind, id);
+      return lifecycle.update(id, olds, news, ctx);
+    },
+    delete(id, state, ctx) {
+      acknowledgeCreated(ctx, kind, id);
+      return lifecycle.delete(id, state, ctx);
+    },
+  };
+}

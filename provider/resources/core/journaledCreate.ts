@@ -1,0 +1,221 @@
+/**
+ * A create by POST, recorded in the create journal (docs/ARCHITECTURE.md, "The create journal"), so
+ * an update killed between the platform's answer and the engine's record of it leaves no
+ * duplicate: the next create of the same resource with the same inputs takes that object over
+ * instead of sending the POST again.
+ *
+ * The protocol, for a resource whose URN the face knows (`ctx.urn`; without one, the POST is sent
+ * as before, unrecorded):
+ * 1. An entry of the URN from a process that still runs is waited for (the plugin of a killed
+ *    update finishing its request).
+ * 2. A matching entry (same kind, account and inputs) that holds an id: the object is taken over,
+ *    with a warning, and nothing is sent. One without an answer: the outcome is unknown, so the
+ *    ambiguous-create error says how to find and adopt the object, and the entry is dropped so the
+ *    run after that creates. An entry that does not match is reported in a warning and replaced.
+ * 3. Otherwise `sent` is written (synced) just before the request leaves, `answered` with the id
+ *    right after the answer; a create that failed without creating anything leaves no entry.
+ * The entry stays until the engine shows it holds the id (`acknowledgeCreated`), or expires.
+ */
+import { hostname } from "node:os";
+import { accountKey, resolveConnection } from "../../client";
+import {
+  beginCreate,
+  currentJournal,
+  engineIsGone,
+  inputsHash,
+  journalAccount,
+  type CreateJournal,
+  type JournalEntry,
+} from "../../journal";
+import type { ResourceKind } from "../kinds";
+import { ambiguousCreateError, mayHaveCreated, resourceError, type AdoptHint } from "../common/resourceErrors";
+import type { LifecycleContext } from "./context";
+import type { CreateResult } from "./lifecycle";
+
+/** What the POST of a journaled create receives: pass both to the client's `call`. */
+export interface CreateSend {
+  readonly signal: AbortSignal;
+  readonly beforeSend: () => void;
+}
+
+/** One journaled create. */
+export interface JournaledCreate<Inputs, Outputs> {
+  readonly kind: ResourceKind;
+  /** The checked inputs (hashed; a take-over returns them as outputs, with the journaled extras). */
+  readonly inputs: Inputs;
+  /** How messages name the resource (`BidStrategy "name"`). */
+  readonly subject: string;
+  /** What the ambiguous-create advice looks for. */
+  readonly hint: AdoptHint;
+  /** Sends the create; throws the client's error as it is. */
+  post(send: CreateSend): Promise<CreateResult<Outputs>>;
+}
+
+/**
+ * Decision: an entry whose process still runs is waited for at most 15 minutes after its request
+ * was sent (the client's retry budget of 10 minutes plus a last attempt's timeout, with margin); a
+ * process that holds it longer is taken as gone (its pid reused).
+ */
+const OWNER_WAIT_MS = 15 * 60 * 1000; // 15 min
+const OWNER_POLL_MS = 250; // 0.25 s
+
+const when = (epochMs: number) => new Date(epochMs).toISOString();
+
+/** True while the process that wrote `entry` runs (checked on this host only). */
+function ownerRuns(entry: JournalEntry): boolean {
+  if (entry.host !== hostname() || entry.pid === process.pid) return false;
+  try {
+    process.kill(entry.pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** The URN's entry once no running process is still sending it. */
+async function settledEntry(journal: CreateJournal, urn: string): Promise<JournalEntry | undefined> {
+  for (;;) {
+    const entry = journal.get(urn);
+    if (entry === undefined || entry.state === "answered" || !ownerRuns(entry)) return entry;
+    if (Date.now() - entry.sentAt > OWNER_WAIT_MS) return entry;
+    await new Promise((resolve) => setTimeout(resolve, OWNER_POLL_MS));
+  }
+}
+
+/** Outputs that differ from the inputs (what a take-over must add to the inputs). */
+function extraOutputs(inputs: unknown, outputs: unknown): Record<string, unknown> {
+  const ins = (inputs ?? {}) as Record<string, unknown>;
+  const extra: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries((outputs ?? {}) as Record<string, unknown>)) {
+    if (JSON.stringify(value) !== JSON.stringify(ins[key])) extra[key] = value;
+  }
+  return extra;
+}
+
+/** Runs `spec`'s create under the journal (see the module comment). */
+export async function journaledCreate<Inputs, Outputs>(
+  ctx: LifecycleContext,
+  spec: JournaledCreate<Inputs, Outputs>,
+): Promise<CreateResult<Outputs>> {
+  const { kind, inputs, subject, hint } = spec;
+  const urn = ctx.urn;
+  let journal: CreateJournal | undefined;
+  let account = "";
+  if (urn !== undefined) {
+    try {
+      const connection = resolveConnection({ baseUrl: ctx.connection.baseUrl, token: ctx.connection.token });
+      account = journalAccount(accountKey(connection.baseUrl, connection.token));
+      journal = currentJournal();
+    } catch (error) {
+      throw resourceError(subject, error);
+    }
+  }
+  const hash = inputsHash(kind, inputs);
+
+  if (journal !== undefined && urn !== undefined) {
+    const prior = await settledEntry(journal, urn);
+    if (prior !== undefined) {
+      const matches = prior.kind === kind && prior.account === account && prior.inputsHash === hash;
+      if (matches && prior.state === "answered" && prior.id !== undefined) {
+        await ctx.warn(
+          `${subject}: took over ${hint.noun} ${prior.id}, which an interrupted update created for this resource at ` +
+            `${when(prior.sentAt)} and Pulumi never recorded; nothing was sent to the platform (the create journal ` +
+            `in ${journal.dir} remembered it).`,
+        );
+        return { id: prior.id, outputs: { ...inputs, ...prior.extraOutputs } as Outputs };
+      }
+      journal.remove(urn);
+      if (matches) {
+        // Sent, never answered, and its process is gone: the platform may or may not have the object.
+        throw ambiguousCreateError(
+          subject,
+          new Error(`an interrupted update sent this create at ${when(prior.sentAt)} and its answer never arrived`),
+          hint,
+        );
+      }
+      await ctx.warn(
+        prior.state === "answered"
+          ? `${subject}: an interrupted update created ${hint.noun} ${prior.id ?? "?"} for this resource at ` +
+              `${when(prior.sentAt)} with other inputs or on another account, and Pulumi never recorded it; it stays on ` +
+              `the platform outside this stack. A new one is created for the current inputs.`
+          : `${subject}: an interrupted update sent a create for this resource at ${when(prior.sentAt)} with other ` +
+              `inputs or on another account, and its answer never arrived, so a ${hint.noun} may exist that Pulumi does ` +
+              `not know of. A new one is created for the current inputs.`,
+      );
+    }
+  }
+
+  const ticket = beginCreate();
+  let sent = false;
+  const beforeSend = () => {
+    if (sent) return;
+    if (journal !== undefined && urn !== undefined) {
+      journal.put({
+        format: 1,
+        urn,
+        kind,
+        account,
+        inputsHash: hash,
+        state: "sent",
+        host: hostname(),
+        pid: process.pid,
+        sentAt: Date.now(),
+      });
+    }
+    sent = true;
+    ticket.markSent();
+  };
+  try {
+    let result: CreateResult<Outputs>;
+    try {
+      result = await spec.post({ signal: ticket.signal, beforeSend });
+    } catch (error) {
+      const ambiguous = sent && mayHaveCreated(error);
+      // An ambiguous failure is reported to the user now, so the entry goes (the advice says to run
+      // again if no object exists); unless the engine is gone and nobody will see the report: then
+      // the entry stays and the next run reports it.
+      if (journal !== undefined && urn !== undefined && sent && !(ambiguous && engineIsGone())) journal.remove(urn);
+      if (ambiguous) throw ambiguousCreateError(subject, error, hint);
+      throw resourceError(subject, error);
+    }
+    if (journal !== undefined && urn !== undefined) {
+      const entry: JournalEntry = {
+        format: 1,
+        urn,
+        kind,
+        account,
+        inputsHash: hash,
+        state: "answered",
+        id: result.id,
+        extraOutputs: extraOutputs(inputs, result.outputs),
+        host: hostname(),
+        pid: process.pid,
+        sentAt: journal.get(urn)?.sentAt ?? Date.now(),
+        answeredAt: Date.now(),
+      };
+      journal.put(entry);
+    }
+    return result;
+  } finally {
+    ticket.done();
+  }
+}
+
+/**
+ * The engine holds object `id` of `kind` (it named the id in a diff, update, read or delete, or a
+ * program saw it): its journal entry has done its job and goes. Best effort: a journal that cannot
+ * be read changes nothing about the call.
+ */
+export function acknowledgeCreated(ctx: LifecycleContext, kind: ResourceKind, id: string): void {
+  try {
+    const journal = currentJournal();
+    if (ctx.urn !== undefined) {
+      journal.removeIfId(ctx.urn, id);
+      return;
+    }
+    const connection = resolveConnection({ baseUrl: ctx.connection.baseUrl, token: ctx.connection.token });
+    journal.removeById(kind, journalAccount(accountKey(connection.baseUrl, connection.token)), id);
+  } catch {
+    // The journal is an aid: a missing or unreadable one must not fail the engine's call.
+  }
+}
