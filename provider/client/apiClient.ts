@@ -75,6 +75,12 @@ export interface CallRequest {
    * record never announces a request that is still waiting in the queue.
    */
   readonly beforeSend?: (attempt: number) => void;
+  /**
+   * Runs when an attempt is over (answered or failed), before the call returns or waits to retry.
+   * With `beforeSend` it tells when a request is on the wire: only then may aborting it leave the
+   * outcome unknown.
+   */
+  readonly afterAttempt?: (attempt: number) => void;
 }
 
 /** A successful response. */
@@ -251,7 +257,7 @@ class HttpApiClient implements ApiClient {
         throw error;
       }
       firstSentAt ??= this.clock.now();
-      const outcome = await this.attempt(prepared, permit, attempt, signal);
+      const outcome = await this.attempt(prepared, permit, attempt, signal).finally(() => request.afterAttempt?.(attempt));
       if (outcome.kind === "success") return outcome.result as CallResult<never>;
       const { failure } = outcome;
       const refused = failure.kind === "status" && failure.status === 429;

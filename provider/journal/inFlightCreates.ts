@@ -2,22 +2,28 @@
  * The creates of this process that are under way, for a process that must end cleanly when the
  * engine that asked for them is gone (docs/ARCHITECTURE.md, "The create journal").
  *
- * A create still waiting for the rate limiter is not sent once the engine is gone (nobody would
- * record its object); one already sent is answered and journaled before the process ends, so the
- * next run can take its object over.
+ * A create waiting for the rate limiter or for a retry is not sent once the engine is gone (nobody
+ * would record its object); one on the wire is answered and journaled before the process ends, so
+ * the next run can take its object over.
  */
 
 /** One create under way. */
 export interface CreateTicket {
-  /** Aborted when the engine is gone before the request was sent. */
+  /** Aborted once the engine is gone, whenever the request is not on the wire. */
   readonly signal: AbortSignal;
-  /** The request is about to be sent: from now on it is seen through, not aborted. */
+  /** The request is about to be sent: while on the wire it is seen through, not aborted. */
   markSent(): void;
+  /**
+   * The attempt on the wire is over. A POST is sent again only after an answer that created
+   * nothing (a 429, a refused connection), so from here it may be abandoned again.
+   */
+  markAnswered(): void;
   /** The create is over (answered and journaled, or failed). */
   done(): void;
 }
 
 interface TicketState {
+  /** True while an attempt is on the wire. */
   sent: boolean;
   readonly controller: AbortController;
   readonly finished: Promise<void>;
@@ -46,6 +52,10 @@ export function beginCreate(): CreateTicket {
     signal: state.controller.signal,
     markSent: () => {
       state.sent = true;
+    },
+    markAnswered: () => {
+      state.sent = false;
+      if (gone) state.controller.abort(new EngineGoneError());
     },
     done: () => {
       tickets.delete(state);

@@ -32,10 +32,11 @@ import { ambiguousCreateError, mayHaveCreated, resourceError, type AdoptHint } f
 import type { LifecycleContext } from "./context";
 import type { CreateResult } from "./lifecycle";
 
-/** What the POST of a journaled create receives: pass both to the client's `call`. */
+/** What the POST of a journaled create receives: pass all three to the client's `call`. */
 export interface CreateSend {
   readonly signal: AbortSignal;
   readonly beforeSend: () => void;
+  readonly afterAttempt: () => void;
 }
 
 /** One journaled create. */
@@ -148,8 +149,8 @@ export async function journaledCreate<Inputs, Outputs>(
   const ticket = beginCreate();
   let sent = false;
   const beforeSend = () => {
-    if (sent) return;
-    if (journal !== undefined && urn !== undefined) {
+    // Every attempt is on the wire from here; the entry is written before the first.
+    if (!sent && journal !== undefined && urn !== undefined) {
       journal.put({
         format: 1,
         urn,
@@ -168,7 +169,7 @@ export async function journaledCreate<Inputs, Outputs>(
   try {
     let result: CreateResult<Outputs>;
     try {
-      result = await spec.post({ signal: ticket.signal, beforeSend });
+      result = await spec.post({ signal: ticket.signal, beforeSend, afterAttempt: () => ticket.markAnswered() });
     } catch (error) {
       const ambiguous = sent && mayHaveCreated(error);
       // An ambiguous failure is reported to the user now, so the entry goes (the advice says to run

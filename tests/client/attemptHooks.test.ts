@@ -1,7 +1,8 @@
 /**
- * `CallRequest.beforeSend` (`provider/client/apiClient.ts`), the hook the create journal records a
- * create in: it runs once per attempt, after the limiter admitted it and before anything is sent,
- * and a hook that throws sends nothing and gives the admitted slot back.
+ * `CallRequest.beforeSend` and `afterAttempt` (`provider/client/apiClient.ts`), the hooks the create
+ * journal relies on: `beforeSend` runs once per attempt, after the limiter admitted it and before
+ * anything is sent (a hook that throws sends nothing and gives the admitted slot back);
+ * `afterAttempt` once the attempt is over, before any wait to retry.
  */
 import { closeApiClients, getApiClient } from "../../provider/client";
 import { type ScriptedServer, json, startScriptedServer } from "./scriptedServer";
@@ -21,16 +22,17 @@ it("runs before each attempt, with the attempt's number, after nothing of it rea
     index === 0 ? json(res, 429, { message: "slow down" }, { "retry-after": "0" }) : json(res, 201, { id: 7 }),
   );
   const client = getApiClient({ baseUrl: server.url, token: "demo-token", retryOptions: { baseDelayMs: 1, maxDelayMs: 5 } });
-  const calls: number[] = [];
+  const calls: string[] = [];
   const answer = await client.call("createBidStrategy", {
     body: STRATEGY,
     beforeSend: (attempt) => {
-      calls.push(attempt);
+      calls.push(`before ${attempt}`);
       seenByServer.push(server!.requests.length);
     },
+    afterAttempt: (attempt) => calls.push(`after ${attempt}`),
   });
   expect(answer.body).toEqual({ id: "7" });
-  expect(calls).toEqual([1, 2]);
+  expect(calls).toEqual(["before 1", "after 1", "before 2", "after 2"]);
   // Each time the hook ran, the server had seen only the attempts before it.
   expect(seenByServer).toEqual([0, 1]);
 });
