@@ -55,9 +55,11 @@ const leftBehind = new Set<number>();
  */
 function postsOf(stack: string): LoggedCall[] {
   const calls = sim.requests().operations["3"]?.calls ?? [];
-  return calls.filter(
-    (call) => call.status === 201 && String((call.body as { name?: unknown } | null)?.name ?? "").startsWith(`${stack}-`),
-  );
+  const nameOf = (call: LoggedCall) => (call.body as { name?: unknown } | null)?.name;
+  return calls.filter((call) => {
+    const name = nameOf(call);
+    return call.status === 201 && typeof name === "string" && name.startsWith(`${stack}-`);
+  });
 }
 
 /** The journal entries of `stack`'s resources. */
