@@ -74,7 +74,7 @@ export interface CallRequest {
    * sent and the call rejects with that error. The create journal records a create here, so its
    * record never announces a request that is still waiting in the queue.
    */
-  readonly beforeSend?: (attempt: number) => void;
+  readonly beforeSend?: (attempt: number) => void | Promise<void>;
   /**
    * Runs when an attempt is over (answered or failed), before the call returns or waits to retry.
    * With `beforeSend` it tells when a request is on the wire: only then may aborting it leave the
@@ -251,7 +251,7 @@ class HttpApiClient implements ApiClient {
     for (let attempt = 1; ; attempt += 1) {
       const permit = await this.limiter.acquire({ rateClass: op.rateClass, cost: prepared.cost, queuedSince }, signal);
       try {
-        request.beforeSend?.(attempt);
+        if (request.beforeSend) await request.beforeSend(attempt);
       } catch (error) {
         permit.release();
         throw error;

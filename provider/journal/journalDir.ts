@@ -6,8 +6,9 @@
  * journal is what prevents a duplicate after a crash, so it must survive a reboot. The order:
  * `adplatform:journalDir` stack config (handed over by the plugin's `configure` and read by the SDK
  * in the program), then `ADPLATFORM_JOURNAL_DIR`, then `$PULUMI_HOME/adplatform/create-journal`,
- * else `~/.pulumi/adplatform/create-journal`. A CI runner whose next run may be another machine
- * points it at a directory the runs share (a cache or a mounted volume).
+ * else `~/.pulumi/adplatform/create-journal`. With a limits URL the journal is in that Redis
+ * instead (`./redisCreateJournal`) and this directory is its fallback; a CI runner without one,
+ * whose next run may be another machine, points the directory at one the runs share.
  */
 import { homedir } from "node:os";
 import { join } from "node:path";

@@ -12,7 +12,9 @@
  *   the replaced object over: no provider call names the id in between.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { CONFIG_JOURNAL_DIR, CreateJournal, journalDir } from "../../provider/journal";
+import { CONFIG_LIMITS_URL } from "../../provider/client/connection";
+import { limitsUrl } from "../../provider/client/limiterRegistry";
+import { CONFIG_JOURNAL_DIR, configureJournalDir, currentJournalStore } from "../../provider/journal";
 import { IDENTITY_INPUT } from "../../provider/faces/dynamic/identityInput";
 import { RESOURCE_MODULE, type ResourceKind } from "../../provider/resources/kinds";
 
@@ -25,23 +27,24 @@ export function identityInputs(
   return { [IDENTITY_INPUT]: pulumi.createUrn(name, `pulumi-nodejs:dynamic/${RESOURCE_MODULE}:${kind}`, opts?.parent) };
 }
 
-/** The journal directory as the program sees it: the stack config, else the plugin's defaults. */
-function programJournalDir(): string {
-  let configured: unknown;
+/** A stack config value of this program, or undefined. */
+function stackConfig(key: string): string | undefined {
   try {
-    configured = pulumi.runtime.getConfig(CONFIG_JOURNAL_DIR);
+    const value: unknown = pulumi.runtime.getConfig(key);
+    return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
   } catch {
-    configured = undefined;
+    return undefined;
   }
-  return typeof configured === "string" && configured.trim() !== "" ? configured : journalDir();
 }
 
 /** Removes the journal entry of `resource` once the engine has answered with its id (not in previews). */
 export function acknowledgeCreated(resource: pulumi.CustomResource): void {
-  pulumi.all([resource.urn, resource.id]).apply(([urn, id]) => {
+  pulumi.all([resource.urn, resource.id]).apply(async ([urn, id]) => {
     if (pulumi.runtime.isDryRun() || !id) return;
     try {
-      new CreateJournal(programJournalDir()).removeIfId(urn, id);
+      // Where the plugin journals: the same settings, read from this program's stack config.
+      configureJournalDir(stackConfig(CONFIG_JOURNAL_DIR));
+      await currentJournalStore(stackConfig(CONFIG_LIMITS_URL) ?? limitsUrl()).removeIfId(urn, id);
     } catch {
       // The journal is an aid: an unreadable one must not fail the program.
     }

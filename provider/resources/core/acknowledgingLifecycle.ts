@@ -15,21 +15,21 @@ export function acknowledgingLifecycle<Inputs, Outputs>(
 ): ResourceLifecycle<Inputs, Outputs> {
   return {
     check: (olds, news, ctx) => lifecycle.check(olds, news, ctx),
-    diff(id, olds, news, ctx) {
-      acknowledgeCreated(ctx, kind, id);
+    async diff(id, olds, news, ctx) {
+      await acknowledgeCreated(ctx, kind, id);
       return lifecycle.diff(id, olds, news, ctx);
     },
     create: (inputs, ctx) => lifecycle.create(inputs, ctx),
-    read(id, state, ctx) {
-      acknowledgeCreated(ctx, kind, id);
+    async read(id, state, ctx) {
+      await acknowledgeCreated(ctx, kind, id);
       return lifecycle.read(id, state, ctx);
     },
-    update(id, olds, news, ctx) {
-      acknowledgeCreated(ctx, kind, id);
+    async update(id, olds, news, ctx) {
+      await acknowledgeCreated(ctx, kind, id);
       return lifecycle.update(id, olds, news, ctx);
     },
-    delete(id, state, ctx) {
-      acknowledgeCreated(ctx, kind, id);
+    async delete(id, state, ctx) {
+      await acknowledgeCreated(ctx, kind, id);
       return lifecycle.delete(id, state, ctx);
     },
   };

@@ -19,13 +19,14 @@
 import { hostname } from "node:os";
 import { accountKey, resolveConnection } from "../../client";
 import {
+  FallbackJournalStore,
   beginCreate,
-  currentJournal,
+  currentJournalStore,
   engineIsGone,
   inputsHash,
   journalAccount,
-  type CreateJournal,
   type JournalEntry,
+  type JournalStore,
 } from "../../journal";
 import type { ResourceKind } from "../kinds";
 import { ambiguousCreateError, mayHaveCreated, resourceError, type AdoptHint } from "../common/resourceErrors";
@@ -35,7 +36,7 @@ import type { CreateResult } from "./lifecycle";
 /** What the POST of a journaled create receives: pass all three to the client's `call`. */
 export interface CreateSend {
   readonly signal: AbortSignal;
-  readonly beforeSend: () => void;
+  readonly beforeSend: () => Promise<void>;
   readonly afterAttempt: () => void;
 }
 
@@ -62,9 +63,18 @@ const OWNER_POLL_MS = 250; // 0.25 s
 
 const when = (epochMs: number) => new Date(epochMs).toISOString();
 
-/** True while the process that wrote `entry` runs (checked on this host only). */
+/**
+ * Decision: a process on another machine (a journal in Redis) cannot be asked whether it runs, so
+ * its `sent` entry is waited for 2 minutes after its send: an orphaned plugin abandons its retries,
+ * so only an attempt on the wire is still to come, and an attempt takes at most a minute (the
+ * client's default timeout).
+ */
+const OTHER_HOST_WAIT_MS = 2 * 60 * 1000; // 2 min
+
+/** True while the process that wrote `entry` may still be sending it. */
 function ownerRuns(entry: JournalEntry): boolean {
-  if (entry.host !== hostname() || entry.pid === process.pid) return false;
+  if (entry.pid === process.pid && entry.host === hostname()) return false;
+  if (entry.host !== hostname()) return Date.now() - entry.sentAt < OTHER_HOST_WAIT_MS;
   try {
     process.kill(entry.pid, 0);
     return true;
@@ -74,9 +84,9 @@ function ownerRuns(entry: JournalEntry): boolean {
 }
 
 /** The URN's entry once no running process is still sending it. */
-async function settledEntry(journal: CreateJournal, urn: string): Promise<JournalEntry | undefined> {
+async function settledEntry(journal: JournalStore, urn: string): Promise<JournalEntry | undefined> {
   for (;;) {
-    const entry = journal.get(urn);
+    const entry = await journal.get(urn);
     if (entry === undefined || entry.state === "answered" || !ownerRuns(entry)) return entry;
     if (Date.now() - entry.sentAt > OWNER_WAIT_MS) return entry;
     await new Promise((resolve) => setTimeout(resolve, OWNER_POLL_MS));
@@ -100,32 +110,38 @@ export async function journaledCreate<Inputs, Outputs>(
 ): Promise<CreateResult<Outputs>> {
   const { kind, inputs, subject, hint } = spec;
   const urn = ctx.urn;
-  let journal: CreateJournal | undefined;
+  let journal: JournalStore | undefined;
   let account = "";
   if (urn !== undefined) {
     try {
       const connection = resolveConnection({ baseUrl: ctx.connection.baseUrl, token: ctx.connection.token });
       account = journalAccount(accountKey(connection.baseUrl, connection.token));
-      journal = currentJournal();
+      journal = currentJournalStore();
     } catch (error) {
       throw resourceError(subject, error);
     }
   }
+  /** Shows, once, that the shared journal failed and this process journals locally. */
+  const noticeFallback = async () => {
+    const notice = journal instanceof FallbackJournalStore ? journal.takeNotice() : undefined;
+    if (notice !== undefined) await ctx.warn(`${subject}: ${notice}.`);
+  };
   const hash = inputsHash(kind, inputs);
 
   if (journal !== undefined && urn !== undefined) {
     const prior = await settledEntry(journal, urn);
+    await noticeFallback();
     if (prior !== undefined) {
       const matches = prior.kind === kind && prior.account === account && prior.inputsHash === hash;
       if (matches && prior.state === "answered" && prior.id !== undefined) {
         await ctx.warn(
           `${subject}: took over ${hint.noun} ${prior.id}, which an interrupted update created for this resource at ` +
             `${when(prior.sentAt)} and Pulumi never recorded; nothing was sent to the platform (the create journal ` +
-            `in ${journal.dir} remembered it).`,
+            `in ${journal.where} remembered it).`,
         );
         return { id: prior.id, outputs: { ...inputs, ...prior.extraOutputs } as Outputs };
       }
-      journal.remove(urn);
+      await journal.remove(urn);
       if (matches) {
         // Sent, never answered, and its process is gone: the platform may or may not have the object.
         throw ambiguousCreateError(
@@ -148,10 +164,14 @@ export async function journaledCreate<Inputs, Outputs>(
 
   const ticket = beginCreate();
   let sent = false;
-  const beforeSend = () => {
-    // Every attempt is on the wire from here; the entry is written before the first.
-    if (!sent && journal !== undefined && urn !== undefined) {
-      journal.put({
+  let sentAt = Date.now();
+  const beforeSend = async () => {
+    // Every attempt is on the wire from here; the entry is written before the first leaves.
+    const first = !sent;
+    sent = true;
+    ticket.markSent();
+    if (first && journal !== undefined && urn !== undefined) {
+      const entry: JournalEntry = {
         format: 1,
         urn,
         kind,
@@ -161,10 +181,10 @@ export async function journaledCreate<Inputs, Outputs>(
         host: hostname(),
         pid: process.pid,
         sentAt: Date.now(),
-      });
+      };
+      sentAt = entry.sentAt;
+      await journal.put(entry);
     }
-    sent = true;
-    ticket.markSent();
   };
   try {
     let result: CreateResult<Outputs>;
@@ -175,7 +195,7 @@ export async function journaledCreate<Inputs, Outputs>(
       // An ambiguous failure is reported to the user now, so the entry goes (the advice says to run
       // again if no object exists); unless the engine is gone and nobody will see the report: then
       // the entry stays and the next run reports it.
-      if (journal !== undefined && urn !== undefined && sent && !(ambiguous && engineIsGone())) journal.remove(urn);
+      if (journal !== undefined && urn !== undefined && sent && !(ambiguous && engineIsGone())) await journal.remove(urn);
       if (ambiguous) throw ambiguousCreateError(subject, error, hint);
       throw resourceError(subject, error);
     }
@@ -191,10 +211,11 @@ export async function journaledCreate<Inputs, Outputs>(
         extraOutputs: extraOutputs(inputs, result.outputs),
         host: hostname(),
         pid: process.pid,
-        sentAt: journal.get(urn)?.sentAt ?? Date.now(),
+        sentAt,
         answeredAt: Date.now(),
       };
-      journal.put(entry);
+      await journal.put(entry);
+      await noticeFallback();
     }
     return result;
   } finally {
@@ -207,15 +228,15 @@ export async function journaledCreate<Inputs, Outputs>(
  * program saw it): its journal entry has done its job and goes. Best effort: a journal that cannot
  * be read changes nothing about the call.
  */
-export function acknowledgeCreated(ctx: LifecycleContext, kind: ResourceKind, id: string): void {
+export async function acknowledgeCreated(ctx: LifecycleContext, kind: ResourceKind, id: string): Promise<void> {
   try {
-    const journal = currentJournal();
+    const journal = currentJournalStore();
     if (ctx.urn !== undefined) {
-      journal.removeIfId(ctx.urn, id);
+      await journal.removeIfId(ctx.urn, id);
       return;
     }
     const connection = resolveConnection({ baseUrl: ctx.connection.baseUrl, token: ctx.connection.token });
-    journal.removeById(kind, journalAccount(accountKey(connection.baseUrl, connection.token)), id);
+    await journal.removeById(kind, journalAccount(accountKey(connection.baseUrl, connection.token)), id);
   } catch {
     // The journal is an aid: a missing or unreadable one must not fail the engine's call.
   }
