@@ -7,7 +7,7 @@
 import * as fs from "node:fs";
 import { CreateJournal } from "../../provider/journal";
 import { RECOGNISABLE_TOKEN, lifecycleSuite, secretValue } from "../helpers/lifecycleEnv";
-import type { Props } from "../helpers/dynamicProviderHarness";
+import { cleanEnv, type Props } from "../helpers/dynamicProviderHarness";
 
 // Child processes (serializer, plugin) start slowly on a loaded machine: generous, never asserted.
 jest.setTimeout(90_000);
@@ -203,4 +203,17 @@ it("reports a create whose process died before the answer with the ambiguous-cre
   await createStrategy(URN);
   expect(posts()).toBe(2);
   expect(journal.get(URN)?.state).toBe("answered");
+});
+
+it("sends nothing when the journal cannot be written, and says why", async () => {
+  const notADirectory = `${journal.dir}-file`;
+  fs.writeFileSync(notADirectory, "");
+  try {
+    const plugin = await env.startPlugin(cleanEnv({ ADPLATFORM_JOURNAL_DIR: notADirectory }));
+    await plugin.configure({ "adplatform:baseUrl": env.sim.url, "adplatform:token": secretValue(RECOGNISABLE_TOKEN) });
+    await expect(createStrategy(URN, declared, plugin)).rejects.toThrow(/Night bids.*(ENOTDIR|EEXIST|not a directory)/s);
+    expect(posts()).toBe(0);
+  } finally {
+    fs.rmSync(notADirectory, { force: true });
+  }
 });

@@ -195,7 +195,12 @@ export async function journaledCreate<Inputs, Outputs>(
       // An ambiguous failure is reported to the user now, so the entry goes (the advice says to run
       // again if no object exists); unless the engine is gone and nobody will see the report: then
       // the entry stays and the next run reports it.
-      if (journal !== undefined && urn !== undefined && sent && !(ambiguous && engineIsGone())) await journal.remove(urn);
+      if (journal !== undefined && urn !== undefined && sent && !(ambiguous && engineIsGone())) {
+        // The create's own error is what the user needs; a journal that fails here only keeps an
+        // entry that the next run reports or that expires.
+        const store = journal;
+        await (async () => store.remove(urn))().catch(() => undefined);
+      }
       if (ambiguous) throw ambiguousCreateError(subject, error, hint);
       throw resourceError(subject, error);
     }
@@ -214,7 +219,15 @@ export async function journaledCreate<Inputs, Outputs>(
         sentAt,
         answeredAt: Date.now(),
       };
-      await journal.put(entry);
+      try {
+        await journal.put(entry);
+      } catch (error) {
+        // The object exists and the engine is about to record it: fail nothing, say what is missing.
+        await ctx.warn(
+          `${subject}: created ${hint.noun} ${result.id}, but the create journal in ${journal.where} could not record ` +
+            `it (${error instanceof Error ? error.message : String(error)}); an update killed now would not know of it.`,
+        );
+      }
       await noticeFallback();
     }
     return result;
