@@ -217,3 +217,28 @@ it("sends nothing when the journal cannot be written, and says why", async () =>
     fs.rmSync(notADirectory, { force: true });
   }
 });
+
+describe("an interrupted replacement (the engine holds the old object, the journal the new one)", () => {
+  const OLD_ID = "424242";
+
+  it("is taken over by the next update's replacement, which Diff leaves to Create", async () => {
+    const replacement = await createStrategy(URN);
+    // The state still holds the old object, with the values before the change.
+    const olds = { ...replacement.properties, maxValue: 4 };
+    const { inputs } = await env.plugin.check(URN, olds, env.inputs("BidStrategy", { ...declared, __adplatformUrn: URN }));
+    expect(await env.plugin.diff(OLD_ID, URN, olds, inputs)).toMatchObject({ changes: "some", replaces: ["maxValue"] });
+    env.engine.clear();
+    expect((await env.plugin.create(URN, inputs)).id).toBe(replacement.id);
+    expect(env.engine.warnings()).toEqual([expect.stringContaining(`took over bid strategy ${replacement.id}`)]);
+  });
+
+  it("is reported as outside the stack when the next update replaces nothing", async () => {
+    const replacement = await createStrategy(URN);
+    const { inputs } = await env.plugin.check(URN, {}, env.inputs("BidStrategy", { ...declared, __adplatformUrn: URN }));
+    expect(await env.plugin.diff(OLD_ID, URN, replacement.properties, inputs)).toMatchObject({ changes: "none" });
+    expect(env.engine.warnings()).toEqual([
+      expect.stringContaining(`an interrupted update created bid strategy ${replacement.id} to replace it`),
+    ]);
+    expect(journal.get(URN)).toBeUndefined();
+  });
+});

@@ -2,10 +2,12 @@
  * A lifecycle whose `diff`, `update`, `read` and `delete` tell the create journal that the engine
  * holds the object they name (docs/ARCHITECTURE.md, "The create journal"): the engine calls them
  * only with ids from its state, so the journal entry of that create is no longer needed, and must
- * go before a replacement with equal inputs creates the resource again.
+ * go before a replacement with equal inputs creates the resource again. An entry of the same
+ * resource recording another object is what an interrupted replacement created: the next create
+ * takes it over, and a `diff` after which none follows says that it stays outside the stack.
  */
 import type { ResourceKind } from "../kinds";
-import { acknowledgeCreated } from "./journaledCreate";
+import { acknowledgeCreated, reportUnrecordedReplacement } from "./journaledCreate";
 import type { ResourceLifecycle } from "./lifecycle";
 
 /** `lifecycle` with every call that names an id acknowledging it first. */
@@ -16,8 +18,11 @@ export function acknowledgingLifecycle<Inputs, Outputs>(
   return {
     check: (olds, news, ctx) => lifecycle.check(olds, news, ctx),
     async diff(id, olds, news, ctx) {
-      await acknowledgeCreated(ctx, kind, id);
-      return lifecycle.diff(id, olds, news, ctx);
+      const unrecorded = await acknowledgeCreated(ctx, kind, id);
+      const result = await lifecycle.diff(id, olds, news, ctx);
+      // A replacement's create would take the unrecorded object over; without one it is orphaned.
+      if (unrecorded !== undefined && result.replaces.length === 0) await reportUnrecordedReplacement(ctx, unrecorded, id);
+      return result;
     },
     create: (inputs, ctx) => lifecycle.create(inputs, ctx),
     async read(id, state, ctx) {

@@ -240,17 +240,40 @@ export async function journaledCreate<Inputs, Outputs>(
  * The engine holds object `id` of `kind` (it named the id in a diff, update, read or delete, or a
  * program saw it): its journal entry has done its job and goes. Best effort: a journal that cannot
  * be read changes nothing about the call.
+ *
+ * Returns the resource's entry when it records another object: the engine holds `id` for this URN,
+ * so that object is one an interrupted replacement created and the engine never recorded.
  */
-export async function acknowledgeCreated(ctx: LifecycleContext, kind: ResourceKind, id: string): Promise<void> {
+export async function acknowledgeCreated(ctx: LifecycleContext, kind: ResourceKind, id: string): Promise<JournalEntry | undefined> {
   try {
     const journal = currentJournalStore();
     if (ctx.urn !== undefined) {
-      await journal.removeIfId(ctx.urn, id);
-      return;
+      if (await journal.removeIfId(ctx.urn, id)) return undefined;
+      const entry = await journal.get(ctx.urn);
+      return entry?.state === "answered" && entry.kind === kind && entry.id !== undefined ? entry : undefined;
     }
     const connection = resolveConnection({ baseUrl: ctx.connection.baseUrl, token: ctx.connection.token });
     await journal.removeById(kind, journalAccount(accountKey(connection.baseUrl, connection.token)), id);
   } catch {
     // The journal is an aid: a missing or unreadable one must not fail the engine's call.
+  }
+  return undefined;
+}
+
+/**
+ * After a `diff` that replaces nothing: the object `entry` records will not be taken over (no create
+ * follows), so say that it stays on the platform outside the stack, once, and forget it.
+ */
+export async function reportUnrecordedReplacement(ctx: LifecycleContext, entry: JournalEntry, id: string): Promise<void> {
+  const noun = entry.kind === "CampaignGroup" ? "campaign group" : "bid strategy";
+  await ctx.warn(
+    `${entry.kind} ${id}: an interrupted update created ${noun} ${entry.id} to replace it at ` +
+      `${when(entry.sentAt)}, and Pulumi never recorded it; since this update keeps ${id}, ${noun} ` +
+      `${entry.id} stays on the platform outside this stack (adopt it with adoptId on a resource of its own, or ignore it).`,
+  );
+  try {
+    await currentJournalStore().removeIfId(entry.urn, entry.id!);
+  } catch {
+    // reported; an entry left behind expires
   }
 }
