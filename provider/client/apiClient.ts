@@ -69,6 +69,18 @@ export interface CallRequest {
   readonly body?: unknown;
   /** Aborts waiting, sending and retrying; the call rejects with the signal's reason. */
   readonly signal?: AbortSignal;
+  /**
+   * Runs just before each attempt is sent, once the limiter admitted it; if it throws, nothing is
+   * sent and the call rejects with that error. The create journal records a create here, so its
+   * record never announces a request that is still waiting in the queue.
+   */
+  readonly beforeSend?: (attempt: number) => void | Promise<void>;
+  /**
+   * Runs when an attempt is over (answered or failed), before the call returns or waits to retry.
+   * With `beforeSend` it tells when a request is on the wire: only then may aborting it leave the
+   * outcome unknown.
+   */
+  readonly afterAttempt?: (attempt: number) => void;
 }
 
 /** A successful response. */
@@ -238,8 +250,14 @@ class HttpApiClient implements ApiClient {
     const queuedSince = this.clock.now();
     for (let attempt = 1; ; attempt += 1) {
       const permit = await this.limiter.acquire({ rateClass: op.rateClass, cost: prepared.cost, queuedSince }, signal);
+      try {
+        if (request.beforeSend) await request.beforeSend(attempt);
+      } catch (error) {
+        permit.release();
+        throw error;
+      }
       firstSentAt ??= this.clock.now();
-      const outcome = await this.attempt(prepared, permit, attempt, signal);
+      const outcome = await this.attempt(prepared, permit, attempt, signal).finally(() => request.afterAttempt?.(attempt));
       if (outcome.kind === "success") return outcome.result as CallResult<never>;
       const { failure } = outcome;
       const refused = failure.kind === "status" && failure.status === 429;

@@ -7,6 +7,7 @@ import { abTestVariationLifecycle } from "./abTestVariation/lifecycle";
 import { bidModifierLifecycle } from "./bidModifier/lifecycle";
 import { bidStrategyLifecycle } from "./bidStrategy/lifecycle";
 import { campaignGroupLifecycle } from "./campaignGroup/lifecycle";
+import { acknowledgingLifecycle } from "./core/acknowledgingLifecycle";
 import type { ResourceLifecycle } from "./core/lifecycle";
 import { isResourceKind, type ResourceKind } from "./kinds";
 
@@ -14,8 +15,9 @@ import { isResourceKind, type ResourceKind } from "./kinds";
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const LIFECYCLES: Readonly<Record<ResourceKind, ResourceLifecycle<any, any>>> = {
   BidModifier: bidModifierLifecycle,
-  CampaignGroup: campaignGroupLifecycle,
-  BidStrategy: bidStrategyLifecycle,
+  // The two kinds created by POST keep a create journal (docs/ARCHITECTURE.md, "The create journal").
+  CampaignGroup: acknowledgingLifecycle("CampaignGroup", campaignGroupLifecycle),
+  BidStrategy: acknowledgingLifecycle("BidStrategy", bidStrategyLifecycle),
   AbTestVariation: abTestVariationLifecycle,
 };
 

@@ -12,6 +12,7 @@ import { importAsAdoption, logImportAsAdoption } from "./importOption";
 import type { Account } from "../account";
 import { accountInput, accountOptions } from "./accountInput";
 import { PROVIDER_SHIMS } from "./providerShim";
+import { acknowledgeCreated, identityInputs } from "./resourceIdentity";
 
 /** The arguments of a `BidStrategy`. Every change to them replaces the strategy. */
 export interface BidStrategyArgs {
@@ -81,11 +82,13 @@ export class BidStrategy extends pulumi.dynamic.Resource {
         maxValue: imported.args.maxValue,
         adoptId: imported.args.adoptId,
         ...accountInput(imported.args.account),
+        ...identityInputs("BidStrategy", name, imported.opts),
       },
       accountOptions(imported.args.account, imported.opts),
       RESOURCE_MODULE,
       "BidStrategy",
     );
     logImportAsAdoption(this, imported);
+    acknowledgeCreated(this);
   }
 }

@@ -14,6 +14,7 @@ import { importAsAdoption, logImportAsAdoption } from "./importOption";
 import type { Account } from "../account";
 import { accountInput, accountOptions } from "./accountInput";
 import { PROVIDER_SHIMS } from "./providerShim";
+import { acknowledgeCreated, identityInputs } from "./resourceIdentity";
 
 /** The arguments of a `CampaignGroup`. Every change to them replaces the group. */
 export interface CampaignGroupArgs {
@@ -79,11 +80,13 @@ export class CampaignGroup extends pulumi.dynamic.Resource {
         createTime: undefined,
         updateTime: undefined,
         ...accountInput(imported.args.account),
+        ...identityInputs("CampaignGroup", name, imported.opts),
       },
       accountOptions(imported.args.account, imported.opts),
       RESOURCE_MODULE,
       "CampaignGroup",
     );
     logImportAsAdoption(this, imported);
+    acknowledgeCreated(this);
   }
 }

@@ -143,7 +143,19 @@ export interface PluginOptions {
   readonly engineAddress: string;
   /** Environment of the plugin process (defaults to this process's, without ADPLATFORM_*). */
   readonly env?: NodeJS.ProcessEnv;
+  /**
+   * Starts the plugin as the child of a parent process that stands for the engine (as the CLI is
+   * its parent in a real update); `close()` then ends that parent only, as a killed CLI would.
+   */
+  readonly throughParent?: boolean;
 }
+
+/** The parent of `throughParent`: starts the plugin with this process's stdout and stays alive. */
+const PARENT_SCRIPT = `
+const [main, engine] = process.argv.slice(1);
+require("node:child_process").spawn(process.execPath, [main, engine], { stdio: ["ignore", "inherit", "inherit"] });
+setInterval(() => undefined, 60_000);
+`;
 
 /** `process.env` without the provider's own variables, so only what a test sets is seen. */
 export function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
@@ -214,7 +226,8 @@ async function readPort(child: ChildProcess, stderr: () => string): Promise<numb
 
 /** Starts the plugin and connects a `ResourceProvider` client to it. */
 export async function startDynamicProviderPlugin(options: PluginOptions): Promise<DynamicProviderPlugin> {
-  const child = spawn(process.execPath, [PLUGIN_MAIN, options.engineAddress], {
+  const args = options.throughParent ? ["-e", PARENT_SCRIPT, PLUGIN_MAIN, options.engineAddress] : [PLUGIN_MAIN, options.engineAddress];
+  const child = spawn(process.execPath, args, {
     cwd: options.cwd,
     env: options.env ?? cleanEnv(),
     stdio: ["ignore", "pipe", "pipe"],

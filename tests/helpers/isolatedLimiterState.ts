@@ -1,6 +1,7 @@
 /**
  * Jest `setupFiles`: each test file gets a limiter state directory of its own
- * (`ADPLATFORM_LIMITS_DIR`, inherited by the plugin and CLI processes it starts). The state file of
+ * (`ADPLATFORM_LIMITS_DIR`) and a create journal directory (`ADPLATFORM_JOURNAL_DIR`), both
+ * inherited by the plugin and CLI processes it starts. The state file of
  * an account is named by base URL and token, and the simulators of the suites listen on ports the
  * OS hands out again: with the machine-wide directory, a file left by an earlier test or run on a
  * reused port would open a fresh window with that run's spending charged as another process's
@@ -15,3 +16,6 @@ import { LIMITS_ROOT_VARIABLE } from "./limiterStateRoot";
 const root = process.env[LIMITS_ROOT_VARIABLE] ?? join(tmpdir(), "adplatform-test-limits");
 mkdirSync(root, { recursive: true });
 process.env.ADPLATFORM_LIMITS_DIR = mkdtempSync(join(root, "file-"));
+// Likewise a create journal of its own (docs/ARCHITECTURE.md, "The create journal"), so no test
+// writes into the user's Pulumi home or finds another file's entries.
+process.env.ADPLATFORM_JOURNAL_DIR = mkdtempSync(join(root, "journal-"));

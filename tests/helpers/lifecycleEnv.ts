@@ -42,8 +42,8 @@ export interface LifecycleEnv {
   calls(op: number): LoggedCall[];
   /** Every API call the simulator received (account `demo`). */
   totalCalls(): number;
-  /** Starts another plugin process (same program directory and engine). */
-  startPlugin(env?: NodeJS.ProcessEnv): Promise<DynamicProviderPlugin>;
+  /** Starts another plugin process (same program directory and engine); see `PluginOptions.throughParent`. */
+  startPlugin(env?: NodeJS.ProcessEnv, options?: { throughParent?: boolean }): Promise<DynamicProviderPlugin>;
   close(): Promise<void>;
 }
 
@@ -67,8 +67,13 @@ export async function startLifecycleEnv(options: LifecycleEnvOptions = {}): Prom
   const engine = await startFakeEngine();
   const program = makeProgramDir(REPO_ROOT);
   const plugins: DynamicProviderPlugin[] = [];
-  const startPlugin = async (env?: NodeJS.ProcessEnv) => {
-    const plugin = await startDynamicProviderPlugin({ cwd: program.dir, engineAddress: engine.address, env: env ?? cleanEnv() });
+  const startPlugin = async (env?: NodeJS.ProcessEnv, pluginOptions: { throughParent?: boolean } = {}) => {
+    const plugin = await startDynamicProviderPlugin({
+      cwd: program.dir,
+      engineAddress: engine.address,
+      env: env ?? cleanEnv(),
+      ...pluginOptions,
+    });
     plugins.push(plugin);
     return plugin;
   };
@@ -147,7 +152,7 @@ export function lifecycleSuite(kind: Kind, name: string, options: LifecycleEnvOp
     urn: (k, n) => started().urn(k, n),
     calls: (op) => started().calls(op),
     totalCalls: () => started().totalCalls(),
-    startPlugin: (pluginEnv) => started().startPlugin(pluginEnv),
+    startPlugin: (pluginEnv, pluginOptions) => started().startPlugin(pluginEnv, pluginOptions),
     close: () => started().close(),
   };
   const urn = () => env.urn(kind, name);

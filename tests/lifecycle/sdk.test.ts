@@ -60,6 +60,9 @@ it("declares all four resources with their URN types and typed outputs", async (
   expect(await value(variation.settings)).toEqual({ image: { en: "https://x.example/a.png" } });
 
   const inputsOf = (type: string) => registered.find((r) => r.type.endsWith(type))!.inputs;
-  expect(Object.keys(inputsOf(":BidStrategy")).sort()).toEqual(["__provider", "maxValue", "name", "strategy", "value"]);
+  expect(Object.keys(inputsOf(":BidStrategy")).sort()).toEqual(["__adplatformUrn", "__provider", "maxValue", "name", "strategy", "value"]);
+  // The hidden identity input of the create journal is the resource's own URN.
+  expect(inputsOf(":BidStrategy").__adplatformUrn).toBe(await value(strategy.urn));
+  expect(inputsOf(":CampaignGroup").__adplatformUrn).toBe(await value(group.urn));
   expect(inputsOf(":CampaignGroup").__provider).toEqual(expect.stringContaining('require("pulumi-adplatform/provider")'));
 });

@@ -7,13 +7,16 @@
  *   passes; it is not an input of ours, so it is taken out before the lifecycle sees the map (the
  *   plugin puts it back into every inputs and outputs map it returns);
  * - a `read` of an object that is gone answers an empty id, which makes the engine drop it;
- * - results are renamed to the plugin's fields (`outs`, `props`).
+ * - results are renamed to the plugin's fields (`outs`, `props`);
+ * - the SDK's hidden identity input (`./identityInput`) becomes the context's `urn`, and is kept in
+ *   `check`'s answer so that it reaches `create`.
  * Each call gets a fresh context from `context`, so configuration that arrives after the provider
  * was built still applies.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { LifecycleContext } from "../../resources/core/context";
 import type { ResourceLifecycle } from "../../resources/core/lifecycle";
+import { IDENTITY_INPUT, identityOf, withIdentityOf } from "./identityInput";
 
 /** The key under which the plugin passes the serialized provider text in every property map. */
 export const PROVIDER_KEY = "__provider";
@@ -25,9 +28,9 @@ export const PROVIDER_KEY = "__provider";
  */
 export type KindProvider<Inputs, Outputs> = Required<Omit<pulumi.dynamic.ResourceProvider<Inputs, Outputs>, "configure">>;
 
-/** A copy of `props` without the plugin's `__provider` key (an absent map reads as empty). */
+/** A copy of `props` without the plugin's `__provider` key and our hidden identity (an absent map reads as empty). */
 export function withoutProviderKey<T>(props: unknown): T {
-  const { [PROVIDER_KEY]: _provider, ...rest } = (props ?? {}) as Record<string, unknown>;
+  const { [PROVIDER_KEY]: _provider, [IDENTITY_INPUT]: _identity, ...rest } = (props ?? {}) as Record<string, unknown>;
   return rest as T;
 }
 
@@ -36,6 +39,11 @@ export function dynamicProvider<Inputs, Outputs>(
   lifecycle: ResourceLifecycle<Inputs, Outputs>,
   context: () => LifecycleContext,
 ): KindProvider<Inputs, Outputs> {
+  // The context of a call whose inputs may carry the resource's identity.
+  const contextOf = (news: unknown): LifecycleContext => {
+    const urn = identityOf(news);
+    return urn === undefined ? context() : { ...context(), urn };
+  };
   return {
     async check(olds, news) {
       const { inputs, failures } = await lifecycle.check(
@@ -43,16 +51,16 @@ export function dynamicProvider<Inputs, Outputs>(
         withoutProviderKey<Record<string, unknown>>(news),
         context(),
       );
-      return { inputs, failures: failures.map(({ property, reason }) => ({ property, reason })) };
+      return { inputs: withIdentityOf(inputs, news), failures: failures.map(({ property, reason }) => ({ property, reason })) };
     },
 
     async diff(id, olds, news) {
-      const result = await lifecycle.diff(id, withoutProviderKey<Outputs>(olds), withoutProviderKey<Inputs>(news), context());
+      const result = await lifecycle.diff(id, withoutProviderKey<Outputs>(olds), withoutProviderKey<Inputs>(news), contextOf(news));
       return { changes: result.changes, replaces: [...result.replaces], deleteBeforeReplace: result.deleteBeforeReplace };
     },
 
     async create(inputs) {
-      const { id, outputs } = await lifecycle.create(withoutProviderKey<Inputs>(inputs), context());
+      const { id, outputs } = await lifecycle.create(withoutProviderKey<Inputs>(inputs), contextOf(inputs));
       return { id, outs: outputs };
     },
 
@@ -66,7 +74,7 @@ export function dynamicProvider<Inputs, Outputs>(
 
     async update(id, olds, news) {
       const state = withoutProviderKey<Outputs>(olds);
-      const { outputs } = await lifecycle.update(id, state, withoutProviderKey<Inputs>(news), context());
+      const { outputs } = await lifecycle.update(id, state, withoutProviderKey<Inputs>(news), contextOf(news));
       return { outs: outputs };
     },
 

@@ -7,7 +7,8 @@
  * Unset values fall back to the environment (`ADPLATFORM_BASE_URL` / `ADPLATFORM_TOKEN`), which the
  * client resolves and which also raises the error naming both ways to set a missing token. The
  * config's `adplatform:limitsUrl` goes to the client's limiter registry (else
- * `ADPLATFORM_LIMITS_URL` applies).
+ * `ADPLATFORM_LIMITS_URL` applies), and `adplatform:journalDir` to the create journal (else
+ * `ADPLATFORM_JOURNAL_DIR` applies).
  *
  * Kept in this module's memory only: never in inputs, outputs, state or the serialized `__provider`
  * text, which must hold no credentials (docs/ARCHITECTURE.md, "The serialized provider is a thin
@@ -17,6 +18,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { CONFIG_BASE_URL, CONFIG_TOKEN } from "../../client";
 import { CONFIG_LIMITS_URL } from "../../client/connection";
 import { configureLimitsUrl } from "../../client/limiterRegistry";
+import { CONFIG_JOURNAL_DIR, configureJournalDir } from "../../journal";
 import type { PlatformConnection } from "../../resources/core/context";
 
 /** What `configure` reads the stack config through (the dynamic provider's `Config`). */
@@ -49,6 +51,7 @@ export function configureCredentials(config: ConfigSource): void {
   const token = read(config, CONFIG_TOKEN);
   configured = { ...(baseUrl ? { baseUrl } : {}), ...(token ? { token } : {}) };
   configureLimitsUrl(read(config, CONFIG_LIMITS_URL));
+  configureJournalDir(read(config, CONFIG_JOURNAL_DIR));
 }
 
 /** The configured connection (possibly empty: the client then reads the environment). */

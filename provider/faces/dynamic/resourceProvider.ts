@@ -2,8 +2,9 @@
  * `resourceProvider(kind)`, the function the serialized shim of every resource calls by name at run
  * time: the kind's lifecycle adapted to the dynamic-provider protocol, with the dynamic face's
  * context (warnings through the engine connection of `./engineLog`, the connection `configure` left
- * in `./configure` unless the resource names its own account: `./accountProperty`; the plugin
- * passes no URN).
+ * in `./configure` unless the resource names its own account: `./accountProperty`; the URN comes
+ * from the SDK's hidden input, `./identityInput`). In the plugin process, the first lookup also
+ * starts `./engineWatch`.
  */
 import type { LifecycleContext } from "../../resources/core/context";
 import type { ResourceKind } from "../../resources/kinds";
@@ -12,6 +13,7 @@ import { withAccountProperty } from "./accountProperty";
 import { dynamicProvider, type KindProvider } from "./adapter";
 import { configuredConnection } from "./configure";
 import { engineWarn } from "./engineLog";
+import { watchEngine } from "./engineWatch";
 
 /** The context of one call: read at call time, since `configure` may run after the first lookup. */
 function dynamicContext(): LifecycleContext {
@@ -27,6 +29,7 @@ const providers = new Map<ResourceKind, KindProvider<any, any>>();
  * known kinds for anything else (a state written by a newer version of this package, for example).
  */
 export function resourceProvider(kind: ResourceKind): KindProvider<any, any> {
+  watchEngine();
   let provider = providers.get(kind);
   if (provider === undefined) {
     provider = dynamicProvider(withAccountProperty(resourceLifecycle(kind)), dynamicContext);

@@ -1,6 +1,6 @@
 /**
  * BidStrategy lifecycle (docs/ARCHITECTURE.md, "Resources and their lifecycle"): create = POST op 3
- * (or adopt by `adoptId`); no update (every change replaces); no read (state kept as last
+ * (or adopt by `adoptId`), recorded in the create journal; no update (every change replaces); no read (state kept as last
  * written); no delete (the strategy stays on the platform, with a warning naming its id).
  */
 import type { ResourceLifecycle } from "../core/lifecycle";
@@ -8,7 +8,8 @@ import { apiClient } from "../common/api";
 import { checkInputs } from "../common/checkInputs";
 import { diffInputs } from "../common/diff";
 import { keptStateRead } from "../common/inputFields";
-import { ambiguousCreateError, mayHaveCreated, resourceError } from "../common/resourceErrors";
+import { resourceError } from "../common/resourceErrors";
+import { journaledCreate } from "../core/journaledCreate";
 import { BID_STRATEGY_DIFF, BidStrategyInputs, bidStrategyBody, type BidStrategyOutputs } from "./inputs";
 
 const subject = (name: unknown, id?: string) => `BidStrategy ${JSON.stringify(name)}${id ? ` (id ${id})` : ""}`;
@@ -34,15 +35,16 @@ export const bidStrategyLifecycle: ResourceLifecycle<BidStrategyInputs, BidStrat
       );
       return { id: inputs.adoptId, outputs: inputs };
     }
-    try {
-      const response = await apiClient(ctx).call("createBidStrategy", { body: bidStrategyBody(inputs) });
-      return { id: String(response.body.id), outputs: inputs };
-    } catch (error) {
-      if (mayHaveCreated(error)) {
-        throw ambiguousCreateError(subject(inputs.name), error, { noun: "bid strategy", name: inputs.name });
-      }
-      throw resourceError(subject(inputs.name), error);
-    }
+    return journaledCreate(ctx, {
+      kind: "BidStrategy",
+      inputs,
+      subject: subject(inputs.name),
+      hint: { noun: "bid strategy", name: inputs.name },
+      async post(send) {
+        const response = await apiClient(ctx).call("createBidStrategy", { body: bidStrategyBody(inputs), ...send });
+        return { id: String(response.body.id), outputs: inputs };
+      },
+    });
   },
 
   // spec: no GET for bid strategies: the state is kept as last written.

@@ -1,6 +1,6 @@
 /**
  * CampaignGroup lifecycle (docs/ARCHITECTURE.md, "Resources and their lifecycle"): create = POST
- * op 2, or adopt an existing group by `adoptId` (verified with GET op 19); no update (every change
+ * op 2 (recorded in the create journal), or adopt an existing group by `adoptId` (verified with GET op 19); no update (every change
  * replaces); refresh = GET op 19; no delete (the group stays on the platform, with a warning naming
  * its id).
  */
@@ -14,7 +14,7 @@ import { checkInputs } from "../common/checkInputs";
 import { diffInputs } from "../common/diff";
 import { caseInsensitiveEquivalent } from "../common/equivalence";
 import { inputFields } from "../common/inputFields";
-import { ResourceOperationError, ambiguousCreateError, mayHaveCreated, resourceError } from "../common/resourceErrors";
+import { ResourceOperationError, resourceError } from "../common/resourceErrors";
 import {
   CAMPAIGN_GROUP_DIFF,
   CampaignGroupInputs,
@@ -22,6 +22,7 @@ import {
   campaignGroupBody,
   type CampaignGroupOutputs,
 } from "./inputs";
+import { journaledCreate } from "../core/journaledCreate";
 
 /** A view record of op 19 in SDK names. */
 type GroupView = Camelize<CampaignGroup>;
@@ -123,21 +124,22 @@ export const campaignGroupLifecycle: ResourceLifecycle<CampaignGroupInputs, Camp
         `${subject(inputs.name)}: cannot create a group without items: list the campaign ids of the new group (spec, rule 4)`,
       );
     }
-    try {
-      const response = await apiClient(ctx).call("createCampaignGroup", { body: campaignGroupBody(inputs) });
-      const created = toSdk<Camelize<CampaignGroupCreated>>(CampaignGroupCreated, response.body);
-      // Decision (not shown in spec): create is the POST alone (docs/ARCHITECTURE.md, "Resources and
-      // their lifecycle"); `size` and the timestamps, which only the view returns, arrive with the
-      // first refresh.
-      const outputs: CampaignGroupOutputs = { ...inputs };
-      if (created.companyId !== undefined) outputs.companyId = created.companyId;
-      return { id: created.id, outputs };
-    } catch (error) {
-      if (mayHaveCreated(error)) {
-        throw ambiguousCreateError(subject(inputs.name), error, { noun: "campaign group", name: inputs.name });
-      }
-      throw resourceError(subject(inputs.name), error);
-    }
+    return journaledCreate(ctx, {
+      kind: "CampaignGroup",
+      inputs,
+      subject: subject(inputs.name),
+      hint: { noun: "campaign group", name: inputs.name },
+      async post(send) {
+        const response = await apiClient(ctx).call("createCampaignGroup", { body: campaignGroupBody(inputs), ...send });
+        const created = toSdk<Camelize<CampaignGroupCreated>>(CampaignGroupCreated, response.body);
+        // Decision (not shown in spec): create is the POST alone (docs/ARCHITECTURE.md, "Resources and
+        // their lifecycle"); `size` and the timestamps, which only the view returns, arrive with the
+        // first refresh.
+        const outputs: CampaignGroupOutputs = { ...inputs };
+        if (created.companyId !== undefined) outputs.companyId = created.companyId;
+        return { id: created.id, outputs };
+      },
+    });
   },
 
   async read(id, previous, ctx) {

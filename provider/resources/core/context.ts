@@ -27,8 +27,8 @@ export interface LifecycleContext {
   readonly connection: PlatformConnection;
   /**
    * The resource's URN, when the face knows it (a native provider plugin receives it in `Create`;
-   * the dynamic-provider plugin hands its provider none). No lifecycle reads it yet; it is the
-   * identity a record of a create in progress would be keyed by.
+   * the dynamic face reads it from the SDK's hidden input). The create journal keys its entries by
+   * it (docs/ARCHITECTURE.md, "The create journal"); without it, creates are not journaled.
    */
   readonly urn?: string;
 }

@@ -1,0 +1,144 @@
+/**
+ * The durable store of the create journal (docs/ARCHITECTURE.md, "The create journal"): one small
+ * JSON file per resource URN in one directory (`journalDir()`), written through a temporary file,
+ * `fsync`, a rename and an `fsync` of the directory, so an entry is on disk before the request it
+ * announces leaves, and a crash leaves either the old entry or the new one, never a torn one.
+ *
+ * Synchronous on purpose: a write completes before the caller's next step (the request) starts, and
+ * the processes sharing the directory (plugins, programs) never see a half-done step of each other.
+ * Entries of different URNs are different files, so processes writing at once do not interfere.
+ */
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { join } from "node:path";
+import { JournalEntry, entryFileName } from "./journalEntry";
+
+/**
+ * Decision: an entry is kept at most 7 days after its request was sent. Entries the engine learns
+ * of are removed at once (see `provider/resources/core/journaledCreate.ts`); what stays is the
+ * record of a run that was interrupted, and a rerun within a week finds it. Older entries are
+ * removed when a process first opens the journal.
+ */
+export const JOURNAL_ENTRY_TTL_MS = 7 * 24 * 60 * 60 * 1000; // 7 days
+
+/** The journal in `dir`. */
+export class CreateJournal {
+  constructor(readonly dir: string) {}
+
+  /** The entry of `urn`, or undefined (none, or unreadable: a file that is not an entry is removed). */
+  get(urn: string): JournalEntry | undefined {
+    const file = join(this.dir, entryFileName(urn));
+    const entry = this.readFile(file);
+    return entry !== undefined && entry.urn === urn ? entry : undefined;
+  }
+
+  /** Writes `entry` durably (see the module comment), replacing the URN's previous entry. */
+  put(entry: JournalEntry): void {
+    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    const name = entryFileName(entry.urn);
+    const temporary = join(this.dir, `.${name}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+    const fd = openSync(temporary, "wx", 0o600);
+    try {
+      writeSync(fd, JSON.stringify(entry));
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temporary, join(this.dir, name));
+    this.syncDir();
+  }
+
+  /** Removes the entry of `urn` (nothing when there is none). */
+  remove(urn: string): void {
+    rmSync(join(this.dir, entryFileName(urn)), { force: true });
+  }
+
+  /** Removes the entry of `urn` when it records the object `id`; true when it did. */
+  removeIfId(urn: string, id: string): boolean {
+    const entry = this.get(urn);
+    if (entry?.id !== id) return false;
+    this.remove(urn);
+    return true;
+  }
+
+  /** Removes every entry recording object `id` of `kind` on `account` (a scan: for callers without a URN). */
+  removeById(kind: string, account: string, id: string): void {
+    for (const [file, entry] of this.entries()) {
+      if (entry.kind === kind && entry.account === account && entry.id === id) rmSync(file, { force: true });
+    }
+  }
+
+  /** Removes entries sent more than `ttlMs` before `now`, and temporary files left by a crash. */
+  sweep(now: number, ttlMs: number = JOURNAL_ENTRY_TTL_MS): void {
+    for (const name of this.names()) {
+      const file = join(this.dir, name);
+      if (name.endsWith(".tmp")) {
+        // A temporary file older than a minute belongs to a write that never finished.
+        if (this.ageMs(file, now) > 60_000) rmSync(file, { force: true });
+        continue;
+      }
+      const entry = this.readFile(file);
+      if (entry !== undefined && now - entry.sentAt > ttlMs) rmSync(file, { force: true });
+    }
+  }
+
+  /** Every readable entry with its file. */
+  entries(): [string, JournalEntry][] {
+    const out: [string, JournalEntry][] = [];
+    for (const name of this.names()) {
+      if (!name.endsWith(".json")) continue;
+      const file = join(this.dir, name);
+      const entry = this.readFile(file);
+      if (entry !== undefined) out.push([file, entry]);
+    }
+    return out;
+  }
+
+  private names(): string[] {
+    try {
+      return readdirSync(this.dir);
+    } catch {
+      return [];
+    }
+  }
+
+  private ageMs(file: string, now: number): number {
+    try {
+      return now - statSync(file).mtimeMs;
+    } catch {
+      return 0;
+    }
+  }
+
+  private readFile(file: string): JournalEntry | undefined {
+    let text: string;
+    try {
+      text = readFileSync(file, "utf8");
+    } catch {
+      return undefined;
+    }
+    try {
+      const parsed = JournalEntry.safeParse(JSON.parse(text));
+      if (parsed.success) return parsed.data;
+    } catch {
+      // not JSON: handled below
+    }
+    // Writes are atomic, so this is not a torn entry of ours: a foreign or future-format file.
+    // Leave a newer format alone; anything else is junk in our directory.
+    if (!/"format":\s*[2-9]/.test(text)) rmSync(file, { force: true });
+    return undefined;
+  }
+
+  private syncDir(): void {
+    try {
+      const fd = openSync(this.dir, "r");
+      try {
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+    } catch {
+      // Some file systems cannot sync a directory; the rename is still atomic there.
+    }
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * One entry of the create journal (docs/ARCHITECTURE.md, "The create journal"): what a create of
+ * one resource sent, and what the platform answered.
+ */
+import { createHash } from "node:crypto";
+import { z } from "zod";
+
+/** The journal's format version, written into every entry. */
+export const JOURNAL_FORMAT = 1;
+
+/**
+ * An entry, keyed by the resource's URN.
+ * - `sent`: the create request went out (written, synced, before the request left); no answer yet.
+ * - `answered`: the platform answered with `id`; the engine may not have recorded it.
+ */
+export const JournalEntry = z.object({
+  format: z.literal(JOURNAL_FORMAT),
+  /** The resource's URN (its identity in the stack). */
+  urn: z.string(),
+  /** The resource kind (`BidStrategy`, `CampaignGroup`). */
+  kind: z.string(),
+  /** SHA-256 of the account key (`accountKey`), so an entry never applies to another account. */
+  account: z.string(),
+  /** `inputsHash` of the create's checked inputs. */
+  inputsHash: z.string(),
+  state: z.enum(["sent", "answered"]),
+  /** The created object's id (`answered` only). */
+  id: z.string().optional(),
+  /** Outputs the answer added to the inputs (a group's `companyId`), so a take-over returns them too. */
+  extraOutputs: z.record(z.string(), z.unknown()).optional(),
+  /** Host name and pid of the process that sent the request (to tell whether it still runs). */
+  host: z.string(),
+  pid: z.number(),
+  /** When the request went out and when its answer arrived, epoch milliseconds. */
+  sentAt: z.number(),
+  answeredAt: z.number().optional(),
+});
+/** One journal entry. */
+export type JournalEntry = z.infer<typeof JournalEntry>;
+
+/** JSON with object keys sorted at every depth, so equal values always give equal text. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item ?? null)).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/** The hash of a create's checked inputs, with its kind: equal for the same request body intent. */
+export function inputsHash(kind: string, inputs: unknown): string {
+  return sha256(canonicalJson({ kind, inputs }));
+}
+
+/** The entry's account field for an account key (a hash of it: the key itself is never written). */
+export function journalAccount(accountKey: string): string {
+  return sha256(`journal\u0000${accountKey}`);
+}
+
+/** The file name of a URN's entry (a hash: URNs hold characters file systems refuse). */
+export function entryFileName(urn: string): string {
+  return `${sha256(urn).slice(0, 40)}.json`;
+}

@@ -1,0 +1,85 @@
+/**
+ * What the create protocol needs of a journal (docs/ARCHITECTURE.md, "The create journal"): the
+ * machine's directory (`CreateJournal`) or, with a limits URL, a Redis server every machine of the
+ * account reaches (`RedisCreateJournal`). Every method may answer synchronously or with a promise.
+ */
+import type { CreateJournal } from "./createJournal";
+import type { JournalEntry } from "./journalEntry";
+
+/** A journal as the create protocol uses it. */
+export interface JournalStore {
+  /** Where entries are kept, for messages: a directory, or a Redis URL without its password. */
+  readonly where: string;
+  get(urn: string): JournalEntry | undefined | Promise<JournalEntry | undefined>;
+  put(entry: JournalEntry): void | Promise<void>;
+  remove(urn: string): void | Promise<void>;
+  removeIfId(urn: string, id: string): boolean | Promise<boolean>;
+  removeById(kind: string, account: string, id: string): void | Promise<void>;
+}
+
+/** The directory journal as a `JournalStore`. */
+export function directoryStore(journal: CreateJournal): JournalStore {
+  return {
+    where: journal.dir,
+    get: (urn) => journal.get(urn),
+    put: (entry) => journal.put(entry),
+    remove: (urn) => journal.remove(urn),
+    removeIfId: (urn, id) => journal.removeIfId(urn, id),
+    removeById: (kind, account, id) => journal.removeById(kind, account, id),
+  };
+}
+
+/**
+ * `primary` until its first failure, then `fallback` for the rest of the process; `notice` says
+ * once what happened (the create protocol shows it as a warning).
+ */
+export class FallbackJournalStore implements JournalStore {
+  private failed: string | undefined;
+  private noticed = false;
+
+  constructor(
+    private readonly primary: JournalStore,
+    private readonly fallback: () => JournalStore,
+  ) {}
+
+  get where(): string {
+    return this.failed === undefined ? this.primary.where : this.fallback().where;
+  }
+
+  /** Once, after the first failure: why the journal is now the fallback. */
+  takeNotice(): string | undefined {
+    if (this.failed === undefined || this.noticed) return undefined;
+    this.noticed = true;
+    return (
+      `the create journal at ${this.primary.where} cannot be used (${this.failed}); this process journals in ` +
+      `${this.fallback().where} instead, which other machines do not see`
+    );
+  }
+
+  get(urn: string) {
+    return this.use((store) => store.get(urn));
+  }
+  put(entry: JournalEntry) {
+    return this.use((store) => store.put(entry));
+  }
+  remove(urn: string) {
+    return this.use((store) => store.remove(urn));
+  }
+  removeIfId(urn: string, id: string) {
+    return this.use((store) => store.removeIfId(urn, id));
+  }
+  removeById(kind: string, account: string, id: string) {
+    return this.use((store) => store.removeById(kind, account, id));
+  }
+
+  private async use<T>(operation: (store: JournalStore) => T | Promise<T>): Promise<T> {
+    if (this.failed === undefined) {
+      try {
+        return await operation(this.primary);
+      } catch (error) {
+        this.failed = error instanceof Error ? error.message : String(error);
+      }
+    }
+    return operation(this.fallback());
+  }
+}
