@@ -66,6 +66,7 @@ it("registers no account input and no extra option for a resource without one", 
   const strategy = new sdk.BidStrategy("no-account", strategyArgs);
   await value(strategy.urn);
   const inputs = registered.find((r) => r.name === "no-account")!.inputs;
-  expect(Object.keys(inputs).sort()).toEqual(["__provider", "maxValue", "name", "strategy", "value"]);
+  // `__adplatformUrn` is the create journal's identity input, which every resource carries.
+  expect(Object.keys(inputs).sort()).toEqual(["__adplatformUrn", "__provider", "maxValue", "name", "strategy", "value"]);
   expect(accountOptions(undefined, { protect: true })).toEqual({ protect: true });
 });
