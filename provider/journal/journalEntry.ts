@@ -28,6 +28,12 @@ export const JournalEntry = z.object({
   id: z.string().optional(),
   /** Outputs the answer added to the inputs (a group's `companyId`), so a take-over returns them too. */
   extraOutputs: z.record(z.string(), z.unknown()).optional(),
+  /**
+   * Whether the engine's state held a resource for the URN when the create was sent (the face's
+   * `replacing`). `false`: once a `Check` shows the state holds a resource for the URN, it is this
+   * object (an interrupted first create leaves the state without one). Absent: unknown.
+   */
+  replacing: z.boolean().optional(),
   /** Host name and pid of the process that sent the request (to tell whether it still runs). */
   host: z.string(),
   pid: z.number(),

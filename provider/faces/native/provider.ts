@@ -10,7 +10,9 @@
  * - a `Read` without state is an import (`./importSupport.ts`);
  * - a gone object's `Read` answers an empty id, which makes the engine drop it;
  * - every call gets a context with the configured connection, warnings attached to the resource's
- *   URN, and the URN itself (the identity a record of a create in progress is keyed by).
+ *   URN, the URN itself (the identity a record of a create in progress is keyed by), and whether the
+ *   engine's state holds a resource for it, which the last `Check` of the URN showed by sending old
+ *   inputs (docs/ARCHITECTURE.md, "The create journal").
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { LifecycleContext } from "../../resources/core/context";
@@ -42,18 +44,26 @@ function lifecycleOf(urn: string): ResourceLifecycle<PropertyMap, PropertyMap> {
 }
 
 /** The context of one call about `urn`, read at call time (configuration may arrive late). */
-function contextFor(urn: string): LifecycleContext {
-  return { warn: (message) => engineWarn(message, urn), connection: configuredConnection(), urn };
+function contextFor(urn: string, replacing?: boolean): LifecycleContext {
+  return { warn: (message) => engineWarn(message, urn), connection: configuredConnection(), urn, replacing };
 }
 
 /** Builds the native provider; `version` is the package's (reported as the plugin's version). */
 export function nativeProvider(version: string, schema: string): Provider {
+  /**
+   * Whether the last `Check` of each URN carried old inputs. The engine sends them when its state
+   * holds a resource for the URN, and checks a resource before it creates it, in the same plugin.
+   */
+  const stateHolds = new Map<string, boolean>();
   return {
     version,
     schema,
 
     async check(urn, olds, news) {
-      const { inputs, failures } = await lifecycleOf(urn).check(propertiesFromEngine(olds), propertiesFromEngine(news), contextFor(urn));
+      const oldInputs = propertiesFromEngine(olds);
+      const held = Object.keys(oldInputs).length > 0;
+      stateHolds.set(urn, held);
+      const { inputs, failures } = await lifecycleOf(urn).check(oldInputs, propertiesFromEngine(news), contextFor(urn, held));
       return { inputs: toEngine(inputs), failures: failures.map(({ property, reason }) => ({ property, reason })) };
     },
 
@@ -63,7 +73,7 @@ export function nativeProvider(version: string, schema: string): Provider {
     },
 
     async create(urn, inputs) {
-      const { id, outputs } = await lifecycleOf(urn).create(propertiesFromEngine(inputs), contextFor(urn));
+      const { id, outputs } = await lifecycleOf(urn).create(propertiesFromEngine(inputs), contextFor(urn, stateHolds.get(urn)));
       return { id, outs: toEngine(outputs) };
     },
 

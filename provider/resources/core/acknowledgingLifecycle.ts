@@ -5,9 +5,19 @@
  * go before a replacement with equal inputs creates the resource again. An entry of the same
  * resource recording another object is what an interrupted replacement created: the next create
  * takes it over, and a `diff` after which none follows says that it stays outside the stack.
+ *
+ * Faces that can tell whether the engine's state holds the resource (`ctx.replacing`) let `check`
+ * and `delete` acknowledge too: see `acknowledgeStateHeld`, `acknowledgeReplacementDelete` and
+ * `refusedDelete` in ./journaledCreate.ts.
  */
 import type { ResourceKind } from "../kinds";
-import { acknowledgeCreated, reportUnrecordedReplacement } from "./journaledCreate";
+import {
+  acknowledgeCreated,
+  acknowledgeReplacementDelete,
+  acknowledgeStateHeld,
+  refusedDelete,
+  reportUnrecordedReplacement,
+} from "./journaledCreate";
 import type { ResourceLifecycle } from "./lifecycle";
 
 /** `lifecycle` with every call that names an id acknowledging it first. */
@@ -16,7 +26,10 @@ export function acknowledgingLifecycle<Inputs, Outputs>(
   lifecycle: ResourceLifecycle<Inputs, Outputs>,
 ): ResourceLifecycle<Inputs, Outputs> {
   return {
-    check: (olds, news, ctx) => lifecycle.check(olds, news, ctx),
+    async check(olds, news, ctx) {
+      await acknowledgeStateHeld(ctx, kind);
+      return lifecycle.check(olds, news, ctx);
+    },
     async diff(id, olds, news, ctx) {
       const unrecorded = await acknowledgeCreated(ctx, kind, id);
       const result = await lifecycle.diff(id, olds, news, ctx);
@@ -35,6 +48,8 @@ export function acknowledgingLifecycle<Inputs, Outputs>(
     },
     async delete(id, state, ctx) {
       await acknowledgeCreated(ctx, kind, id);
+      await acknowledgeReplacementDelete(ctx, id);
+      if (await refusedDelete(ctx, kind, id)) return;
       return lifecycle.delete(id, state, ctx);
     },
   };

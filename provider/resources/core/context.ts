@@ -31,4 +31,13 @@ export interface LifecycleContext {
    * it (docs/ARCHITECTURE.md, "The create journal"); without it, creates are not journaled.
    */
   readonly urn?: string;
+  /**
+   * Whether the engine's state holds a resource for `urn`, when the face can tell: a native plugin
+   * sees it in `Check`'s old inputs (non-empty: the state holds one, so a create of it replaces it;
+   * empty: a first create, the create after an interrupted one, or a `--target-replace`, for which
+   * the engine sends no old inputs). Undefined: the face cannot tell (the dynamic face). The create
+   * journal uses it to know when the engine holds what a create journaled (docs/ARCHITECTURE.md,
+   * "The create journal").
+   */
+  readonly replacing?: boolean;
 }

@@ -14,7 +14,8 @@
  *    run after that creates. An entry that does not match is reported in a warning and replaced.
  * 3. Otherwise `sent` is written (synced) just before the request leaves, `answered` with the id
  *    right after the answer; a create that failed without creating anything leaves no entry.
- * The entry stays until the engine shows it holds the id (`acknowledgeCreated`), or expires.
+ * The entry stays until the engine shows it holds the id (`acknowledgeCreated`, `acknowledgeStateHeld`,
+ * `acknowledgeReplacementDelete`), or expires.
  */
 import { hostname } from "node:os";
 import { accountKey, resolveConnection } from "../../client";
@@ -93,6 +94,15 @@ async function settledEntry(journal: JournalStore, urn: string): Promise<Journal
   }
 }
 
+/**
+ * The object each journaled create of this process returned, by URN, and whether it was taken over
+ * (not POSTed). The engine deletes another id of the URN after such a create only as the last step
+ * of a create-before-delete replacement, which it takes after recording the new object; it never
+ * deletes the object it just received, unless it took it for the old one: a take-over of the object
+ * it already held (`refusedDelete`).
+ */
+const createdHere = new Map<string, { readonly id: string; readonly tookOver: boolean }>();
+
 /** Outputs that differ from the inputs (what a take-over must add to the inputs). */
 function extraOutputs(inputs: unknown, outputs: unknown): Record<string, unknown> {
   const ins = (inputs ?? {}) as Record<string, unknown>;
@@ -139,6 +149,7 @@ export async function journaledCreate<Inputs, Outputs>(
             `${when(prior.sentAt)} and Pulumi never recorded; nothing was sent to the platform (the create journal ` +
             `in ${journal.where} remembered it).`,
         );
+        createdHere.set(urn, { id: prior.id, tookOver: true });
         return { id: prior.id, outputs: { ...inputs, ...prior.extraOutputs } as Outputs };
       }
       await journal.remove(urn);
@@ -178,6 +189,7 @@ export async function journaledCreate<Inputs, Outputs>(
         account,
         inputsHash: hash,
         state: "sent",
+        replacing: ctx.replacing,
         host: hostname(),
         pid: process.pid,
         sentAt: Date.now(),
@@ -214,6 +226,7 @@ export async function journaledCreate<Inputs, Outputs>(
         state: "answered",
         id: result.id,
         extraOutputs: extraOutputs(inputs, result.outputs),
+        replacing: ctx.replacing,
         host: hostname(),
         pid: process.pid,
         sentAt,
@@ -229,6 +242,7 @@ export async function journaledCreate<Inputs, Outputs>(
         );
       }
       await noticeFallback();
+      createdHere.set(urn, { id: result.id, tookOver: false });
     }
     return result;
   } finally {
@@ -276,4 +290,63 @@ export async function reportUnrecordedReplacement(ctx: LifecycleContext, entry: 
   } catch {
     // reported; an entry left behind expires
   }
+}
+
+/**
+ * A `Check` whose old inputs show that the engine's state holds a resource for `ctx.urn`: an entry a
+ * first create of it wrote (`replacing: false`) records the object the state holds, since an
+ * interrupted first create leaves the state without a resource (only a pending operation), so the
+ * entry goes. Without this, a replacement with equal inputs that calls no `diff` before its create
+ * (a provider change, a native program, which never acknowledges) would take the held object over.
+ * An interrupted replacement's entry (`replacing: true`) stays for the take-over. Best effort.
+ */
+export async function acknowledgeStateHeld(ctx: LifecycleContext, kind: ResourceKind): Promise<void> {
+  if (ctx.urn === undefined || ctx.replacing !== true) return;
+  try {
+    const journal = currentJournalStore();
+    const entry = await journal.get(ctx.urn);
+    if (entry?.state === "answered" && entry.replacing === false && entry.kind === kind && entry.id !== undefined) {
+      await journal.removeIfId(ctx.urn, entry.id);
+    }
+  } catch {
+    // The journal is an aid: a missing or unreadable one must not fail the engine's call.
+  }
+}
+
+/**
+ * A `delete` of `id` for `ctx.urn` after this process's create of that URN returned another id: the
+ * last step of a create-before-delete replacement, which the engine takes after recording the new
+ * object, so the new object's entry goes (a program of the native face never acknowledges it).
+ * Best effort.
+ */
+export async function acknowledgeReplacementDelete(ctx: LifecycleContext, id: string): Promise<void> {
+  const created = ctx.urn === undefined ? undefined : createdHere.get(ctx.urn);
+  if (created === undefined || created.id === id) return;
+  try {
+    await currentJournalStore().removeIfId(ctx.urn!, created.id);
+  } catch {
+    // The journal is an aid: a missing or unreadable one must not fail the engine's call.
+  }
+}
+
+/**
+ * True when the engine asks to delete the object this process's create of the same URN took over:
+ * the engine held that object already and asked for a new one (a `--target-replace`, whose `Check`
+ * carries no old inputs, looks like the create after an interrupted first create), so the take-over
+ * returned the old object as the new one. Deleting it would leave the state naming a deleted object
+ * (the API deletes neither kind today, and the lifecycle's warning would call the object outside the
+ * stack), so the delete does nothing and a warning says that nothing was replaced. The entry is gone
+ * by then (the delete named its id), so the next replacement creates a new object.
+ */
+export async function refusedDelete(ctx: LifecycleContext, kind: ResourceKind, id: string): Promise<boolean> {
+  const created = ctx.urn === undefined ? undefined : createdHere.get(ctx.urn);
+  if (created === undefined || !created.tookOver || created.id !== id) return false;
+  createdHere.delete(ctx.urn!);
+  const noun = kind === "CampaignGroup" ? "campaign group" : "bid strategy";
+  await ctx.warn(
+    `${kind} ${id}: nothing was replaced: this update's create of the resource took over ${noun} ${id}, which the ` +
+      `create journal still held from the update that created it, so ${id} stays the resource's object and is not ` +
+      `deleted. Run the replacement again to create a new ${noun}.`,
+  );
+  return true;
 }
