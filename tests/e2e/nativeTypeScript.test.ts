@@ -4,7 +4,8 @@
  * found through `plugins.providers` in Pulumi.yaml. The program creates a strategy and a group,
  * reads a zone, and creates a group in a second account through an explicit provider; then
  * `pulumi import` of group 701 writes its declaration, which is added to the program, compiles, and
- * previews with no changes; and group 702 is taken over with the `import` resource option.
+ * previews with no changes; group 702 is taken over with the `import` resource option; and a
+ * `--target-replace` right after a create shows how the create journal treats it.
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -129,5 +130,30 @@ it("takes group 702 over with the import resource option, declared without items
   const outputs = JSON.parse(await pulumi(["stack", "output", "--json"]));
   expect(outputs.retargetingSize).toBe(1);
   expect(posts()).toBe(before);
+  await pulumi(["preview", "--expect-no-changes"]);
+});
+
+it("replaces with --target-replace right after the create, never deleting the object the state keeps", async () => {
+  const posts = () => sim.requests().operations["2"]?.calls.length ?? 0;
+  fs.appendFileSync(
+    path.join(dir, "index.ts"),
+    `\nconst autumn = new adplatform.CampaignGroup("autumn", { name: "Autumn", color: "#aa6600", items: ["7"] });\nexport const autumnId = autumn.id;\n`,
+  );
+  await pulumi(["up", "--yes", "--skip-preview"]);
+  const first = JSON.parse(await pulumi(["stack", "output", "--json"])).autumnId as string;
+  const urn = JSON.parse(await pulumi(["stack", "export"])).deployment.resources.find((r: { id?: string }) => r.id === first).urn;
+  const before = posts();
+  // The engine checks a targeted replacement without old inputs, like the create after a kill, so
+  // the journal's entry (a native program never acknowledges) is taken over; the old id's delete then
+  // keeps it and says nothing was replaced.
+  const taken = await pulumi(["up", "--yes", "--skip-preview", "--target-replace", urn]);
+  expect(taken).toContain("nothing was replaced");
+  expect(JSON.parse(await pulumi(["stack", "output", "--json"])).autumnId).toBe(first);
+  expect(posts()).toBe(before);
+  // Run again: the entry is gone, so the group is replaced by a new one.
+  await pulumi(["up", "--yes", "--skip-preview", "--target-replace", urn]);
+  const replaced = JSON.parse(await pulumi(["stack", "output", "--json"])).autumnId as string;
+  expect(replaced).not.toBe(first);
+  expect(posts()).toBe(before + 1);
   await pulumi(["preview", "--expect-no-changes"]);
 });
