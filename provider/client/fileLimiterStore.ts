@@ -34,6 +34,7 @@ import {
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { accountKey } from "./accountKey";
+import { processAlive } from "./processAlive";
 import { emptyLimiterState, type LimiterState, LimiterStateSchema, type LimiterStore } from "./limiterStore";
 
 // Decision: on Linux the files live in /dev/shm, the machine's memory-backed temp directory: every
@@ -261,15 +262,5 @@ function dropDeadProcesses(state: LimiterState): void {
   for (const id of Object.keys(state.inFlight)) {
     const pid = Number(id.split(":")[0]);
     if (pid !== process.pid && !processAlive(pid)) delete state.inFlight[id];
-  }
-}
-
-/** Whether process `pid` still runs. */
-export function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }

@@ -13,7 +13,8 @@ import { FallbackLimiterStore } from "./fallbackLimiterStore";
 import { FileLimiterStore, sharedStateName, sharedStatePathForKey } from "./fileLimiterStore";
 import { type LimiterOptions, RateLimiter } from "./limiter";
 import type { LimiterStore } from "./limiterStore";
-import { isRedisUrl, RedisLimiterStore, redactRedisUrl } from "./redisLimiterStore";
+import { isRedisUrl, redactRedisUrl } from "./redisConnection";
+import { RedisLimiterStore } from "./redisLimiterStore";
 
 const limiters = new Map<string, RateLimiter>();
 

@@ -24,7 +24,8 @@
  * connection they run on are one store's parts, each of which only makes sense with the others.
  */
 import { randomBytes } from "node:crypto";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
+import { openRedis, redactRedisUrl } from "./redisConnection";
 import { emptyLimiterState, isOwnLimiterId, type LimiterState, LimiterStateSchema, type LimiterStore } from "./limiterStore";
 
 /** Tunables of `RedisLimiterStore`, ms. */
@@ -68,30 +69,6 @@ export const REDIS_KEY_PREFIX = "adplatform:limits:";
 /** The state key of the account whose state is named `name` (`sharedStateName`). */
 export function redisStateKey(name: string): string {
   return `${REDIS_KEY_PREFIX}${name}`;
-}
-
-/**
- * `url` without its password (kept: scheme, user name, host, port, database), to be shown; `url`
- * as given when it is not a URL (it then holds nothing a URL parser would call a password).
- */
-export function redactRedisUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    parsed.password = "";
-    return parsed.toString().replace(/\/$/, "");
-  } catch {
-    return url.replace(/\/\/[^@/]*@/, "//");
-  }
-}
-
-/** Whether `url` is one this store accepts: `redis://` or `rediss://` (TLS). */
-export function isRedisUrl(url: string): boolean {
-  try {
-    const { protocol, hostname } = new URL(url);
-    return (protocol === "redis:" || protocol === "rediss:") && hostname !== "";
-  } catch {
-    return false;
-  }
 }
 
 /** KEYS lock, state; ARGV token, lock ms. Returns {1, state or ""} when the lock was taken, else {0}. */
@@ -144,15 +121,7 @@ class RedisConnection {
     options: RedisLimiterStoreOptions,
   ) {
     this.shownUrl = redactRedisUrl(url);
-    const client = new Redis(url, {
-      lazyConnect: true,
-      connectTimeout: options.connectTimeoutMs,
-      commandTimeout: options.commandTimeoutMs,
-      maxRetriesPerRequest: 0,
-      retryStrategy: () => null,
-      enableOfflineQueue: true,
-      autoResubscribe: false,
-    });
+    const client = openRedis(url, options);
     // The reason a connection failed arrives as an event; without a listener ioredis prints it.
     client.on("error", (error: Error) => {
       this.lastError = this.scrub(error.message);

@@ -3,7 +3,7 @@
  * durable store, and the creates under way in this process.
  */
 import { limitsUrl } from "../client/limiterRegistry";
-import { isRedisUrl } from "../client/redisLimiterStore";
+import { isRedisUrl } from "../client/redisConnection";
 import { CreateJournal } from "./createJournal";
 import { journalDir } from "./journalDir";
 import { FallbackJournalStore, directoryStore, type JournalStore } from "./journalStore";

@@ -12,7 +12,8 @@
  *   failure rejects, and `FallbackJournalStore` turns to the directory journal.
  */
 import { createHash } from "node:crypto";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
+import { openRedis, redactRedisUrl } from "../client/redisConnection";
 import { JOURNAL_ENTRY_TTL_MS } from "./createJournal";
 import { JournalEntry } from "./journalEntry";
 import type { JournalStore } from "./journalStore";
@@ -40,30 +41,12 @@ interface ScriptedRedis extends Redis {
   adplatformJournalRemoveIfId(entry: string, id: string, value: string): Promise<number>;
 }
 
-/** `url` without its password, to be shown. */
-function shown(url: string): string {
-  try {
-    const parsed = new URL(url);
-    parsed.password = "";
-    return parsed.toString().replace(/\/$/, "");
-  } catch {
-    return url.replace(/\/\/[^@/]*@/, "//");
-  }
-}
-
 const clients = new Map<string, ScriptedRedis>();
 
 function clientFor(url: string): ScriptedRedis {
   let client = clients.get(url);
   if (!client) {
-    const redis = new Redis(url, {
-      lazyConnect: true,
-      connectTimeout: TIMEOUT_MS,
-      commandTimeout: TIMEOUT_MS,
-      maxRetriesPerRequest: 0,
-      retryStrategy: () => null,
-      autoResubscribe: false,
-    });
+    const redis = openRedis(url, { connectTimeoutMs: TIMEOUT_MS, commandTimeoutMs: TIMEOUT_MS });
     // Failures arrive as rejected commands; without a listener ioredis would print them too.
     redis.on("error", () => undefined);
     redis.defineCommand("adplatformJournalRemoveIfId", { numberOfKeys: 2, lua: REMOVE_IF_ID });
@@ -86,7 +69,7 @@ export class RedisCreateJournal implements JournalStore {
   private pending = 0;
 
   constructor(url: string) {
-    this.where = shown(url);
+    this.where = redactRedisUrl(url);
     this.client = clientFor(url);
   }
 

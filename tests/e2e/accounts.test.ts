@@ -18,12 +18,10 @@ import {
   type CliSession,
 } from "../../scripts/driver/cliSession";
 import { startSimulator, type RunningSimulator } from "../../simulator";
-import { E2E_TIMEOUT_MS, TOKEN } from "./harness";
+import { E2E_TIMEOUT_MS, SECOND_TOKEN, TOKEN, initDemoStack, pulumiIn } from "./harness";
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
-/** The simulator's seeded token of the `second` account. */
-const SECOND_TOKEN = "second-token";
 /** The engine's marker of a secret value in an exported state. */
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 
@@ -58,13 +56,7 @@ let workDir: string;
 let cli: CliSession;
 
 /** Runs `pulumi <args>`; a non-zero exit fails the test with the command's output. */
-async function pulumi(args: string[], options: { mayFail?: boolean } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  const result = await cli.pulumi(args);
-  if (result.code !== 0 && !options.mayFail) {
-    throw new Error(`pulumi ${args.join(" ")} exited ${result.code}:\n${result.stdout}\n${result.stderr}`);
-  }
-  return result;
-}
+const pulumi = (args: string[], options: { mayFail?: boolean } = {}) => pulumiIn(cli, args, options);
 
 /** One account's objects, as the simulator's inspection endpoint gives them. */
 async function stateOf(
@@ -123,9 +115,7 @@ beforeAll(async () => {
   writeTypeScriptProgram(workDir, { name: "adplatform-accounts", description: "Two accounts in one program", index: PROGRAM });
   linkRepositoryPackage(workDir);
   cli = openCliSession(workDir);
-  await pulumi(["stack", "init", "dev"]);
-  await pulumi(["config", "set", "adplatform:baseUrl", sim.url]);
-  await pulumi(["config", "set", "--secret", "adplatform:token", TOKEN]);
+  await initDemoStack(cli, sim.url);
   await pulumi(["config", "set", "--secret", "brandBToken", SECOND_TOKEN]);
 }, E2E_TIMEOUT_MS);
 

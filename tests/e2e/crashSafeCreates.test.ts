@@ -16,12 +16,13 @@ import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { openCliSession, requireLanguageHost, type CliResult, type CliSession } from "../../scripts/driver/cliSession";
+import { openCliSession, requireLanguageHost, type CliSession } from "../../scripts/driver/cliSession";
 import { pulumiBinDir } from "../../scripts/driver/paths";
 import { linkRepositoryPackage } from "../../scripts/driver/cliSession";
 import { CreateJournal } from "../../provider/journal";
 import { startSimulator, type LoggedCall, type RunningSimulator } from "../../simulator";
-import { E2E_TIMEOUT_MS, TOKEN } from "./harness";
+import { E2E_TIMEOUT_MS, TOKEN, pulumiIn } from "./harness";
+import { processAlive } from "../../provider/client/processAlive";
 
 jest.setTimeout(2 * E2E_TIMEOUT_MS);
 
@@ -73,21 +74,8 @@ function objectsOf(stack: string): { id: string; name: string }[] {
     .map((s) => ({ id: String(s.id), name: String(s.name) }));
 }
 
-async function pulumi(args: string[], options: { mayFail?: boolean } = {}): Promise<CliResult> {
-  const result = await cli.pulumi(args);
-  if (result.code !== 0 && !options.mayFail)
-    throw new Error(`pulumi ${args.join(" ")} exited ${result.code}:\n${result.stdout}\n${result.stderr}`);
-  return result;
-}
-
-const runs = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
+/** Runs `pulumi <args>`; a non-zero exit fails the test with the command's output, unless `mayFail`. */
+const pulumi = (args: string[], options: { mayFail?: boolean } = {}) => pulumiIn(cli, args, options);
 
 /** Every process below `pid`, with its command line (Linux /proc). */
 function descendants(pid: number): { pid: number; cmd: string }[] {
@@ -198,8 +186,8 @@ async function interruptedUp(
     const plugins = below.filter((p) => p.cmd.includes("dynamic-provider"));
     expect(plugins.length).toBeGreaterThan(0);
     // The plugin answers and journals its requests in flight, then ends by itself.
-    await until(() => plugins.every((p) => !runs(p.pid)));
-    for (const p of below) if (runs(p.pid)) leftBehind.add(p.pid);
+    await until(() => plugins.every((p) => !processAlive(p.pid)));
+    for (const p of below) if (processAlive(p.pid)) leftBehind.add(p.pid);
   }
   return { atSignal, ofRun: postsOf(stack).length, output };
 }
@@ -252,7 +240,7 @@ beforeAll(async () => {
 }, E2E_TIMEOUT_MS);
 
 afterAll(async () => {
-  for (const pid of leftBehind) if (runs(pid)) process.kill(pid, "SIGKILL");
+  for (const pid of leftBehind) if (processAlive(pid)) process.kill(pid, "SIGKILL");
   cli?.close();
   await sim?.close();
   if (workDir !== undefined) fs.rmSync(workDir, { recursive: true, force: true });

@@ -7,15 +7,22 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import type { CliResult, CliSession } from "../../scripts/driver/cliSession";
 import type { ProgramFn } from "../../scripts/driver/project";
 import { openStack, type StackSession } from "../../scripts/driver/stackSession";
-import { EXAMPLES_DIR } from "../../scripts/driver/paths";
+import { EXAMPLES_DIR, REPO_ROOT } from "../../scripts/driver/paths";
 import { startSimulator, type LoggedCall, type RunningSimulator } from "../../simulator";
 
 export { EXAMPLES_DIR, REPO_ROOT } from "../../scripts/driver/paths";
 
 /** The simulator's seeded token of the `demo` account. */
 export const TOKEN = "demo-token";
+
+/** The simulator's seeded token of the `second` account. */
+export const SECOND_TOKEN = "second-token";
+
+/** The native plugin's entry in the built package, which a program finds as `pulumi-resource-adplatform`. */
+export const NATIVE_PLUGIN_MAIN = path.join(REPO_ROOT, "bin", "provider", "faces", "native", "main.js");
 
 /** One `up` takes seconds; start-up of the CLI and the plugin on a loaded 2-core machine is slow. */
 export const E2E_TIMEOUT_MS = 180_000;
@@ -95,4 +102,20 @@ export function collector(): { onOutput(line: string): void; readonly text: stri
 export function adplatformPackage(): typeof import("../../sdk") {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return require(require.resolve("pulumi-adplatform", { paths: [QUICKSTART] })) as typeof import("../../sdk");
+}
+
+/** Runs `pulumi <args>` in `cli`; a non-zero exit fails the test with the command's output, unless `mayFail`. */
+export async function pulumiIn(cli: CliSession, args: string[], options: { mayFail?: boolean } = {}): Promise<CliResult> {
+  const result = await cli.pulumi(args);
+  if (result.code !== 0 && !options.mayFail) {
+    throw new Error(`pulumi ${args.join(" ")} exited ${result.code}:\n${result.stdout}\n${result.stderr}`);
+  }
+  return result;
+}
+
+/** Creates stack `dev` in `cli`'s program, configured for the `demo` account of the simulator at `baseUrl`. */
+export async function initDemoStack(cli: CliSession, baseUrl: string): Promise<void> {
+  await pulumiIn(cli, ["stack", "init", "dev"]);
+  await pulumiIn(cli, ["config", "set", "adplatform:baseUrl", baseUrl]);
+  await pulumiIn(cli, ["config", "set", "--secret", "adplatform:token", TOKEN]);
 }

@@ -12,7 +12,7 @@ import * as path from "node:path";
 import { pulumiBinDir } from "../../scripts/driver/paths";
 import { openCliSession, type CliSession } from "../../scripts/driver/cliSession";
 import { startSimulator, type RunningSimulator } from "../../simulator";
-import { E2E_TIMEOUT_MS, REPO_ROOT, TOKEN } from "./harness";
+import { E2E_TIMEOUT_MS, NATIVE_PLUGIN_MAIN, REPO_ROOT, TOKEN, initDemoStack, pulumiIn } from "./harness";
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
@@ -33,11 +33,8 @@ let dir: string;
 let venv: string;
 let cli: CliSession;
 
-async function pulumi(args: string[]): Promise<string> {
-  const result = await cli.pulumi(args);
-  if (result.code !== 0) throw new Error(`pulumi ${args.join(" ")} exited ${result.code}:\n${result.stdout}\n${result.stderr}`);
-  return result.stdout;
-}
+/** The output of `pulumi <args>`; a non-zero exit fails the test. */
+const pulumi = async (args: string[]): Promise<string> => (await pulumiIn(cli, args)).stdout;
 
 beforeAll(async () => {
   if (!fs.existsSync(path.join(pulumiBinDir(), "pulumi-language-python"))) {
@@ -60,11 +57,9 @@ beforeAll(async () => {
   // The plugin on PATH, as node_modules/.bin of an `npm install pulumi-adplatform` puts it there.
   const pluginDir = path.join(dir, "plugin-bin");
   fs.mkdirSync(pluginDir);
-  fs.symlinkSync(path.join(REPO_ROOT, "bin", "provider", "faces", "native", "main.js"), path.join(pluginDir, "pulumi-resource-adplatform"));
+  fs.symlinkSync(NATIVE_PLUGIN_MAIN, path.join(pluginDir, "pulumi-resource-adplatform"));
   cli = openCliSession(dir, { secrets: [TOKEN], extraEnv: { PATH: `${pulumiBinDir()}:${pluginDir}:${process.env.PATH ?? ""}` } });
-  await pulumi(["stack", "init", "dev"]);
-  await pulumi(["config", "set", "adplatform:baseUrl", sim.url]);
-  await pulumi(["config", "set", "--secret", "adplatform:token", TOKEN]);
+  await initDemoStack(cli, sim.url);
 });
 
 afterAll(async () => {

@@ -19,7 +19,7 @@ import {
   type CliSession,
 } from "../../scripts/driver/cliSession";
 import { startSimulator, type RunningSimulator } from "../../simulator";
-import { E2E_TIMEOUT_MS, REPO_ROOT, TOKEN } from "./harness";
+import { E2E_TIMEOUT_MS, NATIVE_PLUGIN_MAIN, REPO_ROOT, SECOND_TOKEN, TOKEN, initDemoStack, pulumiIn } from "./harness";
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
@@ -41,18 +41,12 @@ export const zoneName = zone.name;
 export const secondCompany = secondGroup.companyId;
 `;
 
-/** The simulator's second seeded account. */
-const SECOND_TOKEN = "second-token";
-
 let sim: RunningSimulator;
 let dir: string;
 let cli: CliSession;
 
-async function pulumi(args: string[]): Promise<string> {
-  const result = await cli.pulumi(args);
-  if (result.code !== 0) throw new Error(`pulumi ${args.join(" ")} exited ${result.code}:\n${result.stdout}\n${result.stderr}`);
-  return result.stdout;
-}
+/** The output of `pulumi <args>`; a non-zero exit fails the test. */
+const pulumi = async (args: string[]): Promise<string> => (await pulumiIn(cli, args)).stdout;
 
 beforeAll(async () => {
   requireLanguageHost();
@@ -63,15 +57,10 @@ beforeAll(async () => {
   fs.symlinkSync(path.join(REPO_ROOT, "sdks", "nodejs", "bin"), path.join(dir, "node_modules", "pulumi-adplatform-native"), "dir");
   // The plugin, where npm would link the package's bin, named to the engine through Pulumi.yaml.
   fs.mkdirSync(path.join(dir, "node_modules", ".bin"), { recursive: true });
-  fs.symlinkSync(
-    path.join(REPO_ROOT, "bin", "provider", "faces", "native", "main.js"),
-    path.join(dir, "node_modules", ".bin", "pulumi-resource-adplatform"),
-  );
+  fs.symlinkSync(NATIVE_PLUGIN_MAIN, path.join(dir, "node_modules", ".bin", "pulumi-resource-adplatform"));
   fs.appendFileSync(path.join(dir, "Pulumi.yaml"), "plugins:\n  providers:\n    - name: adplatform\n      path: ./node_modules/.bin\n");
   cli = openCliSession(dir, { secrets: [TOKEN] });
-  await pulumi(["stack", "init", "dev"]);
-  await pulumi(["config", "set", "adplatform:baseUrl", sim.url]);
-  await pulumi(["config", "set", "--secret", "adplatform:token", TOKEN]);
+  await initDemoStack(cli, sim.url);
   await pulumi(["config", "set", "secondBaseUrl", sim.url]);
   await pulumi(["config", "set", "--secret", "secondToken", SECOND_TOKEN]);
 });

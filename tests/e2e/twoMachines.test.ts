@@ -34,7 +34,7 @@ import {
 } from "../../scripts/driver/cliSession";
 import { startSimulator, type LoggedCall, type RunningSimulator } from "../../simulator";
 import { startRedisServer, type RedisServer } from "../helpers/redisServer";
-import { TOKEN } from "./harness";
+import { TOKEN, pulumiIn } from "./harness";
 
 /** Resources per stack: together past one steady window (150) of class C. */
 const PER_STACK = 80;
@@ -94,18 +94,11 @@ function machine(env: Record<string, string> = {}): CliSession {
   return cli;
 }
 
-/** Runs `pulumi <args>`; a non-zero exit throws with the command's output. */
-async function pulumi(cli: CliSession, args: string[]): Promise<CliResult> {
-  const result = await cli.pulumi(args);
-  if (result.code !== 0) throw new Error(`pulumi ${args.join(" ")} exited ${result.code}:\n${result.stdout}\n${result.stderr}`);
-  return result;
-}
-
 /** Makes stack `name` on `cli`'s backend, pointed at `sim` with the demo account's token. */
 async function initStack(cli: CliSession, name: string, sim: RunningSimulator): Promise<void> {
-  await pulumi(cli, ["stack", "init", name]);
-  await pulumi(cli, ["config", "set", "--stack", name, "adplatform:baseUrl", sim.url]);
-  await pulumi(cli, ["config", "set", "--stack", name, "--secret", "adplatform:token", TOKEN]);
+  await pulumiIn(cli, ["stack", "init", name]);
+  await pulumiIn(cli, ["config", "set", "--stack", name, "adplatform:baseUrl", sim.url]);
+  await pulumiIn(cli, ["config", "set", "--stack", name, "--secret", "adplatform:token", TOKEN]);
 }
 
 /** `pulumi up` of both stacks at once; resolves with both results (never rejects on an exit code). */

@@ -12,7 +12,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { requireLanguageHost, openCliSession, writeTypeScriptProgram, type CliSession } from "../../scripts/driver/cliSession";
 import { startSimulator, type LoggedCall, type RunningSimulator } from "../../simulator";
-import { E2E_TIMEOUT_MS, REPO_ROOT, TOKEN } from "./harness";
+import { E2E_TIMEOUT_MS, REPO_ROOT, TOKEN, pulumiIn } from "./harness";
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
@@ -76,13 +76,7 @@ function markLog(): void {
 }
 
 /** Runs `pulumi <args>`; a non-zero exit fails the test with the command's output. */
-async function pulumi(args: string[], options: { mayFail?: boolean } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  const result = await cli.pulumi(args);
-  if (result.code !== 0 && !options.mayFail) {
-    throw new Error(`pulumi ${args.join(" ")} exited ${result.code}:\n${result.stdout}\n${result.stderr}`);
-  }
-  return result;
-}
+const pulumi = (args: string[], options: { mayFail?: boolean } = {}) => pulumiIn(cli, args, options);
 
 beforeAll(async () => {
   requireLanguageHost();

@@ -2,8 +2,9 @@
  * Drives the real `@pulumi/pulumi` dynamic-provider plugin the way the engine does
  * (docs/ARCHITECTURE.md, "Test layers", layer 3): a child process started as
  * `node .../cmd/dynamic-provider/index.js <engine>`, which prints its gRPC port, then `Configure` /
- * `Check` / `Diff` / `Create` / `Read` / `Update` / `Delete` over gRPC with `__provider` texts
- * serialized by `@pulumi/pulumi` itself.
+ * `Check` / `Diff` / `Create` / `Read` / `Update` / `Delete` over gRPC (`resourceProviderPlugin.ts`,
+ * shared with the native plugin's harness) with `__provider` texts serialized by `@pulumi/pulumi`
+ * itself.
  *
  * A fake engine (the `pulumirpc.Engine` service: `Log` and friends) receives what the plugin logs,
  * so tests can assert the warnings the user would see.
@@ -12,32 +13,25 @@
  * Pulumi program's directory: `makeProgramDir` links the package into a temporary program's
  * `node_modules`. Everything here runs against the built package (`bin/`), so build first
  * (`npm test` does; `npx tsc -p tsconfig.json` when running jest directly).
- *
- * Longer than our ~350-line norm because it is the one place that knows the plugin's protocol:
- * starting it, the fake engine, the Struct conversions, one typed wrapper per gRPC method and the
- * serializer script, all of which the lifecycle, fault and secrets suites share.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { once } from "node:events";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import * as grpc from "@grpc/grpc-js";
 import * as emptyproto from "google-protobuf/google/protobuf/empty_pb";
-import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import * as engrpc from "@pulumi/pulumi/proto/engine_grpc_pb";
 import * as engproto from "@pulumi/pulumi/proto/engine_pb";
-import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
-import * as provproto from "@pulumi/pulumi/proto/provider_pb";
+import { type ResourceProviderPlugin, startResourceProviderPlugin } from "./resourceProviderPlugin";
+
+export { type CheckAnswer, type DiffAnswer, type DiffChanges, PluginCallError, type Props } from "./resourceProviderPlugin";
 
 /** The repository root (holds package.json, bin/ and node_modules/). */
 export const REPO_ROOT = path.resolve(__dirname, "..", "..");
 
 /** The plugin's entry, as the engine's `pulumi-resource-pulumi-nodejs` script starts it. */
 export const PLUGIN_MAIN = path.join(REPO_ROOT, "node_modules", "@pulumi", "pulumi", "cmd", "dynamic-provider", "index.js");
-
-/** Plain JSON-like property maps, as they travel in a `google.protobuf.Struct`. */
-export type Props = Record<string, unknown>;
 
 // ---------------------------------------------------------------------------------------------
 // Fake engine
@@ -104,36 +98,8 @@ export async function startFakeEngine(): Promise<FakeEngine> {
 // The plugin
 // ---------------------------------------------------------------------------------------------
 
-/** `DiffResponse.changes` in words. */
-export type DiffChanges = "unknown" | "none" | "some";
-
-/** What `Diff` answered. */
-export interface DiffAnswer {
-  readonly changes: DiffChanges;
-  readonly replaces: string[];
-  readonly deleteBeforeReplace: boolean;
-}
-
-/** What `Check` answered. */
-export interface CheckAnswer {
-  readonly inputs: Props;
-  readonly failures: { property: string; reason: string }[];
-}
-
-/** A running plugin and typed wrappers of its gRPC methods. */
-export interface DynamicProviderPlugin {
-  configure(config: Props): Promise<void>;
-  check(urn: string, olds: Props, news: Props): Promise<CheckAnswer>;
-  diff(id: string, urn: string, olds: Props, news: Props): Promise<DiffAnswer>;
-  create(urn: string, properties: Props): Promise<{ id: string; properties: Props }>;
-  read(id: string, urn: string, properties: Props, inputs?: Props): Promise<{ id: string; properties: Props; inputs?: Props }>;
-  update(id: string, urn: string, olds: Props, news: Props): Promise<{ properties: Props }>;
-  delete(id: string, urn: string, properties: Props): Promise<void>;
-  /** Everything the plugin wrote to stderr so far. */
-  stderr(): string;
-  /** Stops the plugin process. */
-  close(): Promise<void>;
-}
+/** A running dynamic-provider plugin and typed wrappers of its gRPC methods. */
+export type DynamicProviderPlugin = ResourceProviderPlugin;
 
 /** Where and how to start the plugin. */
 export interface PluginOptions {
@@ -165,163 +131,10 @@ export function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return { ...env, ...extra };
 }
 
-/**
- * A value as the engine sends it: undefined fields dropped (it never sends them), undefined array
- * items as null, numbers as they are (`NaN` and `Infinity` included, as a Pulumi program's SDK puts
- * them into the Struct; a JSON round trip would turn them into null).
- */
-function asSent(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map((item) => (item === undefined ? null : asSent(item)));
-  if (value !== null && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).flatMap(([key, item]) => (item === undefined ? [] : [[key, asSent(item)]])));
-  }
-  return value;
-}
-
-function toStruct(props: Props): Struct {
-  return Struct.fromJavaScript(asSent(props) as Record<string, never>);
-}
-
-function fromStruct(struct: Struct | undefined): Props {
-  return (struct?.toJavaScript() ?? {}) as Props;
-}
-
-/** A gRPC error carrying the plugin's message in `details`. */
-export class PluginCallError extends Error {
-  constructor(
-    readonly method: string,
-    readonly details: string,
-    readonly code: number,
-  ) {
-    super(`${method} failed: ${details}`);
-  }
-}
-
-function unary<Req, Res>(
-  client: grpc.Client,
-  method: string,
-  fn: (req: Req, cb: (err: grpc.ServiceError | null, res: Res) => void) => unknown,
-  req: Req,
-): Promise<Res> {
-  return new Promise((resolve, reject) => {
-    fn.call(client, req, (err, res) => (err ? reject(new PluginCallError(method, err.details, err.code)) : resolve(res)));
-  });
-}
-
-/** Reads the first stdout line of the plugin: its gRPC port. */
-async function readPort(child: ChildProcess, stderr: () => string): Promise<number> {
-  let out = "";
-  const exited = once(child, "exit").then(([code]) => {
-    throw new Error(`the dynamic-provider plugin exited (${String(code)}) before printing its port: ${stderr()}`);
-  });
-  const port = new Promise<number>((resolve) => {
-    child.stdout!.on("data", (chunk: Buffer) => {
-      out += chunk.toString("utf8");
-      const line = /^(\d+)\s*\n/.exec(out);
-      if (line) resolve(Number(line[1]));
-    });
-  });
-  return Promise.race([port, exited]);
-}
-
 /** Starts the plugin and connects a `ResourceProvider` client to it. */
 export async function startDynamicProviderPlugin(options: PluginOptions): Promise<DynamicProviderPlugin> {
   const args = options.throughParent ? ["-e", PARENT_SCRIPT, PLUGIN_MAIN, options.engineAddress] : [PLUGIN_MAIN, options.engineAddress];
-  const child = spawn(process.execPath, args, {
-    cwd: options.cwd,
-    env: options.env ?? cleanEnv(),
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stderr = "";
-  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
-  const port = await readPort(child, () => stderr);
-  const client = new provrpc.ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
-
-  type Method = (req: unknown, cb: (err: grpc.ServiceError | null, res: unknown) => void) => unknown;
-  const methods = client as unknown as Record<string, Method>;
-  const call = <Res>(method: string, req: unknown) => unary<unknown, unknown>(client, method, methods[method], req) as Promise<Res>;
-
-  return {
-    async configure(config) {
-      const req = new provproto.ConfigureRequest();
-      req.setArgs(toStruct(config));
-      await call<provproto.ConfigureResponse>("configure", req);
-    },
-    async check(urn, olds, news) {
-      const req = new provproto.CheckRequest();
-      req.setUrn(urn);
-      req.setOlds(toStruct(olds));
-      req.setNews(toStruct(news));
-      const res = await call<provproto.CheckResponse>("check", req);
-      return {
-        inputs: fromStruct(res.getInputs()),
-        failures: res.getFailuresList().map((f) => ({ property: f.getProperty(), reason: f.getReason() })),
-      };
-    },
-    async diff(id, urn, olds, news) {
-      const req = new provproto.DiffRequest();
-      req.setId(id);
-      req.setUrn(urn);
-      req.setOlds(toStruct(olds));
-      req.setNews(toStruct(news));
-      const res = await call<provproto.DiffResponse>("diff", req);
-      const changes: Record<number, DiffChanges> = {
-        [provproto.DiffResponse.DiffChanges.DIFF_UNKNOWN]: "unknown",
-        [provproto.DiffResponse.DiffChanges.DIFF_NONE]: "none",
-        [provproto.DiffResponse.DiffChanges.DIFF_SOME]: "some",
-      };
-      return {
-        changes: changes[res.getChanges()],
-        replaces: res.getReplacesList(),
-        deleteBeforeReplace: res.getDeletebeforereplace(),
-      };
-    },
-    async create(urn, properties) {
-      const req = new provproto.CreateRequest();
-      req.setUrn(urn);
-      req.setProperties(toStruct(properties));
-      const res = await call<provproto.CreateResponse>("create", req);
-      return { id: res.getId(), properties: fromStruct(res.getProperties()) };
-    },
-    async read(id, urn, properties, inputs) {
-      const req = new provproto.ReadRequest();
-      req.setId(id);
-      req.setUrn(urn);
-      req.setProperties(toStruct(properties));
-      if (inputs) req.setInputs(toStruct(inputs));
-      const res = await call<provproto.ReadResponse>("read", req);
-      return {
-        id: res.getId(),
-        properties: fromStruct(res.getProperties()),
-        ...(res.hasInputs() ? { inputs: fromStruct(res.getInputs()) } : {}),
-      };
-    },
-    async update(id, urn, olds, news) {
-      const req = new provproto.UpdateRequest();
-      req.setId(id);
-      req.setUrn(urn);
-      req.setOlds(toStruct(olds));
-      req.setNews(toStruct(news));
-      const res = await call<provproto.UpdateResponse>("update", req);
-      return { properties: fromStruct(res.getProperties()) };
-    },
-    async delete(id, urn, properties) {
-      const req = new provproto.DeleteRequest();
-      req.setId(id);
-      req.setUrn(urn);
-      req.setProperties(toStruct(properties));
-      await call<emptyproto.Empty>("delete", req);
-    },
-    stderr: () => stderr,
-    async close() {
-      client.close();
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = once(child, "exit");
-        child.kill("SIGTERM");
-        await exited;
-      }
-    },
-  };
+  return startResourceProviderPlugin({ name: "dynamic-provider plugin", args, cwd: options.cwd, env: options.env ?? cleanEnv() });
 }
 
 // ---------------------------------------------------------------------------------------------

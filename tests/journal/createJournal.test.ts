@@ -5,7 +5,8 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { CreateJournal, JOURNAL_ENTRY_TTL_MS, entryFileName, type JournalEntry } from "../../provider/journal";
+import { CreateJournal, JOURNAL_ENTRY_TTL_MS, entryFileName } from "../../provider/journal";
+import { ENTRY_URN, answeredEntry } from "./journalEntries";
 
 let dir: string;
 let journal: CreateJournal;
@@ -16,50 +17,35 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-const URN = "urn:pulumi:dev::p::pulumi-nodejs:dynamic/adplatform:BidStrategy::a";
-const entry = (over: Partial<JournalEntry> = {}): JournalEntry => ({
-  format: 1,
-  urn: URN,
-  kind: "BidStrategy",
-  account: "acct",
-  inputsHash: "h",
-  state: "answered",
-  id: "100001",
-  host: "h1",
-  pid: 1,
-  sentAt: 1_000,
-  ...over,
-});
-
 it("writes an entry (creating the directory, owner-only) and reads it back by URN", () => {
-  journal.put(entry());
-  expect(journal.get(URN)).toEqual(entry());
-  expect(journal.get(URN.replace("::a", "::b"))).toBeUndefined();
-  const file = path.join(journal.dir, entryFileName(URN));
+  journal.put(answeredEntry());
+  expect(journal.get(ENTRY_URN)).toEqual(answeredEntry());
+  expect(journal.get(ENTRY_URN.replace("::a", "::b"))).toBeUndefined();
+  const file = path.join(journal.dir, entryFileName(ENTRY_URN));
   expect(fs.statSync(file).mode & 0o777).toBe(0o600);
   // Only the entry: the temporary file of the write was renamed over it.
-  expect(fs.readdirSync(journal.dir)).toEqual([entryFileName(URN)]);
+  expect(fs.readdirSync(journal.dir)).toEqual([entryFileName(ENTRY_URN)]);
 });
 
 it("replaces a URN's entry: `sent`, then `answered`", () => {
-  journal.put(entry({ state: "sent", id: undefined }));
-  journal.put(entry({ state: "answered", id: "100002" }));
-  expect(journal.get(URN)).toMatchObject({ state: "answered", id: "100002" });
+  journal.put(answeredEntry({ state: "sent", id: undefined }));
+  journal.put(answeredEntry({ state: "answered", id: "100002" }));
+  expect(journal.get(ENTRY_URN)).toMatchObject({ state: "answered", id: "100002" });
   expect(journal.entries()).toHaveLength(1);
 });
 
 it("removes by URN only when the entry records the id the engine named", () => {
-  journal.put(entry());
-  expect(journal.removeIfId(URN, "100009")).toBe(false);
-  expect(journal.get(URN)).toBeDefined();
-  expect(journal.removeIfId(URN, "100001")).toBe(true);
-  expect(journal.get(URN)).toBeUndefined();
+  journal.put(answeredEntry());
+  expect(journal.removeIfId(ENTRY_URN, "100009")).toBe(false);
+  expect(journal.get(ENTRY_URN)).toBeDefined();
+  expect(journal.removeIfId(ENTRY_URN, "100001")).toBe(true);
+  expect(journal.get(ENTRY_URN)).toBeUndefined();
 });
 
 it("removes by kind, account and id, leaving other kinds and accounts alone", () => {
-  const other = URN.replace("::a", "::b");
-  journal.put(entry());
-  journal.put(entry({ urn: other, account: "another" }));
+  const other = ENTRY_URN.replace("::a", "::b");
+  journal.put(answeredEntry());
+  journal.put(answeredEntry({ urn: other, account: "another" }));
   journal.removeById("CampaignGroup", "acct", "100001");
   expect(journal.entries()).toHaveLength(2);
   journal.removeById("BidStrategy", "acct", "100001");
@@ -67,9 +53,9 @@ it("removes by kind, account and id, leaving other kinds and accounts alone", ()
 });
 
 it("sweeps entries older than the time to live, and temporary files of writes that never finished", () => {
-  const young = URN.replace("::a", "::young");
-  journal.put(entry());
-  journal.put(entry({ urn: young, sentAt: JOURNAL_ENTRY_TTL_MS }));
+  const young = ENTRY_URN.replace("::a", "::young");
+  journal.put(answeredEntry());
+  journal.put(answeredEntry({ urn: young, sentAt: JOURNAL_ENTRY_TTL_MS }));
   const stray = path.join(journal.dir, ".x.json.1.abcd.tmp");
   fs.writeFileSync(stray, "{");
   fs.utimesSync(stray, new Date(0), new Date(0));
@@ -80,17 +66,17 @@ it("sweeps entries older than the time to live, and temporary files of writes th
 
 it("drops a file that is not an entry, but keeps an entry of a newer format", () => {
   fs.mkdirSync(journal.dir, { recursive: true });
-  const junk = path.join(journal.dir, entryFileName(URN));
+  const junk = path.join(journal.dir, entryFileName(ENTRY_URN));
   fs.writeFileSync(junk, "not json");
-  expect(journal.get(URN)).toBeUndefined();
+  expect(journal.get(ENTRY_URN)).toBeUndefined();
   expect(fs.existsSync(junk)).toBe(false);
-  fs.writeFileSync(junk, JSON.stringify({ ...entry(), format: 2 }));
-  expect(journal.get(URN)).toBeUndefined();
+  fs.writeFileSync(junk, JSON.stringify({ ...answeredEntry(), format: 2 }));
+  expect(journal.get(ENTRY_URN)).toBeUndefined();
   expect(fs.existsSync(junk)).toBe(true);
 });
 
 it("reads a missing directory as an empty journal", () => {
   expect(journal.entries()).toEqual([]);
-  expect(() => journal.remove(URN)).not.toThrow();
+  expect(() => journal.remove(ENTRY_URN)).not.toThrow();
   expect(() => journal.sweep(Date.now())).not.toThrow();
 });

@@ -21,6 +21,7 @@ import {
 import { type RedisServer, freePort, startRedisServer } from "../helpers/redisServer";
 import { RECOGNISABLE_TOKEN, secretValue, startLifecycleEnv, type LifecycleEnv } from "../helpers/lifecycleEnv";
 import { cleanEnv } from "../helpers/dynamicProviderHarness";
+import { ENTRY_URN, answeredEntry } from "./journalEntries";
 
 jest.setTimeout(120_000);
 
@@ -38,28 +39,16 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-const URN = "urn:pulumi:ci::p::pulumi-nodejs:dynamic/adplatform:BidStrategy::a";
-const entry = (over: Partial<JournalEntry> = {}): JournalEntry => ({
-  format: 1,
-  urn: URN,
-  kind: "BidStrategy",
-  account: "acct",
-  inputsHash: "h",
-  state: "answered",
-  id: "100001",
-  host: "runner-1",
-  pid: 1,
-  sentAt: Date.now(),
-  ...over,
-});
+// Sent now: Redis keeps an entry for its time to live after it was sent.
+const entry = (over: Partial<JournalEntry> = {}): JournalEntry => answeredEntry({ sentAt: Date.now(), ...over });
 
 it("keeps entries by URN, removes them by URN and id or by kind, account and id, and lets them expire", async () => {
   const journal = new RedisCreateJournal(server.url);
   expect(journal.where).not.toContain("pw-journal");
   await journal.put(entry({ state: "sent", id: undefined }));
-  expect(await journal.get(URN)).toMatchObject({ state: "sent" });
+  expect(await journal.get(ENTRY_URN)).toMatchObject({ state: "sent" });
   await journal.put(entry());
-  expect(await journal.get(URN)).toEqual(entry({ sentAt: (await journal.get(URN))!.sentAt }));
+  expect(await journal.get(ENTRY_URN)).toEqual(entry({ sentAt: (await journal.get(ENTRY_URN))!.sentAt }));
 
   const raw = new Redis(server.url);
   try {
@@ -70,15 +59,15 @@ it("keeps entries by URN, removes them by URN and id or by kind, account and id,
       expect(ttl).toBeGreaterThan(0);
       expect(ttl).toBeLessThanOrEqual(JOURNAL_ENTRY_TTL_MS);
     }
-    expect(await journal.removeIfId(URN, "100009")).toBe(false);
-    expect(await journal.removeIfId(URN, "100001")).toBe(true);
+    expect(await journal.removeIfId(ENTRY_URN, "100009")).toBe(false);
+    expect(await journal.removeIfId(ENTRY_URN, "100001")).toBe(true);
     expect(await raw.keys(`${REDIS_JOURNAL_PREFIX}*`)).toEqual([]);
 
     await journal.put(entry());
     await journal.removeById("CampaignGroup", "acct", "100001");
-    expect(await journal.get(URN)).toBeDefined();
+    expect(await journal.get(ENTRY_URN)).toBeDefined();
     await journal.removeById("BidStrategy", "acct", "100001");
-    expect(await journal.get(URN)).toBeUndefined();
+    expect(await journal.get(ENTRY_URN)).toBeUndefined();
     expect(await raw.keys(`${REDIS_JOURNAL_PREFIX}*`)).toEqual([]);
   } finally {
     raw.disconnect();
@@ -91,8 +80,8 @@ it("falls back to the directory when Redis cannot be reached, and says so once, 
     directoryStore(new CreateJournal(dir)),
   );
   await store.put(entry());
-  expect(new CreateJournal(dir).get(URN)).toEqual(entry({ sentAt: new CreateJournal(dir).get(URN)!.sentAt }));
-  expect(await store.get(URN)).toMatchObject({ id: "100001" });
+  expect(new CreateJournal(dir).get(ENTRY_URN)).toEqual(entry({ sentAt: new CreateJournal(dir).get(ENTRY_URN)!.sentAt }));
+  expect(await store.get(ENTRY_URN)).toMatchObject({ id: "100001" });
   const notice = store.takeNotice();
   expect(notice).toMatch(new RegExp(`create journal at redis://127\\.0\\.0\\.1:${port} cannot be used .*journals in ${dir}`));
   expect(notice).not.toContain("secret-pw");

@@ -7,20 +7,9 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { importAsAdoption } from "../../sdk/resources/importOption";
+import { recordRegistrations } from "../helpers/recordingMocks";
 
-const registered: pulumi.runtime.MockResourceArgs[] = [];
-void pulumi.runtime.setMocks(
-  {
-    newResource(args) {
-      registered.push(args);
-      return { id: `${args.name}-id`, state: args.inputs };
-    },
-    call: () => ({}),
-  },
-  "lifecycle",
-  "test",
-  false,
-);
+const registered = recordRegistrations("lifecycle");
 
 // Loaded after the mocks are set, as a program's resources are created after the runtime is ready.
 // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -5,23 +5,14 @@
  * engine resolves are not overwritten by class-field initialisers).
  */
 import * as pulumi from "@pulumi/pulumi";
+import { recordRegistrations } from "../helpers/recordingMocks";
 
-const registered: pulumi.runtime.MockResourceArgs[] = [];
-void pulumi.runtime.setMocks(
-  {
-    newResource(args) {
-      registered.push(args);
-      // What the engine would return: the checked inputs plus the API's fields.
-      const api = args.type.endsWith(":CampaignGroup") ? { companyId: "7001", size: 2, createTime: "2024-05-01 09:00:00" } : {};
-      const id = (args.inputs.bidModifierId as string | undefined) ?? `${args.name}-id`;
-      return { id, state: { ...args.inputs, ...api } };
-    },
-    call: () => ({}),
-  },
-  "lifecycle",
-  "test",
-  false,
-);
+const registered = recordRegistrations("lifecycle", (args) => {
+  // What the engine would return: the checked inputs plus the API's fields.
+  const api = args.type.endsWith(":CampaignGroup") ? { companyId: "7001", size: 2, createTime: "2024-05-01 09:00:00" } : {};
+  const id = (args.inputs.bidModifierId as string | undefined) ?? `${args.name}-id`;
+  return { id, state: { ...args.inputs, ...api } };
+});
 
 // Loaded after the mocks are set, as a program's resources are created after the runtime is ready:
 // an import statement would be hoisted above setMocks.

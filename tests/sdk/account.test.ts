@@ -5,20 +5,9 @@
  * without one registers exactly the inputs it did before accounts existed.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { recordRegistrations } from "../helpers/recordingMocks";
 
-const registered: pulumi.runtime.MockResourceArgs[] = [];
-void pulumi.runtime.setMocks(
-  {
-    newResource(args) {
-      registered.push(args);
-      return { id: `${args.name}-id`, state: args.inputs };
-    },
-    call: () => ({}),
-  },
-  "accounts",
-  "test",
-  false,
-);
+const registered = recordRegistrations("accounts");
 
 // Loaded after the mocks are set (an import statement would be hoisted above setMocks).
 /* eslint-disable @typescript-eslint/no-require-imports */

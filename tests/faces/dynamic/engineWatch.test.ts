@@ -7,6 +7,7 @@
  */
 import { CreateJournal } from "../../../provider/journal";
 import { RECOGNISABLE_TOKEN, secretValue, startLifecycleEnv, type LifecycleEnv } from "../../helpers/lifecycleEnv";
+import { processAlive } from "../../../provider/client/processAlive";
 
 jest.setTimeout(120_000);
 
@@ -36,15 +37,6 @@ async function until(ready: () => boolean, what = "the condition"): Promise<void
 /** Requests the simulator holds at its gate (`hold`). */
 const held = () => (env.sim.setFaults({}) as { waiting?: number }).waiting ?? 0;
 
-const runs = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 it("answers and journals its creates in flight, sends none of the waiting ones, then exits", async () => {
   const plugin = await env.startPlugin(undefined, { throughParent: true });
   await plugin.configure({ "adplatform:baseUrl": env.sim.url, "adplatform:token": secretValue(RECOGNISABLE_TOKEN) });
@@ -62,9 +54,9 @@ it("answers and journals its creates in flight, sends none of the waiting ones, 
   // The "CLI" dies; the plugin's requests are still held by the platform.
   await plugin.close();
   await until(() => plugin.stderr().includes("the engine is gone"));
-  expect(runs(pluginPid)).toBe(true);
+  expect(processAlive(pluginPid)).toBe(true);
   env.sim.setFaults({ hold: false });
-  await until(() => !runs(pluginPid));
+  await until(() => !processAlive(pluginPid));
 
   const entries = journal.entries().map(([, e]) => e);
   expect(entries).toHaveLength(4);
