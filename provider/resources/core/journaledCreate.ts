@@ -19,6 +19,7 @@
  */
 import { hostname } from "node:os";
 import { accountKey, resolveConnection } from "../../client";
+import { processAlive } from "../../client/processAlive";
 import {
   FallbackJournalStore,
   beginCreate,
@@ -76,12 +77,7 @@ const OTHER_HOST_WAIT_MS = 2 * 60 * 1000; // 2 min
 function ownerRuns(entry: JournalEntry): boolean {
   if (entry.pid === process.pid && entry.host === hostname()) return false;
   if (entry.host !== hostname()) return Date.now() - entry.sentAt < OTHER_HOST_WAIT_MS;
-  try {
-    process.kill(entry.pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
+  return processAlive(entry.pid);
 }
 
 /** The URN's entry once no running process is still sending it. */
