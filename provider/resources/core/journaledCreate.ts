@@ -172,26 +172,27 @@ export async function journaledCreate<Inputs, Outputs>(
   const ticket = beginCreate();
   let sent = false;
   let sentAt = Date.now();
+  /** This create's entry in `state` (what this process wrote, and when the request left). */
+  const entryOf = (urn: string, state: Pick<JournalEntry, "state"> & Partial<JournalEntry>): JournalEntry => ({
+    format: 1,
+    urn,
+    kind,
+    account,
+    inputsHash: hash,
+    replacing: ctx.replacing,
+    host: hostname(),
+    pid: process.pid,
+    sentAt,
+    ...state,
+  });
   const beforeSend = async () => {
     // Every attempt is on the wire from here; the entry is written before the first leaves.
     const first = !sent;
     sent = true;
     ticket.markSent();
     if (first && journal !== undefined && urn !== undefined) {
-      const entry: JournalEntry = {
-        format: 1,
-        urn,
-        kind,
-        account,
-        inputsHash: hash,
-        state: "sent",
-        replacing: ctx.replacing,
-        host: hostname(),
-        pid: process.pid,
-        sentAt: Date.now(),
-      };
-      sentAt = entry.sentAt;
-      await journal.put(entry);
+      sentAt = Date.now();
+      await journal.put(entryOf(urn, { state: "sent" }));
     }
   };
   try {
@@ -213,21 +214,12 @@ export async function journaledCreate<Inputs, Outputs>(
       throw resourceError(subject, error);
     }
     if (journal !== undefined && urn !== undefined) {
-      const entry: JournalEntry = {
-        format: 1,
-        urn,
-        kind,
-        account,
-        inputsHash: hash,
+      const entry = entryOf(urn, {
         state: "answered",
         id: result.id,
         extraOutputs: extraOutputs(inputs, result.outputs),
-        replacing: ctx.replacing,
-        host: hostname(),
-        pid: process.pid,
-        sentAt,
         answeredAt: Date.now(),
-      };
+      });
       try {
         await journal.put(entry);
       } catch (error) {
