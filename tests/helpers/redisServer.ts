@@ -1,13 +1,14 @@
 /**
- * A real `redis-server` for a test file (Debian's `redis-server` package; `.ci/run` installs it
- * when missing): on a free loopback port, in a throwaway directory, persisting nothing, optionally
- * with a password. No mock of Redis anywhere in the suites.
+ * A real `redis-server` for a test file: on a free loopback port, in a throwaway directory,
+ * persisting nothing, optionally with a password. No mock of Redis anywhere in the suites. The
+ * binary is the one on PATH, or the copy `scripts/ensure-redis` (run before every suite) unpacked
+ * into `.redis-server/` for a user who could not install one.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createConnection, createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { delimiter, dirname, join } from "node:path";
 
 export interface RedisServer {
   readonly port: number;
@@ -42,13 +43,41 @@ function accepts(port: number): Promise<boolean> {
   });
 }
 
+function executable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `redis-server` from PATH, else the one `scripts/ensure-redis` unpacked into the checkout. */
+export function redisServerCommand(): string {
+  const onPath = (process.env.PATH ?? "")
+    .split(delimiter)
+    .filter((dir) => dir !== "")
+    .map((dir) => join(dir, "redis-server"))
+    .find(executable);
+  return onPath ?? unpackedRedisServer() ?? "redis-server";
+}
+
+/** The checkout holding this file is found by walking up: the bench runs it compiled into `build/`. */
+function unpackedRedisServer(): string | undefined {
+  for (let dir = __dirname; dirname(dir) !== dir; dir = dirname(dir)) {
+    const launcher = join(dir, ".redis-server", "bin", "redis-server");
+    if (existsSync(join(dir, "scripts", "ensure-redis"))) return executable(launcher) ? launcher : undefined;
+  }
+  return undefined;
+}
+
 /** Starts `redis-server`; resolves once it accepts connections. */
-export async function startRedisServer(options: { password?: string } = {}): Promise<RedisServer> {
+export async function startRedisServer(options: { password?: string; command?: string } = {}): Promise<RedisServer> {
   const dir = mkdtempSync(join(tmpdir(), "adplatform-redis-"));
   const port = await freePort();
   const args = ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", "--appendonly", "no"];
   if (options.password !== undefined) args.push("--requirepass", options.password);
-  const child: ChildProcess = spawn("redis-server", args, { stdio: ["ignore", "ignore", "pipe"] });
+  const child: ChildProcess = spawn(options.command ?? redisServerCommand(), args, { stdio: ["ignore", "ignore", "pipe"] });
   let exited = false;
   let failure = "";
   child.stderr?.on("data", (chunk: Buffer) => (failure += chunk.toString()));
@@ -62,7 +91,7 @@ export async function startRedisServer(options: { password?: string } = {}): Pro
   while (!(await accepts(port))) {
     if (exited || failure.includes("ENOENT")) {
       rmSync(dir, { recursive: true, force: true });
-      throw new Error(`redis-server did not start (install Debian's redis-server package): ${failure}`);
+      throw new Error(`redis-server did not start (run scripts/ensure-redis, which says what to install): ${failure}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
