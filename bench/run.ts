@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --json] [-- --scale 0.025] [-- --only a-300-at-once] [-- --clients ours]`: every workload of
+ * `npm run bench [-- --json] [-- --repeat 5] [-- --scale 0.025] [-- --only a-300-at-once] [-- --clients ours]`: every workload of
  * `workloads.ts` through our client and the two peers, against the simulator started in-process
  * with time scaled (`scale.ts`). Each client runs in child processes of its own (two for the
  * two-process workload), on an account of its own, so runs never share a window.
@@ -19,12 +19,18 @@ import { diagnose, formatDiagnosis } from "./diagnose";
 import { CLIENT_NAMES, type ClientName, type WorkerConfig } from "./clients/types";
 import { DEFAULT_SCALE, type Scale, scaleOf } from "./scale";
 import { WORKLOADS, type Targets, type Workload } from "./workloads";
+import { foldRuns, type Spread } from "./repeat";
 import type { WorkerMessage } from "./worker";
 import { sharedStatePath } from "../provider/client/fileLimiterStore";
 import { type RedisServer, startRedisServer } from "../tests/helpers/redisServer";
 
-/** One client's numbers on one workload (the JSON's `results.<client>`). */
+/**
+ * One client's numbers on one workload (the JSON's `results.<client>`); with `--repeat N`, each the
+ * median of N runs (`failures` the worst run's), and `spread` their min, median and max.
+ */
 interface ClientResult {
+  runs?: number;
+  spread?: Record<string, Spread>;
   seconds: number;
   /** This client's bound, s: the workload's, except with injected 500s (see `runWorkload`). */
   boundSeconds: number;
@@ -230,8 +236,26 @@ async function runWorkload(
   };
 }
 
+/** Runs of one workload as one line: each client's numbers folded (`repeat.ts`), targets judged on that. */
+function foldWorkload(runs: readonly WorkloadResult[]): WorkloadResult {
+  const first = runs[0]!;
+  const results: Partial<Record<ClientName, ClientResult>> = {};
+  for (const client of CLIENT_NAMES) {
+    const ofClient = runs.map((run) => run.results[client]).filter((r): r is ClientResult => r !== undefined);
+    if (ofClient.length > 0) results[client] = foldRuns(ofClient.map(({ runs: _runs, spread: _spread, ...numbers }) => numbers));
+  }
+  return {
+    ...first,
+    boundSeconds: foldRuns(runs.map((run) => ({ boundSeconds: run.boundSeconds }))).boundSeconds,
+    roundTripMs: Math.min(...runs.map((run) => run.roundTripMs)),
+    results,
+    ...(first.targets ? { targets: first.targets, targetsMet: targetsMet(first.targets, results) } : {}),
+  };
+}
+
 function table(results: WorkloadResult[], scale: Scale): string {
   const lines = [
+    `${results[0]?.results.ours?.runs ?? 1} run(s) per workload; with several, each number is the median and the ratio shows min-max.`,
     `Scale ${scale.factor} (windows ${scale.limits.burstWindowMs} ms / ${scale.limits.steadyWindowMs} ms, ` +
       `limits ${scale.limits.burst}/${scale.limits.steady}): multiply seconds by ${round(1 / scale.factor, 1)} for platform seconds.`,
     "",
@@ -243,8 +267,9 @@ function table(results: WorkloadResult[], scale: Scale): string {
       const r = w.results[client];
       if (!r) continue;
       const versus = client === "ours" || !w.results.ours ? "" : `${round(r.seconds / w.results.ours.seconds, 2)}× faster`;
+      const ratio = r.spread?.ratio ? `${r.ratio} (${r.spread.ratio.min}-${r.spread.ratio.max})` : `${r.ratio}`;
       lines.push(
-        `| ${w.name} | ${w.processes} | ${w.boundSeconds} | ${client} | ${r.seconds} | ${r.ratio} ` +
+        `| ${w.name} | ${w.processes} | ${w.boundSeconds} | ${client} | ${r.seconds} | ${ratio} ` +
           `| ${r.r429} (${r.r429InFlight} in-flight) | ${r.failures} | ${r.rssMB} | ${versus} |`,
       );
     }
@@ -263,6 +288,7 @@ async function main(): Promise<void> {
       scale: { type: "string" },
       only: { type: "string" },
       clients: { type: "string" },
+      repeat: { type: "string" },
     },
     strict: true,
   });
@@ -271,9 +297,13 @@ async function main(): Promise<void> {
   const selected = WORKLOADS.filter((w) => !values.only || values.only.split(",").includes(w.name));
   // `--clients ours,naive`: a subset of the clients, to iterate on one quickly (the full run is the measurement).
   const clients = CLIENT_NAMES.filter((c) => !values.clients || values.clients.split(",").includes(c));
+  const repeat = values.repeat === undefined ? 1 : Number(values.repeat);
+  if (!Number.isInteger(repeat) || repeat < 1) throw new Error(`--repeat takes a whole number of runs, 1 or more; got ${values.repeat}`);
   const results: WorkloadResult[] = [];
   for (const workload of selected) {
-    const result = await runWorkload(workload, scale, runId, values.debug === true, clients);
+    const runs: WorkloadResult[] = [];
+    for (let i = 0; i < repeat; i++) runs.push(await runWorkload(workload, scale, `${runId}-${i}`, values.debug === true, clients));
+    const result = repeat === 1 ? runs[0]! : foldWorkload(runs);
     results.push(result);
     if (!values.json) process.stdout.write(`done: ${workload.name}\n`);
   }
