@@ -8,7 +8,10 @@
  * `metadata`, macro record `fields`).
  *
  * Unknown extra fields of an object (the tolerant reader keeps them) are renamed the same way as
- * known ones, and their values are kept verbatim since no schema describes them.
+ * known ones, and their values are kept verbatim since no schema describes them. Keys are looked up
+ * as own properties only and written as own data properties, so a field named `constructor` or
+ * `__proto__` is a field like any other; two keys with one camelCase name lose nothing
+ * (`COLLIDING_WIRE_FIELDS`).
  */
 import type { z } from "zod";
 import { plainJson, setOwn } from "./json";
