@@ -17,6 +17,7 @@ import { setImmediate } from "node:timers/promises";
 import { inspect } from "node:util";
 import type { z } from "zod";
 import type { Dispatcher } from "undici";
+import { parseJson } from "../wire/json";
 import { buildPath, MAX_PATH_PARAM_LENGTH, OPERATIONS, type OperationName, type OperationNamed } from "../catalog/operations";
 import type { OperationSpec } from "../catalog/types";
 import { accountKey } from "./accountKey";
@@ -489,7 +490,7 @@ class HttpApiClient implements ApiClient {
     if (status === 204 || !op.response) return result(undefined);
     let json: unknown;
     try {
-      json = JSON.parse(bodyText);
+      json = parseJson(bodyText);
     } catch {
       // Unparseable JSON is damage in transit or a failing server: idempotent operations may retry.
       const error = new ApiResponseError("response body is not valid JSON", { ...context, status });

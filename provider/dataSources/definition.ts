@@ -8,6 +8,7 @@
 import type { z } from "zod";
 import type { OperationSpec } from "../catalog";
 import type { Connection } from "../client";
+import { checkedJson } from "../wire/checkedJson";
 
 /** Validated arguments of one read, by SDK argument name (`{ zoneId: "1001", id: "top-banner" }`). */
 export type PathArguments = Readonly<Record<string, string>>;
@@ -41,6 +42,11 @@ export interface DataSourceDefinition {
 /** A checked definition; `record` is the operation's record schema. */
 export interface DataSource extends DataSourceDefinition {
   readonly record: z.ZodType;
+  /**
+   * The operation as the read sends it: its response is checked by the operation's schema but
+   * handed on as parsed JSON, which `toSdk` maps without losing a field (`checkedJson`).
+   */
+  readonly readOperation: OperationSpec;
   /** `one`: the result is the record; `list`: the result is `{ total, items }`. */
   readonly shape: "one" | "list";
 }
@@ -79,6 +85,7 @@ export function defineDataSource(definition: DataSourceDefinition): DataSource {
   return Object.freeze({
     ...definition,
     record: op.record!,
+    readOperation: Object.freeze({ ...op, response: checkedJson(op.response!) }),
     shape: op.store.mode === "one" ? "one" : "list",
   });
 }

@@ -9,6 +9,7 @@
 import { accountKey, type Connection, type ConnectionOptions, getApiClient, resolveConnection } from "../client";
 import type { Envelope } from "../catalog";
 import { toSdk } from "../wire/casing";
+import { plainJson } from "../wire/json";
 import { parseArguments, type ReadRequest } from "./arguments";
 import { DataSourceDefinitionError, type DataSource } from "./definition";
 import { DataSourceNotFoundError } from "./errors";
@@ -52,36 +53,39 @@ export function clearReadCache(): void {
 }
 
 /**
- * A deep copy of a parsed JSON value (plain objects, arrays, primitives). Written out rather than
- * `structuredClone`, whose copies belong to the realm that defines it: in a sandbox with its own
- * globals (jest's test environment, `vm` contexts) those arrays fail `instanceof Array`, and
- * Pulumi's serializer would then send them to the engine as objects.
+ * Decision (not shown in spec): an integer beyond 2^53 in a number field (or a field the schema
+ * does not type) is read as the nearest JavaScript number, since a number is what the result's type
+ * promises, and the read warns naming each such field; an id keeps every digit (`WireId`).
  */
-function copyJson<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(copyJson) as T;
-  if (value !== null && typeof value === "object") {
-    const out: Record<string, unknown> = {};
-    for (const [key, v] of Object.entries(value)) out[key] = copyJson(v);
-    return out as T;
-  }
-  return value;
+function warnOfRounding(source: DataSource, request: ReadRequest, paths: readonly string[], options: ReadOptions): void {
+  if (paths.length === 0) return;
+  const message =
+    `${source.functionName}: ${source.subject(request.args)}: integers beyond 2^53 were read as the nearest number ` +
+    `(a JavaScript number keeps 53 bits): ${paths.join(", ")}`;
+  if (options.onWarning) options.onWarning(message);
+  else process.emitWarning(message, { code: "ADPLATFORM_ROUNDED_INTEGER" });
 }
 
-/** Record (for `one`) or `{ total, items }` (for `list`) of one response, camelCase. */
-function shapeResult(source: DataSource, request: ReadRequest, body: unknown): unknown {
-  const envelope = body as Envelope<unknown>;
+/** What a read tells its caller besides the result. */
+export interface ReadOptions {
+  /** Receives each warning of the read; without it, warnings go to `process.emitWarning`. */
+  readonly onWarning?: (message: string) => void;
+}
+
+/** Record (for `one`) or `{ total, items }` (for `list`) of one response (parsed JSON), camelCase. */
+function shapeResult(source: DataSource, request: ReadRequest, body: unknown, options: ReadOptions): unknown {
+  const rounded: string[] = [];
+  const envelope = toSdk<Envelope<unknown>>(source.operation.response!, body, (path) => rounded.push(path.join(".")));
+  warnOfRounding(source, request, rounded, options);
   if (source.shape === "one") {
     // spec, Conventions: "A single-record read returns an items array with one element".
     const [record] = envelope.items;
     if (record === undefined) {
       throw new DataSourceNotFoundError(source.functionName, source.subject(request.args), `${requestLine(request)} returned no record`);
     }
-    return toSdk(source.record, record);
+    return record;
   }
-  const list: ListResult<unknown> = {
-    total: envelope.total,
-    items: envelope.items.map((item) => toSdk(source.record, item)),
-  };
+  const list: ListResult<unknown> = { total: envelope.total, items: envelope.items };
   return list;
 }
 
@@ -103,11 +107,12 @@ async function fetchOnce(
   request: ReadRequest,
   connection: Connection,
   origins: SettingOrigins | undefined,
+  options: ReadOptions,
 ): Promise<unknown> {
   let body: unknown;
   try {
     const client = getApiClient({ baseUrl: connection.baseUrl, token: connection.token });
-    const response = await client.call(source.operation, {
+    const response = await client.call(source.readOperation, {
       pathParams: request.pathParams,
       ...(request.fields.length > 0 ? { fields: [...request.fields] } : {}),
       ...(Object.keys(request.query).length > 0 ? { query: { ...request.query } } : {}),
@@ -116,7 +121,7 @@ async function fetchOnce(
   } catch (error) {
     throw await explainFailure(source, request, connection, error, origins);
   }
-  return shapeResult(source, request, body);
+  return shapeResult(source, request, body, options);
 }
 
 /**
@@ -124,7 +129,7 @@ async function fetchOnce(
  * request and its result; each caller gets its own copy, so mutating a result never changes another.
  * Failed reads are not cached.
  */
-async function readDataSource(source: DataSource, args: unknown, connection: ConnectionSource): Promise<unknown> {
+async function readDataSource(source: DataSource, args: unknown, connection: ConnectionSource, options: ReadOptions): Promise<unknown> {
   const request = parseArguments(source, args);
   const settings = typeof connection === "function" ? connection() : connection;
   const conn = resolveFor(source, request, settings);
@@ -135,18 +140,23 @@ async function readDataSource(source: DataSource, args: unknown, connection: Con
     fields: request.fields,
     query: request.query,
   });
-  const value = await runCache.get(key, () => fetchOnce(source, request, conn, settings.origins));
-  return copyJson(value);
+  const value = await runCache.get(key, () => fetchOnce(source, request, conn, settings.origins, options));
+  return plainJson(value);
 }
 
 /** `readDataSource` for a single-record source, typed by the caller. */
-export async function readOne<T>(source: DataSource, args: unknown, connection: ConnectionSource): Promise<T> {
+export async function readOne<T>(source: DataSource, args: unknown, connection: ConnectionSource, options: ReadOptions = {}): Promise<T> {
   if (source.shape !== "one") throw new DataSourceDefinitionError(`${source.functionName} is a list read`);
-  return (await readDataSource(source, args, connection)) as T;
+  return (await readDataSource(source, args, connection, options)) as T;
 }
 
 /** `readDataSource` for a list source, typed by the caller. */
-export async function readList<T>(source: DataSource, args: unknown, connection: ConnectionSource): Promise<ListResult<T>> {
+export async function readList<T>(
+  source: DataSource,
+  args: unknown,
+  connection: ConnectionSource,
+  options: ReadOptions = {},
+): Promise<ListResult<T>> {
   if (source.shape !== "list") throw new DataSourceDefinitionError(`${source.functionName} is a single-record read`);
-  return (await readDataSource(source, args, connection)) as ListResult<T>;
+  return (await readDataSource(source, args, connection, options)) as ListResult<T>;
 }

@@ -5,6 +5,7 @@
  * setting ends with a line saying how to fix it (`remedy.ts`). The client's error is kept as `cause`.
  */
 import { ApiError, ApiNetworkError, ApiNotFoundError, ApiResponseError, type Connection, describeRequest } from "../client";
+import { MISSING_FIELD } from "../catalog";
 import type { DataSource } from "./definition";
 import type { ReadRequest } from "./arguments";
 import { DataSourceError, DataSourceNotFoundError, DataSourceRequestError, DataSourceResponseError } from "./errors";
@@ -74,9 +75,11 @@ export function translateFailure(source: DataSource, request: ReadRequest, error
   if (error instanceof ApiResponseError) {
     const field = malformedField(source, error);
     const why = error.issues[0]?.message;
-    const what = field
-      ? `field "${field}" of the response did not parse${why ? `: ${why}` : ""}`
-      : `the response did not parse: ${withoutRequestPrefix(error)}`;
+    const what = !field
+      ? `the response did not parse: ${withoutRequestPrefix(error)}`
+      : why === MISSING_FIELD
+        ? `field "${field}" is missing from the response`
+        : `field "${field}" of the response did not parse${why ? `: ${why}` : ""}`;
     return new DataSourceResponseError(source.functionName, `malformed response to ${line}: ${what}`, { cause: error });
   }
   if (error instanceof ApiError) return requestFailure(source, line, error, context);

@@ -8,9 +8,13 @@
  * `metadata`, macro record `fields`).
  *
  * Unknown extra fields of an object (the tolerant reader keeps them) are renamed the same way as
- * known ones, and their values are kept verbatim since no schema describes them.
+ * known ones, and their values are kept verbatim since no schema describes them. Keys are looked up
+ * as own properties only and written as own data properties, so a field named `constructor` or
+ * `__proto__` is a field like any other; two keys with one camelCase name lose nothing
+ * (`COLLIDING_WIRE_FIELDS`).
  */
 import type { z } from "zod";
+import { plainJson, setOwn } from "./json";
 
 type AnySchema = z.ZodType;
 interface Def {
@@ -29,9 +33,12 @@ interface Def {
 
 const defOf = (schema: AnySchema): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
-/** `ab_test_config` -> `abTestConfig`, `description_2` -> `description2`. */
+/**
+ * `ab_test_config` -> `abTestConfig`, `description_2` -> `description2`. Only underscores between
+ * letters or digits join words: leading and trailing ones are part of the name (`__proto__`, `_id`).
+ */
 export function snakeToCamel(name: string): string {
-  return name.replace(/_+([a-zA-Z0-9])/g, (_m, c: string) => c.toUpperCase());
+  return name.replace(/(?<=[a-zA-Z0-9])_+([a-zA-Z0-9])/g, (_m, c: string) => c.toUpperCase());
 }
 
 /** `abTestConfig` -> `ab_test_config`; used only for keys the schema does not know. */
@@ -69,39 +76,151 @@ function structural(schema: AnySchema): AnySchema {
   }
 }
 
-type Direction = "toSdk" | "toWire";
+type Path = readonly (string | number)[];
 
-function mapValue(schema: AnySchema, value: unknown, direction: Direction): unknown {
+/** What a walk toward the SDK reports besides its result. */
+interface ReadNotes {
+  /** Called with the path of each integer beyond 2^53 that could only be read as a rounded number. */
+  readonly onLossy?: (path: Path) => void;
+}
+
+/**
+ * Decision (not shown in spec): where two keys of one object have the same camelCase name
+ * (`sed_2` beside `sed2`, an unknown `companyId` beside the declared `company_id`), no field is
+ * lost. The declared field takes the name; among unknown keys, one already spelled as its camelCase
+ * name takes it before one that would be renamed to it; every other key of the collision is kept,
+ * under its wire name, in the object's `collidingWireFields` map (a key that would itself be named
+ * `collidingWireFields` then goes into the map too).
+ */
+export const COLLIDING_WIRE_FIELDS = "collidingWireFields";
+
+function toSdkValue(schema: AnySchema, value: unknown, notes: ReadNotes, path: Path): unknown {
   if (value === null || value === undefined) return value;
   const s = structural(schema);
   const def = defOf(s);
   switch (def.type) {
     case "object":
-      return isPlainObject(value) ? mapObject(def.shape!, value, direction) : value;
-    case "record":
-      if (!isPlainObject(value)) return value;
-      // Keys of a record are data: verbatim.
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapValue(def.valueType!, v, direction)]));
+      return isPlainObject(value) ? objectToSdk(def.shape!, value, notes, path) : leafToSdk(schema, value, notes, path);
+    case "record": {
+      if (!isPlainObject(value)) return leafToSdk(schema, value, notes, path);
+      // Keys of a record are data: verbatim, `__proto__` included.
+      const out: Record<string, unknown> = {};
+      for (const [key, v] of Object.entries(value)) setOwn(out, key, toSdkValue(def.valueType!, v, notes, [...path, key]));
+      return out;
+    }
     case "array":
-      return Array.isArray(value) ? value.map((v) => mapValue(def.element!, v, direction)) : value;
+      if (!Array.isArray(value)) return leafToSdk(schema, value, notes, path);
+      return value.map((v: unknown, i) => toSdkValue(def.element!, v, notes, [...path, i]));
+    case "tuple":
+      if (!Array.isArray(value)) return leafToSdk(schema, value, notes, path);
+      return value.map((v: unknown, i) => {
+        const item = def.items![i] ?? def.rest ?? undefined;
+        return item ? toSdkValue(item, v, notes, [...path, i]) : plainJson(v, notes.onLossy, [...path, i]);
+      });
+    case "union": {
+      // Only object options have keys to map; the first object option whose field names match wins.
+      const option = isPlainObject(value) ? pickObjectOption(def.options!, value, "toSdk") : undefined;
+      return option ? toSdkValue(option, value, notes, path) : leafToSdk(schema, value, notes, path);
+    }
+    default:
+      return leafToSdk(schema, value, notes, path);
+  }
+}
+
+/**
+ * A value without declared keys below it: the schema's own output (an id's decimal string, a
+ * number for an integer beyond 2^53), or the value as JSON when the schema does not take it (the
+ * tolerant reader keeps what it cannot type) or types it as unknown.
+ */
+function leafToSdk(schema: AnySchema, value: unknown, notes: ReadNotes, path: Path): unknown {
+  const parsed = schema.safeParse(value);
+  if (typeof value === "bigint" && parsed.success && typeof parsed.data === "number" && BigInt(parsed.data) !== value) {
+    notes.onLossy?.(path);
+  }
+  return plainJson(parsed.success ? parsed.data : value, notes.onLossy, [...path]);
+}
+
+function objectToSdk(
+  shape: Record<string, AnySchema>,
+  value: Record<string, unknown>,
+  notes: ReadNotes,
+  path: Path,
+): Record<string, unknown> {
+  const keys = Object.keys(value);
+  const declared = (key: string) => Object.hasOwn(shape, key);
+  // Claim order of a camelCase name: declared fields, then keys already spelled so, then the rest.
+  const claimOrder = [
+    ...keys.filter(declared),
+    ...keys.filter((k) => !declared(k) && snakeToCamel(k) === k),
+    ...keys.filter((k) => !declared(k) && snakeToCamel(k) !== k),
+  ];
+  const nameOf = new Map<string, string>();
+  const claimedBy = new Map<string, string>();
+  for (const key of claimOrder) {
+    const name = snakeToCamel(key);
+    if (claimedBy.has(name)) continue;
+    claimedBy.set(name, key);
+    nameOf.set(key, name);
+  }
+  if (nameOf.size < keys.length && claimedBy.has(COLLIDING_WIRE_FIELDS)) nameOf.delete(claimedBy.get(COLLIDING_WIRE_FIELDS)!);
+
+  const out: Record<string, unknown> = {};
+  const colliding: Record<string, unknown> = {};
+  for (const key of keys) {
+    const v = declared(key)
+      ? toSdkValue(shape[key], value[key], notes, [...path, key])
+      : plainJson(value[key], notes.onLossy, [...path, key]);
+    const name = nameOf.get(key);
+    if (name === undefined) setOwn(colliding, key, v);
+    else setOwn(out, name, v);
+  }
+  if (nameOf.size < keys.length) out[COLLIDING_WIRE_FIELDS] = colliding;
+  return out;
+}
+
+function toWireValue(schema: AnySchema, value: unknown): unknown {
+  if (value === null || value === undefined) return value;
+  const s = structural(schema);
+  const def = defOf(s);
+  switch (def.type) {
+    case "object":
+      return isPlainObject(value) ? objectToWire(def.shape!, value) : value;
+    case "record": {
+      if (!isPlainObject(value)) return value;
+      const out: Record<string, unknown> = {};
+      for (const [key, v] of Object.entries(value)) setOwn(out, key, toWireValue(def.valueType!, v));
+      return out;
+    }
+    case "array":
+      return Array.isArray(value) ? value.map((v) => toWireValue(def.element!, v)) : value;
     case "tuple":
       if (!Array.isArray(value)) return value;
       return value.map((v: unknown, i) => {
         const item = def.items![i] ?? def.rest ?? undefined;
-        return item ? mapValue(item, v, direction) : v;
+        return item ? toWireValue(item, v) : v;
       });
     case "union": {
-      // Only object options have keys to map; the first object option whose field names match wins.
       if (!isPlainObject(value)) return value;
-      const option = pickObjectOption(def.options!, value, direction);
-      return option ? mapValue(option, value, direction) : value;
+      const option = pickObjectOption(def.options!, value, "toWire");
+      return option ? toWireValue(option, value) : value;
     }
     default:
       return value;
   }
 }
 
-function pickObjectOption(options: AnySchema[], value: Record<string, unknown>, direction: Direction): AnySchema | undefined {
+function objectToWire(shape: Record<string, AnySchema>, value: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const wireNameOf = new Map(Object.keys(shape).map((k) => [snakeToCamel(k), k]));
+  for (const [key, v] of Object.entries(value)) {
+    if (v === undefined) continue;
+    const wireName = wireNameOf.get(key) ?? (Object.hasOwn(shape, key) ? key : camelToSnake(key));
+    setOwn(out, wireName, Object.hasOwn(shape, wireName) ? toWireValue(shape[wireName], v) : v);
+  }
+  return out;
+}
+
+function pickObjectOption(options: AnySchema[], value: Record<string, unknown>, direction: "toSdk" | "toWire"): AnySchema | undefined {
   let best: AnySchema | undefined;
   let bestScore = -1;
   for (const option of options) {
@@ -117,33 +236,20 @@ function pickObjectOption(options: AnySchema[], value: Record<string, unknown>, 
   return best;
 }
 
-function mapObject(shape: Record<string, AnySchema>, value: Record<string, unknown>, direction: Direction): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  if (direction === "toSdk") {
-    for (const [key, v] of Object.entries(value)) {
-      const field = shape[key];
-      out[snakeToCamel(key)] = field ? mapValue(field, v, direction) : v;
-    }
-  } else {
-    const wireNameOf = new Map(Object.keys(shape).map((k) => [snakeToCamel(k), k]));
-    for (const [key, v] of Object.entries(value)) {
-      if (v === undefined) continue;
-      const wireName = wireNameOf.get(key) ?? (key in shape ? key : camelToSnake(key));
-      const field = shape[wireName];
-      out[wireName] = field ? mapValue(field, v, direction) : v;
-    }
-  }
-  return out;
-}
-
-/** Wire value (already parsed by `schema`) -> SDK value with camelCase field names. */
-export function toSdk<T = unknown>(schema: AnySchema, wireValue: unknown): T {
-  return mapValue(schema, wireValue, "toSdk") as T;
+/**
+ * Wire value -> SDK value with camelCase field names, walking `schema` over it. The value may be the
+ * JSON as parsed (`parseJson`: `__proto__` keys and exact big integers kept) or a schema's output;
+ * leaves take the schema's output (ids as strings). Every key is kept: unknown ones renamed as
+ * known ones are (see `COLLIDING_WIRE_FIELDS` for two keys with one name). `onLossy` hears the path
+ * of every integer beyond 2^53 that could only be kept as a rounded number.
+ */
+export function toSdk<T = unknown>(schema: AnySchema, wireValue: unknown, onLossy?: (path: Path) => void): T {
+  return toSdkValue(schema, wireValue, onLossy ? { onLossy } : {}, []) as T;
 }
 
 /** SDK value with camelCase field names -> wire value for `schema`; undefined fields are dropped. */
 export function toWire<T = unknown>(schema: AnySchema, sdkValue: unknown): T {
-  return mapValue(schema, sdkValue, "toWire") as T;
+  return toWireValue(schema, sdkValue) as T;
 }
 
 /** Type-level twin of `snakeToCamel` for one key. */

@@ -91,8 +91,8 @@ export interface ContainerAbTestConfig {
 
 /** A message inside a modal or prompt (spec, "Message"). */
 export interface ContainerMessage {
-  /** Message id. */
-  id: string;
+  /** Message id; a nested record may come without one. */
+  id?: string;
   /** Company (account) id. */
   companyId?: string;
   /** Container id. */

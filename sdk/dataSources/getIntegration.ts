@@ -20,8 +20,8 @@ export interface GetIntegrationOutputArgs extends AccountArgument {
 
 /** An event an integration defines (data only: spec, Events). */
 export interface IntegrationEvent {
-  /** Event id. */
-  id: string;
+  /** Event id; a nested record may come without one. */
+  id?: string;
   /** Id of the integration. */
   integrationId?: string;
   /** Name. */
@@ -50,8 +50,8 @@ export interface IntegrationActionProperty {
 
 /** An action an integration offers. */
 export interface IntegrationAction {
-  /** Action id. */
-  id: string;
+  /** Action id; a nested record may come without one. */
+  id?: string;
   /** Id of the integration. */
   integrationId?: string;
   /** Name. */

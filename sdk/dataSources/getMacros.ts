@@ -20,8 +20,8 @@ export interface GetMacrosOutputArgs extends AccountArgument {
 
 /** One record of a macro: a value chosen by field values. */
 export interface MacroRecord {
-  /** Record id. */
-  id: string;
+  /** Record id; a nested record may come without one. */
+  id?: string;
   /** Field name -> value; the field names are data and stay exactly as the platform sends them. */
   fields?: Record<string, string>;
   /** Value of the macro for this record. */

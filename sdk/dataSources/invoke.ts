@@ -15,6 +15,7 @@ import {
   readOne,
   type DataSource,
   type ListResult,
+  type ReadOptions,
 } from "../../provider/dataSources";
 import { resolveDataSourceConnection } from "../config";
 import { accountConnection, accountOutput, splitAccount } from "./accountArgument";
@@ -53,17 +54,20 @@ async function prepared(source: DataSource, args: unknown): Promise<{ rest: unkn
   return { rest, connection: account === undefined ? connectionFor(source) : await accountConnection(source.functionName, account) };
 }
 
+/** A read's warnings go to the Pulumi log, shown with the program's diagnostics. */
+const readOptions: ReadOptions = { onWarning: (message) => void pulumi.log.warn(message) };
+
 /** Promise form of a single-record data source. */
 export function invokeOne<R>(source: DataSource, args: unknown): Promise<R> {
   return prepared(source, args)
-    .then(({ rest, connection }) => readOne<R>(source, rest, connection))
+    .then(({ rest, connection }) => readOne<R>(source, rest, connection, readOptions))
     .catch(rethrowForProgram);
 }
 
 /** Promise form of a list data source. */
 export function invokeList<R>(source: DataSource, args: unknown): Promise<ListResult<R>> {
   return prepared(source, args)
-    .then(({ rest, connection }) => readList<R>(source, rest, connection))
+    .then(({ rest, connection }) => readList<R>(source, rest, connection, readOptions))
     .catch(rethrowForProgram);
 }
 

@@ -11,26 +11,38 @@ import { z } from "zod";
 
 /**
  * Decision (not shown in spec): which fields of a response record are required.
- * The spec shows samples, not guarantees, so a response record requires only its `id` (the one
- * field every record has and the client needs to address it); every other declared field is
- * optional, and nested objects have all-optional fields. Unknown extra fields are kept
- * (`z.looseObject`) so a newer platform never breaks a read. Fields are nullable only where the spec
- * says so (push task, external demand settings); types are checked where the spec gives them.
+ * The spec shows samples, not guarantees, so a top-level response record requires only its `id`
+ * (the one field every record has and the client needs to address it; a record without one fails
+ * the read with "items.N.id: is missing"); every other declared field is optional. Nested objects
+ * have all-optional fields, their `id` included: a nested record without an id (a modal's message,
+ * an integration's event or action, a macro's record) is nothing the client addresses, so it is
+ * read as sent rather than failing the read. Unknown extra fields are kept (`z.looseObject`) so a
+ * newer platform never breaks a read. Fields are nullable only where the spec says so (push task,
+ * external demand settings); types are checked where the spec gives them.
  */
 export function wireObject<const S extends z.core.$ZodLooseShape>(shape: S) {
   return z.looseObject(shape).partial();
 }
 
-/** A response record: `wireObject` with a required `id` (see the Decision on `wireObject`). */
+/** A top-level response record: `wireObject` with a required `id` (see the Decision on `wireObject`). */
 export function wireRecord<const S extends z.core.$ZodLooseShape>(shape: S) {
   return z.looseObject(shape).partial().extend({ id: WireId });
 }
 
+/** Issue message of a required response field that is absent (a record's `id`). */
+export const MISSING_FIELD = "is missing";
+
 /**
  * An identifier on the wire. spec, Conventions: "Identifiers are strings, including numeric-looking
  * ones"; the tolerant reader also accepts a JSON integer and normalises it to its decimal string.
+ * Decision (not shown in spec): an integer id beyond 2^53 keeps every digit: `parseJson`
+ * (provider/wire/json.ts) hands it over as a `bigint`, read here as its exact decimal string.
  */
-export const WireId = z.union([z.string(), z.number().int()]).transform((v) => String(v));
+export const WireId = z
+  .union([z.string(), z.number().int(), z.bigint()], {
+    error: (issue) => (issue.input === undefined ? MISSING_FIELD : "must be a string or an integer"),
+  })
+  .transform((v) => String(v));
 /** Output type of `WireId`. */
 export type WireId = z.output<typeof WireId>;
 

@@ -67,8 +67,9 @@ export const Frequency = wireObject({
 /** Wire type of a frequency object. */
 export type Frequency = z.output<typeof Frequency>;
 
-/** Message record inside a modal or prompt (spec). */
-export const Message = wireRecord({
+/** Message record inside a modal or prompt (spec); nested, so its `id` may be absent. */
+export const Message = wireObject({
+  id: WireId,
   company_id: WireId,
   container_id: WireId,
   resource: z.string(),

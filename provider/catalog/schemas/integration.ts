@@ -2,8 +2,9 @@
 import { z } from "zod";
 import { Timestamp, WireId, wireObject, wireRecord } from "./common";
 
-/** Integration event definition (data only: spec, Events). */
-export const IntegrationEvent = wireRecord({
+/** Integration event definition (data only: spec, Events); nested, so its `id` may be absent. */
+export const IntegrationEvent = wireObject({
+  id: WireId,
   integration_id: WireId,
   name: z.string(),
   item: z.string(),
@@ -20,8 +21,12 @@ export const IntegrationActionProperty = wireObject({
   required: z.boolean(),
 });
 
-/** Integration action. `properties` is keyed by property label: a record, keys kept verbatim. */
-export const IntegrationAction = wireRecord({
+/**
+ * Integration action; nested, so its `id` may be absent. `properties` is keyed by property label: a
+ * record, keys kept verbatim.
+ */
+export const IntegrationAction = wireObject({
+  id: WireId,
   integration_id: WireId,
   name: z.string(),
   item: z.string(),

@@ -1,9 +1,13 @@
 /** Macro (spec, Resources), the record of op 14. */
 import { z } from "zod";
-import { Int, IntFlag, Timestamp, WireId, wireRecord } from "./common";
+import { Int, IntFlag, Timestamp, WireId, wireObject, wireRecord } from "./common";
 
-/** One macro record: `fields` maps a field name (data, kept verbatim) to a string. */
-export const MacroRecord = wireRecord({
+/**
+ * One macro record; nested, so its `id` may be absent. `fields` maps a field name (data, kept
+ * verbatim) to a string.
+ */
+export const MacroRecord = wireObject({
+  id: WireId,
   fields: z.record(z.string(), z.string()),
   value: z.string(),
 });

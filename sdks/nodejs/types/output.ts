@@ -104,9 +104,9 @@ export interface ContainerModalMessages {
      */
     experimentId?: string;
     /**
-     * Message id.
+     * Message id; a nested record may come without one.
      */
-    id: string;
+    id?: string;
     /**
      * Message name.
      */
@@ -350,9 +350,9 @@ export interface IntegrationActions {
      */
     engine?: string;
     /**
-     * Action id.
+     * Action id; a nested record may come without one.
      */
-    id: string;
+    id?: string;
     /**
      * Id of the integration.
      */
@@ -392,9 +392,9 @@ export interface IntegrationEvents {
      */
     description?: string;
     /**
-     * Event id.
+     * Event id; a nested record may come without one.
      */
-    id: string;
+    id?: string;
     /**
      * Id of the integration.
      */
@@ -430,7 +430,7 @@ export interface MacrosItem {
 
 export interface MacrosItemRecords {
     fields?: {[key: string]: string};
-    id: string;
+    id?: string;
     value?: string;
 }
 

@@ -302,11 +302,11 @@ class ContainerModalFrequency(dict):
 @pulumi.output_type
 class ContainerModalMessages(dict):
     def __init__(__self__, *,
-                 id: _builtins.str,
                  company_id: Optional[_builtins.str] = None,
                  container_id: Optional[_builtins.str] = None,
                  create_time: Optional[_builtins.str] = None,
                  experiment_id: Optional[_builtins.str] = None,
+                 id: Optional[_builtins.str] = None,
                  name: Optional[_builtins.str] = None,
                  primary_lang: Optional[_builtins.str] = None,
                  resource: Optional[_builtins.str] = None,
@@ -317,11 +317,11 @@ class ContainerModalMessages(dict):
                  variant: Optional[_builtins.str] = None,
                  winner: Optional[_builtins.int] = None):
         """
-        :param _builtins.str id: Message id.
         :param _builtins.str company_id: Company (account) id.
         :param _builtins.str container_id: Container id.
         :param _builtins.str create_time: Created, `YYYY-MM-DD HH:MM:SS`.
         :param _builtins.str experiment_id: Experiment id.
+        :param _builtins.str id: Message id; a nested record may come without one.
         :param _builtins.str name: Message name.
         :param _builtins.str primary_lang: Primary language code.
         :param _builtins.str resource: Kind of the owner, e.g. `modal`.
@@ -332,7 +332,6 @@ class ContainerModalMessages(dict):
         :param _builtins.str variant: A/B variant label.
         :param _builtins.int winner: Whether this variant won (integer flag).
         """
-        pulumi.set(__self__, "id", id)
         if company_id is not None:
             pulumi.set(__self__, "company_id", company_id)
         if container_id is not None:
@@ -341,6 +340,8 @@ class ContainerModalMessages(dict):
             pulumi.set(__self__, "create_time", create_time)
         if experiment_id is not None:
             pulumi.set(__self__, "experiment_id", experiment_id)
+        if id is not None:
+            pulumi.set(__self__, "id", id)
         if name is not None:
             pulumi.set(__self__, "name", name)
         if primary_lang is not None:
@@ -359,14 +360,6 @@ class ContainerModalMessages(dict):
             pulumi.set(__self__, "variant", variant)
         if winner is not None:
             pulumi.set(__self__, "winner", winner)
-
-    @_builtins.property
-    @pulumi.getter
-    def id(self) -> _builtins.str:
-        """
-        Message id.
-        """
-        return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter(name="companyId")
@@ -399,6 +392,14 @@ class ContainerModalMessages(dict):
         Experiment id.
         """
         return pulumi.get(self, "experiment_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> Optional[_builtins.str]:
+        """
+        Message id; a nested record may come without one.
+        """
+        return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
@@ -1189,33 +1190,34 @@ class ExternalDemandsItemSettings(dict):
 @pulumi.output_type
 class IntegrationActions(dict):
     def __init__(__self__, *,
-                 id: _builtins.str,
                  create_time: Optional[_builtins.str] = None,
                  description: Optional[_builtins.str] = None,
                  engine: Optional[_builtins.str] = None,
+                 id: Optional[_builtins.str] = None,
                  integration_id: Optional[_builtins.str] = None,
                  item: Optional[_builtins.str] = None,
                  name: Optional[_builtins.str] = None,
                  properties: Optional[Mapping[str, 'outputs.IntegrationActionsProperties']] = None,
                  update_time: Optional[_builtins.str] = None):
         """
-        :param _builtins.str id: Action id.
         :param _builtins.str create_time: Created, `YYYY-MM-DD HH:MM:SS`.
         :param _builtins.str description: Description.
         :param _builtins.str engine: Engine, e.g. `email`.
+        :param _builtins.str id: Action id; a nested record may come without one.
         :param _builtins.str integration_id: Id of the integration.
         :param _builtins.str item: Item the action is about.
         :param _builtins.str name: Name.
         :param Mapping[str, 'IntegrationActionsProperties'] properties: Properties keyed by property label; the labels are data and stay exactly as the platform sends them.
         :param _builtins.str update_time: Last updated, `YYYY-MM-DD HH:MM:SS`.
         """
-        pulumi.set(__self__, "id", id)
         if create_time is not None:
             pulumi.set(__self__, "create_time", create_time)
         if description is not None:
             pulumi.set(__self__, "description", description)
         if engine is not None:
             pulumi.set(__self__, "engine", engine)
+        if id is not None:
+            pulumi.set(__self__, "id", id)
         if integration_id is not None:
             pulumi.set(__self__, "integration_id", integration_id)
         if item is not None:
@@ -1226,14 +1228,6 @@ class IntegrationActions(dict):
             pulumi.set(__self__, "properties", properties)
         if update_time is not None:
             pulumi.set(__self__, "update_time", update_time)
-
-    @_builtins.property
-    @pulumi.getter
-    def id(self) -> _builtins.str:
-        """
-        Action id.
-        """
-        return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter(name="createTime")
@@ -1258,6 +1252,14 @@ class IntegrationActions(dict):
         Engine, e.g. `email`.
         """
         return pulumi.get(self, "engine")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> Optional[_builtins.str]:
+        """
+        Action id; a nested record may come without one.
+        """
+        return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter(name="integrationId")
@@ -1340,27 +1342,28 @@ class IntegrationActionsProperties(dict):
 @pulumi.output_type
 class IntegrationEvents(dict):
     def __init__(__self__, *,
-                 id: _builtins.str,
                  create_time: Optional[_builtins.str] = None,
                  description: Optional[_builtins.str] = None,
+                 id: Optional[_builtins.str] = None,
                  integration_id: Optional[_builtins.str] = None,
                  item: Optional[_builtins.str] = None,
                  name: Optional[_builtins.str] = None,
                  update_time: Optional[_builtins.str] = None):
         """
-        :param _builtins.str id: Event id.
         :param _builtins.str create_time: Created, `YYYY-MM-DD HH:MM:SS`.
         :param _builtins.str description: Description.
+        :param _builtins.str id: Event id; a nested record may come without one.
         :param _builtins.str integration_id: Id of the integration.
         :param _builtins.str item: Item the event is about.
         :param _builtins.str name: Name.
         :param _builtins.str update_time: Last updated, `YYYY-MM-DD HH:MM:SS`.
         """
-        pulumi.set(__self__, "id", id)
         if create_time is not None:
             pulumi.set(__self__, "create_time", create_time)
         if description is not None:
             pulumi.set(__self__, "description", description)
+        if id is not None:
+            pulumi.set(__self__, "id", id)
         if integration_id is not None:
             pulumi.set(__self__, "integration_id", integration_id)
         if item is not None:
@@ -1369,14 +1372,6 @@ class IntegrationEvents(dict):
             pulumi.set(__self__, "name", name)
         if update_time is not None:
             pulumi.set(__self__, "update_time", update_time)
-
-    @_builtins.property
-    @pulumi.getter
-    def id(self) -> _builtins.str:
-        """
-        Event id.
-        """
-        return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter(name="createTime")
@@ -1393,6 +1388,14 @@ class IntegrationEvents(dict):
         Description.
         """
         return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> Optional[_builtins.str]:
+        """
+        Event id; a nested record may come without one.
+        """
+        return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter(name="integrationId")
@@ -1530,24 +1533,25 @@ class MacrosItem(dict):
 @pulumi.output_type
 class MacrosItemRecords(dict):
     def __init__(__self__, *,
-                 id: _builtins.str,
                  fields: Optional[Mapping[str, _builtins.str]] = None,
+                 id: Optional[_builtins.str] = None,
                  value: Optional[_builtins.str] = None):
-        pulumi.set(__self__, "id", id)
         if fields is not None:
             pulumi.set(__self__, "fields", fields)
+        if id is not None:
+            pulumi.set(__self__, "id", id)
         if value is not None:
             pulumi.set(__self__, "value", value)
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> _builtins.str:
-        return pulumi.get(self, "id")
+    def fields(self) -> Optional[Mapping[str, _builtins.str]]:
+        return pulumi.get(self, "fields")
 
     @_builtins.property
     @pulumi.getter
-    def fields(self) -> Optional[Mapping[str, _builtins.str]]:
-        return pulumi.get(self, "fields")
+    def id(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
