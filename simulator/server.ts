@@ -4,7 +4,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import { handleApi } from "./apiHandler";
+import { handleApi, uncountedRateHeaders } from "./apiHandler";
 import { errorBody } from "./errors";
 import { sendJson } from "./http";
 import { handleInspection } from "./inspection";
@@ -13,8 +13,11 @@ import type { Simulation } from "./simulation";
 /** Paths under this prefix are the inspection surface, never API operations. */
 export const INSPECTION_PREFIX = "/_sim/";
 
+const urlOf = (req: IncomingMessage) => new URL(req.url ?? "/", "http://simulator.invalid");
+const isInspection = (req: IncomingMessage) => urlOf(req).pathname.startsWith(INSPECTION_PREFIX);
+
 async function dispatch(sim: Simulation, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const url = new URL(req.url ?? "/", "http://simulator.invalid");
+  const url = urlOf(req);
   if (url.pathname.startsWith(INSPECTION_PREFIX)) return handleInspection(sim, req, res, url);
   return handleApi(sim, req, res, url);
 }
@@ -25,7 +28,8 @@ export function createSimulatorServer(sim: Simulation): Server {
     dispatch(sim, req, res).catch((err: unknown) => {
       // An aborted request or a bug: answer 500 when the socket still can, and keep serving.
       if (!res.headersSent && !res.destroyed && req.socket.writable) {
-        sendJson(res, 500, { ...errorBody(500, `simulator error: ${(err as Error).message}`) });
+        const rate = isInspection(req) ? {} : uncountedRateHeaders(sim, req, res);
+        sendJson(res, 500, { ...errorBody(500, `simulator error: ${(err as Error).message}`) }, rate);
       } else {
         res.destroy();
       }
