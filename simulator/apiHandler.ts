@@ -11,9 +11,11 @@
  *
  * Decision (not shown in spec): what counts against the windows. Every request that passes the
  * in-flight check and the limiter is counted, whatever its outcome (400, 404, 500 included); a 429,
- * a 401, a 413 and a request to an unknown path are not counted.
+ * a 401, a 413 and a request to an unknown path are not counted. Every answer but a 429 carries
+ * `X-RateLimit-*` (spec, Limits 5), the uncounted ones too (`uncountedRateHeaders`).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { RateClassName } from "../provider/catalog";
 import { authenticate } from "./auth";
 import { bodyForLog, parseJsonBody, readBody } from "./body";
 import { runOperation } from "./engine";
@@ -38,6 +40,12 @@ export function requestedFields(params: URLSearchParams): string[] {
     .filter((f) => f.length > 0);
 }
 
+/**
+ * The rate class of a request that names no operation (an unknown path, another method): spec,
+ * Limits 3 puts every operation in class C, so its windows are the ones a client is using.
+ */
+const UNROUTED_RATE_CLASS: RateClassName = "C";
+
 function rateHeaderValues(h: RateHeaders): Record<string, string> {
   // spec, Limits 5: on every response that did not hit the limit.
   return {
@@ -54,6 +62,21 @@ function rateHeaderValues(h: RateHeaders): Record<string, string> {
 function wrongShape(body: unknown): unknown {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return body;
   return Object.fromEntries(Object.entries(body).map(([key, value]) => [key, key === "id" ? value : null]));
+}
+
+/**
+ * The `X-RateLimit-*` headers for an answer to `req` that no window counted, unless `res` already
+ * carries the ones its admission set (see `Simulation.standingRateHeaders`).
+ */
+export function uncountedRateHeaders(
+  sim: Simulation,
+  req: IncomingMessage,
+  res: ServerResponse,
+  rateClass = UNROUTED_RATE_CLASS,
+): Record<string, string> {
+  if (res.hasHeader("X-RateLimit-Limit")) return {};
+  const account = authenticate(req.headers.authorization, sim.options.accounts);
+  return rateHeaderValues(sim.standingRateHeaders(account?.account, rateClass));
 }
 
 /** Handles one API request (anything outside `/_sim/`). */
@@ -80,7 +103,9 @@ export async function handleApi(sim: Simulation, req: IncomingMessage, res: Serv
       ...(fault ? { fault: fault.kind } : {}),
     });
   const reply = (status: number, body: unknown, headers: Record<string, string> = {}) => {
-    sendJson(res, status, body, headers);
+    // A 429 hit the limit and carries none (spec, Limits 5); every other answer carries them.
+    const rate = status === 429 ? {} : uncountedRateHeaders(sim, req, res, op?.rateClass);
+    sendJson(res, status, body, { ...rate, ...headers });
     settle(status);
   };
 

@@ -8,7 +8,7 @@
 import { parseArgs } from "node:util";
 import { RATE_CLASSES, type RateClass, type RateClassName } from "../provider/catalog";
 import { FaultSettingsSchema, type FaultSettingsInput } from "./faults";
-import { startSimulator, type SimulatorOptions } from "./index";
+import { ADMIN_TOKEN_ENV, startSimulator, type SimulatorOptions } from "./index";
 
 const USAGE = `Usage: adplatform-simulator [options]   (npx adplatform-simulator, or node bin/simulator/cli.js)
 
@@ -37,8 +37,12 @@ Options:
   --faults <json>               any fault settings as JSON, e.g. '{"rules":[{"kind":"error500","op":3,"count":2}]}'
   --help                        show this text
 
-Inspection (no auth): GET /_sim/state, /_sim/requests, /_sim/windows, /_sim/faults;
-POST /_sim/faults, /_sim/reset; DELETE /_sim/objects/<collection>/<id>.`;
+Inspection: GET /_sim/state, /_sim/requests, /_sim/windows, /_sim/faults;
+POST /_sim/faults, /_sim/reset; DELETE /_sim/objects/<collection>/<id>.
+On a loopback --host (the default) they take no auth. On any other address (0.0.0.0 and :: too),
+which other machines can reach, they require "Authorization: Bearer <token>" with the token from
+the environment variable ${ADMIN_TOKEN_ENV}, and are refused (403) when it is not set; a
+warning on stderr says so at start.`;
 
 const FLAGS = {
   host: { type: "string" },
@@ -126,7 +130,7 @@ async function main(): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  const simulator = await startSimulator(parsed.options);
+  const simulator = await startSimulator({ ...parsed.options, adminToken: process.env[ADMIN_TOKEN_ENV] || undefined });
   const stop = () => {
     simulator.close().then(
       () => process.exit(0),
@@ -136,6 +140,7 @@ async function main(): Promise<void> {
   // Handlers first: whoever reads the listening line may signal at once.
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
+  if (simulator.warning) process.stderr.write(`${simulator.warning}\n`);
   process.stdout.write(`listening on ${simulator.url}\n`);
 }
 

@@ -15,13 +15,14 @@ export interface ErrorBody {
 }
 
 /**
- * Decision (not shown in spec): statuses other than 400, 429 and 500 (401, 404, 405, 413) and the 429
+ * Decision (not shown in spec): statuses other than 400, 429 and 500 (401, 403, 404, 405, 413) and the 429
  * body use the 400 shape `{code, title, message, trace_id}`; 429's body is "not given", so clients
  * must rely on its status and `Retry-After` only.
  */
 const TITLES: Readonly<Record<number, string>> = {
   400: "Bad Request",
   401: "Unauthorized",
+  403: "Forbidden",
   404: "Not Found",
   405: "Method Not Allowed",
   413: "Payload Too Large",

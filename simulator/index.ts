@@ -8,7 +8,8 @@ import type { AddressInfo } from "node:net";
 import type { FaultSettings, FaultSettingsInput } from "./faults";
 import { resolveOptions, type SimulatorOptions } from "./options";
 import type { RequestLog } from "./requestLog";
-import { createSimulatorServer } from "./server";
+import { inspectionWarning, type InspectionAccess } from "./inspectionAccess";
+import { createSimulatorServer, inspectionAccessOf } from "./server";
 import { Simulation, type WindowsReport } from "./simulation";
 import type { SimState } from "./state";
 
@@ -23,6 +24,8 @@ export { FAULT_KINDS, FaultSettingsSchema, FaultRuleSchema } from "./faults";
 export type { FaultKind, FaultRule, FaultSettings, FaultSettingsInput } from "./faults";
 export { SEED_IDS, SEED_ACCOUNTS, FIRST_CREATED_ID } from "./fixtures";
 export { COLLECTION_RULES } from "./rules";
+export { ADMIN_TOKEN_ENV } from "./inspectionAccess";
+export type { InspectionAccess } from "./inspectionAccess";
 
 /** A simulator that is listening. Account-taking methods default to `demo`. */
 export interface RunningSimulator {
@@ -31,6 +34,10 @@ export interface RunningSimulator {
   readonly port: number;
   /** The options in force, defaults filled in. */
   readonly options: Readonly<SimulatorOptions>;
+  /** Who may use `/_sim/*` over HTTP, from the bound address (`inspectionAccess.ts`). */
+  readonly inspectionAccess: InspectionAccess;
+  /** The start-up warning for a server other machines can reach; undefined on loopback. */
+  readonly warning: string | undefined;
   /** Stops listening, releases held requests and closes every connection. */
   close(): Promise<void>;
   /** A deep copy of one account's data, keyed by collection, in wire shape. */
@@ -62,7 +69,8 @@ export async function startSimulator(options: Partial<SimulatorOptions> = {}): P
       resolve();
     });
   });
-  const port = (server.address() as AddressInfo).port;
+  const { port, address } = server.address() as AddressInfo;
+  const access = inspectionAccessOf(server, sim);
   const host = resolved.host.includes(":") ? `[${resolved.host}]` : resolved.host;
   const demo = "demo";
   let closing: Promise<void> | undefined;
@@ -71,6 +79,8 @@ export async function startSimulator(options: Partial<SimulatorOptions> = {}): P
     url: `http://${host}:${port}`,
     port,
     options: resolved,
+    inspectionAccess: access,
+    warning: inspectionWarning(access, address),
     close() {
       closing ??= new Promise<void>((resolve, reject) => {
         sim.faults.releaseAll();

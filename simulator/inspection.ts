@@ -1,5 +1,7 @@
 /**
- * The inspection surface under `/_sim/`, outside the API paths: no auth, no rate limit, not logged.
+ * The inspection surface under `/_sim/`, outside the API paths: no rate limit, not logged, and no
+ * auth on loopback; on an address other machines can reach it requires the admin token
+ * (`inspectionAccess.ts`).
  *
  *   GET    /_sim/state?account=demo            one account's data, keyed by collection (wire shape)
  *   GET    /_sim/requests?account=demo         counts by operation and status, and each call's body
@@ -17,13 +19,37 @@ import { z } from "zod";
 import { readBody } from "./body";
 import { errorBody } from "./errors";
 import { sendEmpty, sendJson } from "./http";
+import { ADMIN_TOKEN_ENV, carriesAdminToken, type InspectionAccess } from "./inspectionAccess";
 import type { Simulation } from "./simulation";
 
 /** Account the inspection endpoints use when `?account=` is not given. */
 export const DEFAULT_INSPECTED_ACCOUNT = "demo";
 
 /** Handles one request under `/_sim/`. */
-export async function handleInspection(sim: Simulation, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+export async function handleInspection(
+  sim: Simulation,
+  access: InspectionAccess,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<void> {
+  // Before the body is read: a refused caller gets nothing processed, not even its body.
+  if (access === "off") {
+    return sendJson(
+      res,
+      403,
+      errorBody(403, `/_sim/* is refused on an address other machines can reach; set ${ADMIN_TOKEN_ENV} to use it`),
+      {
+        Connection: "close",
+      },
+    );
+  }
+  if (access === "token" && !carriesAdminToken(req.headers.authorization, sim.options.adminToken ?? "")) {
+    return sendJson(res, 401, errorBody(401, "/_sim/* requires the admin token as a bearer token"), {
+      "WWW-Authenticate": "Bearer",
+      Connection: "close",
+    });
+  }
   const read = await readBody(req, sim.options.maxBodyBytes);
   if (read.kind === "tooLarge") return sendJson(res, 413, errorBody(413, "body too large"), { Connection: "close" });
   const method = req.method ?? "GET";

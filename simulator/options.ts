@@ -52,6 +52,11 @@ export interface SimulatorOptions {
   fixtures: (ctx: SeedContext) => SimState;
   /** First id handed out to created records. */
   firstCreatedId: number;
+  /**
+   * The bearer token `/_sim/*` requires when the server listens on an address other machines can
+   * reach; without one, such a server refuses `/_sim/*` (see `inspectionAccess.ts`). Unused on loopback.
+   */
+  adminToken: string | undefined;
 }
 
 /**
@@ -85,6 +90,7 @@ export const DEFAULT_OPTIONS: Readonly<SimulatorOptions> = {
   operations: OPERATIONS,
   fixtures: seedState,
   firstCreatedId: FIRST_CREATED_ID,
+  adminToken: undefined,
 };
 
 /** Options with every default filled in; rejects values that cannot work. */

@@ -36,8 +36,9 @@ export const COLLECTION_RULES: Readonly<Record<string, CollectionRules>> = {
   campaignGroups: {
     // spec, Campaign group: `items` is "sent on create and returned by create; not returned by view".
     hiddenOnRead: ["items"],
-    // spec, Campaign group: `size` is "number of campaigns" (rule 4: `items` lists them).
-    derivedOnCreate: (record) => ({ size: Array.isArray(record.items) ? record.items.length : 0 }),
+    // spec, Campaign group: `size` is "number of campaigns" (rule 4: `items` lists them). Decision
+    // (not shown in spec): an id listed twice is one campaign.
+    derivedOnCreate: (record) => ({ size: Array.isArray(record.items) ? new Set(record.items).size : 0 }),
   },
   bidModifiers: {
     // spec, rule 2: when both `containers` and `tags` are sent, `containers` applies. Decision (not

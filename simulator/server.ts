@@ -3,29 +3,39 @@
  * the guards that keep it serving after garbage (malformed HTTP, aborted bodies, bugs).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { Socket } from "node:net";
-import { handleApi } from "./apiHandler";
+import type { AddressInfo, Socket } from "node:net";
+import { handleApi, uncountedRateHeaders } from "./apiHandler";
 import { errorBody } from "./errors";
 import { sendJson } from "./http";
 import { handleInspection } from "./inspection";
+import { inspectionAccess, type InspectionAccess } from "./inspectionAccess";
 import type { Simulation } from "./simulation";
 
 /** Paths under this prefix are the inspection surface, never API operations. */
 export const INSPECTION_PREFIX = "/_sim/";
 
-async function dispatch(sim: Simulation, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const url = new URL(req.url ?? "/", "http://simulator.invalid");
-  if (url.pathname.startsWith(INSPECTION_PREFIX)) return handleInspection(sim, req, res, url);
+const urlOf = (req: IncomingMessage) => new URL(req.url ?? "/", "http://simulator.invalid");
+const isInspection = (req: IncomingMessage) => urlOf(req).pathname.startsWith(INSPECTION_PREFIX);
+
+/** The `/_sim/*` policy of a listening `server`, from the address it is bound to. */
+export function inspectionAccessOf(server: Server, sim: Simulation): InspectionAccess {
+  return inspectionAccess((server.address() as AddressInfo).address, sim.options.adminToken);
+}
+
+async function dispatch(sim: Simulation, server: Server, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = urlOf(req);
+  if (url.pathname.startsWith(INSPECTION_PREFIX)) return handleInspection(sim, inspectionAccessOf(server, sim), req, res, url);
   return handleApi(sim, req, res, url);
 }
 
 /** A server for `sim`, not yet listening. */
 export function createSimulatorServer(sim: Simulation): Server {
-  const server = createServer((req, res) => {
-    dispatch(sim, req, res).catch((err: unknown) => {
+  const server: Server = createServer((req, res) => {
+    dispatch(sim, server, req, res).catch((err: unknown) => {
       // An aborted request or a bug: answer 500 when the socket still can, and keep serving.
       if (!res.headersSent && !res.destroyed && req.socket.writable) {
-        sendJson(res, 500, { ...errorBody(500, `simulator error: ${(err as Error).message}`) });
+        const rate = isInspection(req) ? {} : uncountedRateHeaders(sim, req, res);
+        sendJson(res, 500, { ...errorBody(500, `simulator error: ${(err as Error).message}`) }, rate);
       } else {
         res.destroy();
       }

@@ -6,7 +6,7 @@ import type { RateClassName } from "../provider/catalog";
 import type { AccountConfig } from "./auth";
 import { FaultInjector } from "./faults";
 import { rateClassOf, type SimulatorOptions } from "./options";
-import { AccountRateLimiter, InFlightCounter, type WindowReport } from "./rateLimiter";
+import { AccountRateLimiter, InFlightCounter, type RateHeaders, type WindowReport } from "./rateLimiter";
 import { RequestLogBook } from "./requestLog";
 import { Router } from "./router";
 import { Store } from "./store";
@@ -18,6 +18,8 @@ export interface WindowsReport {
   /** Per rate class the account has used: both windows and the count of window 429s. */
   classes: Partial<Record<RateClassName, { burst: WindowReport; steady: WindowReport; rejected: number }>>;
 }
+
+const limiterKey = (account: string, rateClass: RateClassName) => `${account}\u0000${rateClass}`;
 
 /** The state behind one running simulator. */
 export class Simulation {
@@ -50,13 +52,25 @@ export class Simulation {
 
   /** spec, Authentication 3: limits apply per account (and per rate class, Limits 2). */
   limiter(account: string, rateClass: RateClassName): AccountRateLimiter {
-    const key = `${account}\u0000${rateClass}`;
+    const key = limiterKey(account, rateClass);
     let limiter = this.limiters.get(key);
-    if (!limiter) {
-      limiter = new AccountRateLimiter(rateClassOf(this.options, rateClass), this.options.burstWindowMs, this.options.steadyWindowMs);
-      this.limiters.set(key, limiter);
-    }
+    if (!limiter) this.limiters.set(key, (limiter = this.unusedLimiter(rateClass)));
     return limiter;
+  }
+
+  /**
+   * The `X-RateLimit-*` values of an answer the windows did not count (401, 404, 405, 413, a bad
+   * path): spec, Limits 5 gives the headers to every response that did not hit the limit. They
+   * describe the account's windows as they stand; a request of no known account is counted in no
+   * account's windows, so it is told the limits of windows nothing has used. Looking opens no window.
+   */
+  standingRateHeaders(account: string | undefined, rateClass: RateClassName): RateHeaders {
+    const limiter = account === undefined ? undefined : this.limiters.get(limiterKey(account, rateClass));
+    return (limiter ?? this.unusedLimiter(rateClass)).headers(this.now());
+  }
+
+  private unusedLimiter(rateClass: RateClassName): AccountRateLimiter {
+    return new AccountRateLimiter(rateClassOf(this.options, rateClass), this.options.burstWindowMs, this.options.steadyWindowMs);
   }
 
   /** The in-flight counter of one account (spec, Limits 6). */

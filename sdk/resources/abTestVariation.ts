@@ -18,7 +18,7 @@ import { PROVIDER_SHIMS } from "./providerShim";
 export interface AbTestVariationSettingsArgs {
   /**
    * Image URL by language: keys are language codes such as `en` or `pt_BR` (kept as written),
-   * values are absolute `http(s)` URLs. At least one language.
+   * values are absolute URLs (`https:` usually).
    */
   image: pulumi.Input<Record<string, pulumi.Input<string>>>;
 }
@@ -35,7 +35,7 @@ export interface AbTestVariationArgs {
   abTestId: pulumi.Input<string>;
   /** Id of the variation within the test. Changing it replaces the resource. */
   variationId: pulumi.Input<string>;
-  /** Name of the variation: 1 to 255 characters, not only whitespace. */
+  /** Name of the variation. */
   name?: pulumi.Input<string>;
   /** Display settings; sent whole whenever they change. */
   settings?: pulumi.Input<AbTestVariationSettingsArgs>;

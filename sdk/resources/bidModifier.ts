@@ -34,15 +34,15 @@ export interface BidModifierTargetingDimension {
 export interface BidModifierArgs {
   /** Id of the existing bid modifier to manage. Changing it replaces the resource. */
   bidModifierId: pulumi.Input<string>;
-  /** Name of the modifier: 1 to 255 characters, not only whitespace. */
+  /** Name of the modifier. */
   name?: pulumi.Input<string>;
   /**
-   * The modifier's value, a non-negative decimal (the API's sample has two decimal places). A number
+   * The modifier's value, a decimal (the API's sample has two decimal places). A number
    * or a decimal string such as `"1.50"`; sent as a decimal string, and `1.5` equals `"1.50"`.
    */
   value?: pulumi.Input<number | string>;
   /**
-   * Upper bound, a non-negative decimal (the API's sample has four decimal places). A number or a
+   * Upper bound, a decimal (the API's sample has four decimal places). A number or a
    * decimal string such as `"2.5000"`; sent as a decimal string.
    */
   maxValue?: pulumi.Input<number | string>;

@@ -6,7 +6,7 @@
  * stack (a warning names the id that stays on the platform).
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { BidStrategyKind } from "../../provider/catalog/schemas/bidStrategy";
+import type { BidStrategyKind, PricingModel } from "../../provider/catalog/schemas/bidStrategy";
 import { RESOURCE_MODULE } from "../../provider/resources/kinds";
 import { importAsAdoption, logImportAsAdoption } from "./importOption";
 import type { Account } from "../account";
@@ -16,24 +16,25 @@ import { acknowledgeCreated, identityInputs } from "./resourceIdentity";
 
 /** The arguments of a `BidStrategy`. Every change to them replaces the strategy. */
 export interface BidStrategyArgs {
-  /** Name of the strategy: 1 to 255 characters, not only whitespace. */
+  /** Name of the strategy. */
   name: pulumi.Input<string>;
   /**
-   * Pricing model. `cpc` is the only value the API documents, and the default.
+   * Pricing model: `cpc`, the only value the API documents and the default, or another the
+   * platform offers (sent as written).
    * @default "cpc"
    */
-  pricingModel?: pulumi.Input<"cpc">;
+  pricingModel?: pulumi.Input<PricingModel>;
   /**
    * How `value` adjusts the bid (spec, rule 3): one of `exact`, `price_add`, `price_sub`,
    * `percent_add`, `percent_sub`.
    */
   strategy: pulumi.Input<BidStrategyKind>;
   /**
-   * The strategy's value: a price for `exact`/`price_*`, a percentage for `percent_*`. A finite,
-   * non-negative number, or a decimal string such as `"0.25"` (sent as a number).
+   * The strategy's value: a price for `exact`/`price_*`, a percentage for `percent_*`. A finite
+   * number, or a decimal string such as `"0.25"` (sent as a number).
    */
   value: pulumi.Input<number | string>;
-  /** Upper bound of the resulting bid. A finite, non-negative number or decimal string (sent as a number). */
+  /** Upper bound of the resulting bid. A finite number or decimal string (sent as a number). */
   maxValue: pulumi.Input<number | string>;
   /**
    * Id of an existing bid strategy to take over instead of creating one. The API cannot read bid
@@ -52,8 +53,8 @@ export interface BidStrategyArgs {
 export class BidStrategy extends pulumi.dynamic.Resource {
   /** Name of the strategy. */
   declare public readonly name: pulumi.Output<string>;
-  /** Pricing model (`cpc`). */
-  declare public readonly pricingModel: pulumi.Output<"cpc">;
+  /** Pricing model (`cpc` unless another was set). */
+  declare public readonly pricingModel: pulumi.Output<PricingModel>;
   /** One of `exact`, `price_add`, `price_sub`, `percent_add`, `percent_sub`. */
   declare public readonly strategy: pulumi.Output<BidStrategyKind>;
   /** The strategy's value, as the number sent to the API. */

@@ -18,13 +18,13 @@ import { acknowledgeCreated, identityInputs } from "./resourceIdentity";
 
 /** The arguments of a `CampaignGroup`. Every change to them replaces the group. */
 export interface CampaignGroupArgs {
-  /** Name of the group: 1 to 255 characters, not only whitespace. */
+  /** Name of the group. */
   name: pulumi.Input<string>;
   /** Colour as a hex string `#rrggbb` (either letter case; compared case-insensitively). */
   color: pulumi.Input<string>;
   /**
-   * Ids of the campaigns that join the group (spec, rule 4): at least one, none twice. Order does
-   * not matter.
+   * Ids of the campaigns that join the group (spec, rule 4). A set: order and a repeated id do not
+   * matter.
    */
   items: pulumi.Input<pulumi.Input<string>[]>;
   /**

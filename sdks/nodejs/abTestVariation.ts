@@ -96,7 +96,7 @@ export interface AbTestVariationArgs {
      */
     abTestId: pulumi.Input<string>;
     /**
-     * Name of the variation: 1 to 255 characters, not only whitespace.
+     * Name of the variation.
      */
     name?: pulumi.Input<string | undefined>;
     /**

@@ -115,11 +115,11 @@ export interface BidModifierArgs {
      */
     containers?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
-     * Upper bound, a non-negative decimal (the API's sample has four decimal places). A number or a decimal string such as `"2.5000"`; sent as a decimal string.
+     * Upper bound, a decimal (the API's sample has four decimal places). A number or a decimal string such as `"2.5000"`; sent as a decimal string.
      */
     maxValue?: pulumi.Input<number | string | undefined>;
     /**
-     * Name of the modifier: 1 to 255 characters, not only whitespace.
+     * Name of the modifier.
      */
     name?: pulumi.Input<string | undefined>;
     /**
@@ -131,7 +131,7 @@ export interface BidModifierArgs {
      */
     targeting?: pulumi.Input<{[key: string]: pulumi.Input<inputs.BidModifierTargetingArgs>} | undefined>;
     /**
-     * The modifier's value, a non-negative decimal (the API's sample has two decimal places). A number or a decimal string such as `"1.50"`; sent as a decimal string, and `1.5` equals `"1.50"`.
+     * The modifier's value, a decimal (the API's sample has two decimal places). A number or a decimal string such as `"1.50"`; sent as a decimal string, and `1.5` equals `"1.50"`.
      */
     value?: pulumi.Input<number | string | undefined>;
 }

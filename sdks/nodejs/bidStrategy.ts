@@ -49,7 +49,7 @@ export class BidStrategy extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * Pricing model (`cpc`).
+     * Pricing model (`cpc` unless another was set).
      */
     declare public readonly pricingModel: pulumi.Output<string | undefined>;
     /**
@@ -112,15 +112,15 @@ export interface BidStrategyArgs {
      */
     adoptId?: pulumi.Input<string | undefined>;
     /**
-     * Upper bound of the resulting bid. A finite, non-negative number or decimal string (sent as a number).
+     * Upper bound of the resulting bid. A finite number or decimal string (sent as a number).
      */
     maxValue: pulumi.Input<number | string>;
     /**
-     * Name of the strategy: 1 to 255 characters, not only whitespace.
+     * Name of the strategy.
      */
     name: pulumi.Input<string>;
     /**
-     * Pricing model. `cpc` is the only value the API documents, and the default.
+     * Pricing model: `cpc`, the only value the API documents and the default, or another the platform offers (sent as written).
      */
     pricingModel?: pulumi.Input<string | undefined>;
     /**
@@ -128,7 +128,7 @@ export interface BidStrategyArgs {
      */
     strategy: pulumi.Input<string>;
     /**
-     * The strategy's value: a price for `exact`/`price_*`, a percentage for `percent_*`. A finite, non-negative number, or a decimal string such as `"0.25"` (sent as a number).
+     * The strategy's value: a price for `exact`/`price_*`, a percentage for `percent_*`. A finite number, or a decimal string such as `"0.25"` (sent as a number).
      */
     value: pulumi.Input<number | string>;
 }

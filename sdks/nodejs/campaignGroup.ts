@@ -122,11 +122,11 @@ export interface CampaignGroupArgs {
      */
     color: pulumi.Input<string>;
     /**
-     * Ids of the campaigns that join the group (spec, rule 4): at least one, none twice. Order does not matter. Required to create a group; the declaration of an imported group may omit it, since the API does not return a group's campaign ids.
+     * Ids of the campaigns that join the group (spec, rule 4). A set: order and a repeated id do not matter. Required to create a group; the declaration of an imported group may omit it, since the API does not return a group's campaign ids.
      */
     items?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
-     * Name of the group: 1 to 255 characters, not only whitespace.
+     * Name of the group.
      */
     name: pulumi.Input<string>;
 }

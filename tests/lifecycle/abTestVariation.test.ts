@@ -22,10 +22,18 @@ const declared = {
   settings: { image: { en: "https://cdn.example.com/b-en.png", "pt-BR": "https://cdn.example.com/b-pt.png" } },
 };
 
-it("refuses a bad language code with its path, without calling the API", async () => {
-  const { failures } = await env.plugin.check(urn(), {}, news({ ...declared, settings: { image: { "not a code": "https://x/y.png" } } }));
-  expect(failures).toEqual([expect.objectContaining({ property: 'settings.image["not a code"]' })]);
+it("refuses an image that is not an absolute URL, with its path, without calling the API", async () => {
+  const { failures } = await env.plugin.check(urn(), {}, news({ ...declared, settings: { image: { "pt BR": "y.png" } } }));
+  expect(failures).toEqual([{ property: 'settings.image["pt BR"]', reason: "must be an absolute URL" }]);
   expect(env.totalCalls()).toBe(0);
+});
+
+it("PATCHes any language key, any URL scheme and an empty image map, which the spec does not rule out", async () => {
+  for (const image of [{ "not a code": "ftp://cdn.example.com/b.png" }, {}]) {
+    await env.plugin.create(urn(), await checked({ ...declared, settings: { image } }));
+    expect(stored()?.settings).toEqual({ image });
+  }
+  expect(env.calls(OP_PATCH).map((c) => c.status)).toEqual([204, 204]);
 });
 
 it("creates by PATCHing every declared field; language codes stay verbatim", async () => {

@@ -27,9 +27,24 @@ it("refuses a modifier with nothing to set and a bad targeting item, without cal
   expect(empty.failures).toEqual([
     { property: "", reason: "at least one field must be sent: set at least one of name, value, maxValue, targeting, containers, tags" },
   ]);
-  const bad = await env.plugin.check(urn(), {}, news({ bidModifierId: ID, targeting: { countries: { items: [""], op: "in" } } }));
-  expect(bad.failures).toEqual([{ property: "targeting.countries.items[0]", reason: "targeting item must not be empty" }]);
+  const bad = await env.plugin.check(urn(), {}, news({ bidModifierId: ID, targeting: { countries: { items: [7], op: "in" } } }));
+  expect(bad.failures).toEqual([{ property: "targeting.countries.items[0]", reason: expect.stringMatching(/must be a string/) }]);
   expect(env.totalCalls()).toBe(0);
+});
+
+it("PATCHes what the spec does not rule out: negative decimals, any dimension, operator and item, empty names", async () => {
+  const odd = {
+    bidModifierId: ID,
+    name: "",
+    value: -1.5,
+    maxValue: "-0.2500",
+    targeting: { Device_Types: { items: [""], op: "not in" } },
+    containers: [" c "],
+  };
+  await env.plugin.create(urn(), await checked(odd));
+  const body = { name: "", value: "-1.5", max_value: "-0.2500", targeting: odd.targeting, containers: [" c "] };
+  expect(env.calls(OP_PATCH).map((c) => [c.status, c.body])).toEqual([[204, body]]);
+  expect(stored()).toMatchObject(body);
 });
 
 it("passes values unknown during preview through check", async () => {

@@ -23,15 +23,25 @@ it("checks valid inputs into their normalised form without calling the API", asy
 });
 
 it("refuses invalid inputs with property paths and reasons", async () => {
-  const { failures } = await env.plugin.check(urn(), {}, news({ ...declared, strategy: "fastest", value: -2 }));
+  const { failures } = await env.plugin.check(urn(), {}, news({ ...declared, strategy: "fastest", value: "1e3" }));
   expect(failures).toEqual([
     {
       property: "strategy",
       reason: 'must be one of "exact", "price_add", "price_sub", "percent_add", "percent_sub", got the string "fastest"',
     },
-    { property: "value", reason: "must not be negative" },
+    { property: "value", reason: expect.stringMatching(/decimal string/) },
   ]);
   expect(env.totalCalls()).toBe(0);
+});
+
+it("creates with a pricing model other than cpc and a negative value, which the spec does not rule out", async () => {
+  const odd = { name: "", pricingModel: "cpm", strategy: "price_sub", value: -0.25, maxValue: "-1.5" };
+  const checked = await env.plugin.check(urn(), {}, news(odd));
+  expect(checked.failures).toEqual([]);
+  const created = await env.plugin.create(urn(), checked.inputs);
+  const body = { name: "", pricing_model: "cpm", strategy: "price_sub", value: -0.25, max_value: -1.5 };
+  expect(env.calls(OP_CREATE).map((c) => [c.status, c.body])).toEqual([[201, body]]);
+  expect(env.sim.state().bidStrategies.find((s) => s.id === created.id)).toMatchObject(body);
 });
 
 it("creates with one POST, stores the strategy, and never returns the token", async () => {

@@ -14,13 +14,23 @@ const OP_VIEW = 19;
 const { env, urn, news, checked } = lifecycleSuite("CampaignGroup", "spring");
 const declared = { name: "Spring sale", color: "#22AA44", items: ["5101", "5102"] };
 
-it("refuses a colour that is not #rrggbb and an empty campaign list, without calling the API", async () => {
-  const { failures } = await env.plugin.check(urn(), {}, news({ name: "G", color: "green", items: [] }));
+it("refuses a colour that is not #rrggbb and a numeric campaign id, without calling the API", async () => {
+  const { failures } = await env.plugin.check(urn(), {}, news({ name: "G", color: "green", items: [5101] }));
   expect(failures).toEqual([
     { property: "color", reason: "color must be a hex colour #rrggbb" },
-    { property: "items", reason: "items must list at least one campaign id" },
+    { property: "items[0]", reason: expect.stringMatching(/must be a string/) },
   ]);
   expect(env.totalCalls()).toBe(0);
+});
+
+it("creates groups with no campaigns or a repeated id, which the spec does not rule out; size counts an id once", async () => {
+  for (const items of [[], ["5101", "5101", " 5102"]]) {
+    const created = await env.plugin.create(urn(), await checked({ name: "", color: "#22AA44", items }));
+    expect(env.sim.state().campaignGroups.find((g) => g.id === created.id)).toMatchObject({ items, size: new Set(items).size });
+    await env.plugin.read(created.id, urn(), created.properties);
+  }
+  expect(env.calls(OP_CREATE).map((c) => c.status)).toEqual([201, 201]);
+  expect(env.engine.warnings()).toEqual([]);
 });
 
 it("creates with one POST and returns the company id; nothing else is called", async () => {

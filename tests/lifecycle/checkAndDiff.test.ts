@@ -4,10 +4,10 @@
  * these cases pin the details fast and without processes.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { AbTestVariationInputs, AB_TEST_VARIATION_DIFF } from "../../provider/resources/abTestVariation/inputs";
+import { AbTestVariationInputs, AB_TEST_VARIATION_DIFF, abTestVariationBody } from "../../provider/resources/abTestVariation/inputs";
 import { BidModifierInputs, BID_MODIFIER_DIFF, bidModifierBody } from "../../provider/resources/bidModifier/inputs";
 import { BidStrategyInputs, BID_STRATEGY_DIFF, bidStrategyBody } from "../../provider/resources/bidStrategy/inputs";
-import { CampaignGroupInputs, CAMPAIGN_GROUP_DIFF } from "../../provider/resources/campaignGroup/inputs";
+import { CampaignGroupInputs, CAMPAIGN_GROUP_DIFF, campaignGroupBody } from "../../provider/resources/campaignGroup/inputs";
 import { checkInputs } from "../../provider/resources/common/checkInputs";
 import { canonicalDecimal, decimalsEqual, toPlainDecimal } from "../../provider/resources/common/decimal";
 import { diffInputs } from "../../provider/resources/common/diff";
@@ -40,6 +40,11 @@ describe("decimals", () => {
     expect(decimalsEqual(1.5, "1.50")).toBe(true);
     expect(decimalsEqual("2.5000", "2.5")).toBe(true);
     expect(decimalsEqual("1.05", "1.5")).toBe(false);
+    expect(canonicalDecimal("-001.500")).toBe("-1.5");
+    expect(canonicalDecimal("-0.00")).toBe("0");
+    expect(decimalsEqual(-1.5, "-1.50")).toBe(true);
+    expect(decimalsEqual(-0, "-0.0")).toBe(true);
+    expect(decimalsEqual("-1.5", "1.5")).toBe(false);
     expect(decimalsEqual("abc", "abc")).toBe(true);
     expect(decimalsEqual("abc", "1")).toBe(false);
   });
@@ -68,21 +73,43 @@ describe("BidStrategy check", () => {
 
   it("names each invalid property with a reason a user understands", () => {
     const { failures } = checkInputs(BidStrategyInputs, {
-      name: "",
-      pricingModel: "cpm",
+      name: 7,
+      pricingModel: 1,
       strategy: "fastest",
-      value: -1,
+      value: "1e3",
       maxValue: "1,5",
       colour: "#fff",
     });
     const byProperty: Record<string, string> = {};
     for (const f of failures) byProperty[f.property] = [byProperty[f.property], f.reason].filter(Boolean).join("; ");
-    expect(byProperty.name).toMatch(/must not be empty/);
-    expect(byProperty.pricingModel).toBe('must be one of "cpc", got the string "cpm"');
+    expect(byProperty.name).toMatch(/must be a string/);
+    expect(byProperty.pricingModel).toMatch(/must be a string/);
+    // spec, rule 3: the one enumeration the spec closes.
     expect(byProperty.strategy).toMatch(/must be one of "exact", "price_add", "price_sub", "percent_add", "percent_sub"/);
-    expect(byProperty.value).toMatch(/must not be negative/);
+    expect(byProperty.value).toMatch(/decimal string/);
     expect(byProperty.maxValue).toMatch(/decimal string/);
     expect(byProperty.colour).toMatch(/is not a known property; allowed here: name, pricingModel/);
+  });
+
+  it("sends what the spec does not rule out: another pricing model, any name, a negative value", () => {
+    // spec, Bid strategy: `cpc` is "the only value given", and values of enumerations beyond those
+    // named are "not shown"; rule 10 leaves lengths and ranges open.
+    const { inputs, failures } = checkInputs(BidStrategyInputs, {
+      name: " ".repeat(3) + "x".repeat(300),
+      pricingModel: "cpm",
+      strategy: "price_sub",
+      value: -0.5,
+      maxValue: "-1.25",
+    });
+    expect(failures).toEqual([]);
+    expect(bidStrategyBody(inputs)).toEqual({
+      name: " ".repeat(3) + "x".repeat(300),
+      pricing_model: "cpm",
+      strategy: "price_sub",
+      value: -0.5,
+      max_value: -1.25,
+    });
+    expect(checkInputs(BidStrategyInputs, { name: "", strategy: "exact", value: 0, maxValue: 0, pricingModel: "" }).failures).toEqual([]);
   });
 
   it("reports missing required properties as required", () => {
@@ -106,21 +133,23 @@ describe("BidStrategy check", () => {
 });
 
 describe("CampaignGroup check", () => {
-  it("refuses a colour that is not #rrggbb, empty items and duplicate ids", () => {
+  it("refuses a colour that is not #rrggbb (spec, Campaign group)", () => {
     expect(checkInputs(CampaignGroupInputs, { name: "G", color: "red", items: ["1"] }).failures).toEqual([
       { property: "color", reason: "color must be a hex colour #rrggbb" },
     ]);
-    expect(checkInputs(CampaignGroupInputs, { name: "G", color: "#aabbcc", items: [] }).failures).toEqual([
-      { property: "items", reason: "items must list at least one campaign id" },
-    ]);
-    expect(checkInputs(CampaignGroupInputs, { name: "G", color: "#aabbcc", items: ["1", "1"] }).failures).toEqual([
-      { property: "items", reason: "items must not list a campaign id twice" },
-    ]);
+  });
+
+  it("sends empty items, a repeated id and ids with spaces, which the spec does not rule out", () => {
+    for (const items of [[], ["1", "1"], ["1", " 2", ""]]) {
+      const { inputs, failures } = checkInputs(CampaignGroupInputs, { name: "", color: "#aabbcc", items });
+      expect(failures).toEqual([]);
+      expect(campaignGroupBody(inputs)).toEqual({ name: "", color: "#aabbcc", items });
+    }
   });
 
   it("points at the exact list element that is wrong", () => {
-    const { failures } = checkInputs(CampaignGroupInputs, { name: "G", color: "#aabbcc", items: ["1", " 2"] });
-    expect(failures).toEqual([{ property: "items[1]", reason: "id must not start or end with whitespace" }]);
+    const { failures } = checkInputs(CampaignGroupInputs, { name: "G", color: "#aabbcc", items: ["1", 2] });
+    expect(failures).toEqual([{ property: "items[1]", reason: expect.stringMatching(/must be a string/) }]);
   });
 
   it("passes a list holding an unknown element through", () => {
@@ -140,14 +169,21 @@ describe("BidModifier check", () => {
   it("points into targeting with the dimension and the element index", () => {
     const { failures } = checkInputs(BidModifierInputs, {
       bidModifierId: "501",
-      targeting: { countries: { items: ["DE", ""], op: "in" }, "Bad-Dim": { items: [], op: "in" } },
+      targeting: { countries: { items: ["DE", 7], op: "in" }, "Bad-Dim": { items: [], op: "in", extra: 1 } },
     });
     expect(failures).toEqual(
       expect.arrayContaining([
-        { property: "targeting.countries.items[1]", reason: "targeting item must not be empty" },
-        expect.objectContaining({ property: 'targeting["Bad-Dim"]' }),
+        { property: "targeting.countries.items[1]", reason: expect.stringMatching(/must be a string/) },
+        expect.objectContaining({ property: 'targeting["Bad-Dim"].extra' }),
       ]),
     );
+  });
+
+  it("sends any dimension name, operator and item, and negative decimals, which the spec does not rule out", () => {
+    const targeting = { "Device-Types": { items: ["", "mobile"], op: "" }, countries: { items: [], op: "not_in" } };
+    const { inputs, failures } = checkInputs(BidModifierInputs, { bidModifierId: "501", value: -1.5, maxValue: "-0.2500", targeting });
+    expect(failures).toEqual([]);
+    expect(bidModifierBody(inputs, ["value", "maxValue", "targeting"])).toEqual({ value: "-1.5", max_value: "-0.2500", targeting });
   });
 
   it("keeps decimal strings as written and writes numbers as decimal strings", () => {
@@ -167,13 +203,21 @@ describe("BidModifier check", () => {
 });
 
 describe("AbTestVariation check", () => {
-  it("checks language codes and image URLs of settings.image", () => {
+  it("refuses an image that is not an absolute URL (spec: image URL string)", () => {
     const { failures } = checkInputs(AbTestVariationInputs, {
       abTestId: "301",
       variationId: "1",
-      settings: { image: { en: "ftp://x/y.png" } },
+      settings: { image: { en: "images/y.png" } },
     });
-    expect(failures).toEqual([{ property: "settings.image.en", reason: "must be an http(s) URL" }]);
+    expect(failures).toEqual([{ property: "settings.image.en", reason: "must be an absolute URL" }]);
+  });
+
+  it("sends any language key, any URL scheme and an empty image map, which the spec does not rule out", () => {
+    for (const image of [{ english: "ftp://x/y.png", "": "data:image/png;base64,AA" }, {}]) {
+      const { inputs, failures } = checkInputs(AbTestVariationInputs, { abTestId: "301", variationId: "1", settings: { image } });
+      expect(failures).toEqual([]);
+      expect(abTestVariationBody(inputs, ["settings"])).toEqual({ settings: { image } });
+    }
   });
 
   it("requires name or settings", () => {

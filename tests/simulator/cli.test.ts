@@ -37,11 +37,13 @@ interface Started {
   child: ChildProcess;
   firstLine: string;
   url: string;
+  /** Everything written to stderr so far (all of it once `closed(child)` resolved). */
+  stderr(): string;
 }
 
 /** Spawns the CLI and resolves with its first stdout line. */
-function startCli(args: string[]): Promise<Started> {
-  const child = spawn(process.execPath, [cliPath, ...args], { stdio: ["ignore", "pipe", "pipe"] });
+function startCli(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Started> {
+  const child = spawn(process.execPath, [cliPath, ...args], { stdio: ["ignore", "pipe", "pipe"], env });
   children.push(child);
   return new Promise((resolve, reject) => {
     let out = "";
@@ -52,7 +54,7 @@ function startCli(args: string[]): Promise<Started> {
       const newline = out.indexOf("\n");
       if (newline >= 0) {
         const firstLine = out.slice(0, newline);
-        resolve({ child, firstLine, url: firstLine.replace(/^listening on /, "") });
+        resolve({ child, firstLine, url: firstLine.replace(/^listening on /, ""), stderr: () => err });
       }
     });
     child.once("exit", (code) => reject(new Error(`cli exited with ${code} before listening: ${err}`)));
@@ -66,6 +68,11 @@ function runCli(args: string[]): Promise<{ code: number | null; stdout: string; 
       resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
     });
   });
+}
+
+/** Resolves once the child exited and its output streams are closed (so all stderr was read). */
+function closed(child: ChildProcess): Promise<void> {
+  return child.stdout!.closed && child.stderr!.closed ? Promise.resolve() : new Promise((resolve) => child.once("close", () => resolve()));
 }
 
 function exited(child: ChildProcess): Promise<number | null> {
@@ -117,6 +124,51 @@ it("--help prints the usage and exits 0", async () => {
   expect(code).toBe(0);
   expect(stdout).toMatch(/^Usage: adplatform-simulator \[options\]/);
   expect(stdout).toMatch(/--burst-window-ms/);
+  expect(stdout).toMatch(
+    /require "Authorization: Bearer <token>" with the token from\s+the environment variable ADPLATFORM_SIMULATOR_ADMIN_TOKEN/,
+  );
+});
+
+describe("--host other machines can reach", () => {
+  const adminEnv = { ...process.env, ADPLATFORM_SIMULATOR_ADMIN_TOKEN: "cli-admin-token" };
+
+  it("prints one warning on stderr and takes the admin token from the environment for /_sim/*", async () => {
+    const { child, url, stderr } = await startCli(["--port", "0", "--host", "0.0.0.0"], adminEnv);
+    const port = new URL(url).port;
+    try {
+      expect((await get(`http://127.0.0.1:${port}/_sim/state`)).status).toBe(401);
+      expect((await get(`http://127.0.0.1:${port}/_sim/state`, "cli-admin-token")).status).toBe(200);
+    } finally {
+      child.kill("SIGTERM");
+      await closed(child);
+    }
+    const lines = stderr()
+      .split("\n")
+      .filter((l) => l !== "");
+    expect(lines).toEqual([
+      expect.stringMatching(/^warning: listening on 0\.0\.0\.0, which other machines can reach;.*\/_sim\/\* requires/),
+    ]);
+    expect(stderr()).not.toContain("cli-admin-token");
+  });
+
+  it("without the variable, /_sim/* is refused and the warning says how to enable it", async () => {
+    const { ADPLATFORM_SIMULATOR_ADMIN_TOKEN: _unset, ...env } = adminEnv;
+    const { child, url, stderr } = await startCli(["--port", "0", "--host", "0.0.0.0"], env);
+    try {
+      expect((await get(`http://127.0.0.1:${new URL(url).port}/_sim/reset`)).status).toBe(403);
+    } finally {
+      child.kill("SIGTERM");
+      await closed(child);
+    }
+    expect(stderr()).toMatch(/^warning: .*\/_sim\/\* is refused \(403\) until ADPLATFORM_SIMULATOR_ADMIN_TOKEN is set/);
+  });
+
+  it("on loopback prints no warning", async () => {
+    const { child, stderr } = await startCli(["--port", "0"], adminEnv);
+    child.kill("SIGTERM");
+    await closed(child);
+    expect(stderr()).toBe("");
+  });
 });
 
 it.each([

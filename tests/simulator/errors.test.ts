@@ -3,6 +3,7 @@
  * schemas), 404, 405, 413, and a server that keeps serving after garbage.
  */
 import { connect } from "node:net";
+import { OPERATIONS } from "../../provider/catalog";
 import { DEFAULT_MAX_BODY_BYTES, SEED_IDS } from "../../simulator";
 import { type Harness, type Reply, UUID, startHarness } from "./harness";
 
@@ -23,6 +24,13 @@ function expectErrorBody(reply: Reply, status: number, message?: RegExp): void {
   if (message) expect(body.message).toMatch(message);
 }
 
+/** The `X-RateLimit-*` headers of an answer (spec, Limits 5), absent ones left out. */
+function rateHeaders(reply: Reply): Record<string, string> {
+  return Object.fromEntries(Object.entries(reply.headers).filter(([name]) => name.startsWith("x-ratelimit-")));
+}
+/** Class C windows nothing has used, at the fake clock: the burst window is the tighter one. */
+const UNUSED_WINDOWS = { "x-ratelimit-limit": "10", "x-ratelimit-remaining": "10", "x-ratelimit-reset": "1" };
+
 const zone = `/v2/adex/zones/${SEED_IDS.zones.display}`;
 const groups = "/v2/adex/groups";
 const strategies = "/v2/adex/bid-strategies";
@@ -35,11 +43,11 @@ describe("authentication", () => {
     ["an unknown token", { token: "not-a-token" }],
     ["another scheme", { token: null, headers: { authorization: "Basic ZGVtbzpkZW1v" } }],
     ["an empty bearer token", { token: null, headers: { authorization: "Bearer " } }],
-  ])("answers 401 to %s, without rate headers", async (_what, options) => {
+  ])("answers 401 to %s, with the rate headers of windows nothing has used", async (_what, options) => {
     const reply = await h.call("GET", zone, options);
     expectErrorBody(reply, 401);
     expect(reply.headers["www-authenticate"]).toBe("Bearer");
-    expect(reply.headers).not.toHaveProperty("x-ratelimit-limit");
+    expect(rateHeaders(reply)).toEqual(UNUSED_WINDOWS);
   });
 
   it("accepts the scheme name in any case", async () => {
@@ -175,5 +183,68 @@ describe("413 and garbage", () => {
     });
     expect((await h.call("GET", zone)).status).toBe(200);
     expect(h.sim.state().campaignGroups).toHaveLength(2);
+  });
+});
+
+describe("every answer that did not hit the limit carries X-RateLimit-* (spec, Limits 5)", () => {
+  it("a badly percent-encoded path: 400 with the headers, counted in no window", async () => {
+    const reply = await h.call("GET", "/v2/adex/zones/%E0%A4%A");
+    expectErrorBody(reply, 400, /percent-encoding/);
+    expect(rateHeaders(reply)).toEqual(UNUSED_WINDOWS);
+    expect(h.sim.windows().classes).toEqual({});
+  });
+
+  it.each([
+    ["an unknown path (404)", "GET", "/v2/adex/unknown", {}, 404],
+    ["a known path with another method (405)", "DELETE", zone, {}, 405],
+    ["a bad path (400)", "GET", "/v2/adex/zones/%E0%A4%A", {}, 400],
+    [
+      "a body over the cap (413)",
+      "POST",
+      groups,
+      { rawBody: Buffer.alloc(DEFAULT_MAX_BODY_BYTES + 1, 0x61), contentType: "application/json" },
+      413,
+    ],
+  ])("%s describes the account's windows as they stand, without counting", async (_what, method, path, options, status) => {
+    expect((await h.call("GET", zone)).headers["x-ratelimit-remaining"]).toBe("9");
+    const reply = await h.call(method, path, options);
+    expect(reply.status).toBe(status);
+    expect(rateHeaders(reply)).toEqual({ "x-ratelimit-limit": "10", "x-ratelimit-remaining": "9", "x-ratelimit-reset": "1" });
+    expect(h.sim.windows().classes.C?.burst.used).toBe(1);
+  });
+
+  it("an injected 500 and a malformed JSON body carry the headers of their admission", async () => {
+    h.sim.setFaults({ rules: [{ kind: "error500", op: 13, count: 1 }] });
+    const failed = await h.call("GET", zone);
+    expect(failed.status).toBe(500);
+    expect(failed.headers["x-ratelimit-remaining"]).toBe("9");
+    const malformed = await h.call("POST", groups, { rawBody: "{", contentType: "application/json" });
+    expect(malformed.status).toBe(400);
+    expect(malformed.headers["x-ratelimit-remaining"]).toBe("8");
+  });
+
+  it("a 500 from a failure before admission carries the standing headers", async () => {
+    const [first, ...rest] = OPERATIONS;
+    const failing = {
+      ...first,
+      cost: () => {
+        throw new Error("cost rule failed");
+      },
+    };
+    const broken = await startHarness({ operations: [failing, ...rest] });
+    try {
+      const reply = await broken.call("PATCH", modifier, { body: { name: "x" } });
+      expectErrorBody(reply, 500, /cost rule failed/);
+      expect(rateHeaders(reply)).toEqual(UNUSED_WINDOWS);
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it("a 429 carries none", async () => {
+    h.sim.setFaults({ rules: [{ kind: "rateLimit", op: 13, count: 1 }] });
+    const reply = await h.call("GET", zone);
+    expect(reply.status).toBe(429);
+    expect(rateHeaders(reply)).toEqual({});
   });
 });

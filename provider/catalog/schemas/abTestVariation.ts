@@ -6,21 +6,24 @@ import { z } from "zod";
 import { EMPTY_PATCH_MESSAGE, RequestName, hasAnyField } from "./common";
 
 /**
- * Decision (not shown in spec): a language code key of `settings.image` looks like `en`, `pt_BR`,
- * `pt-BR` or `zh-Hant` (two or three letters, then optional `_`/`-` subtags). Keys are data: the
- * casing keeps them verbatim.
+ * A language code key of `settings.image`. Which codes the platform knows, and their spelling (`en`,
+ * `pt_BR`, `pt-BR`), are not shown, so any key is sent. Keys are data: the casing keeps them verbatim.
  */
-export const LanguageCode = z.string().regex(/^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})*$/, 'must be a language code such as "en" or "pt_BR"');
-
-/** Decision (not shown in spec): image URLs are absolute `http` or `https` URLs. */
-export const ImageUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
+export const LanguageCode = z.string();
 
 /**
- * `settings` of a variation: `image` maps a language code to an image URL (spec). Decision (not shown
- * in spec): when `settings` is sent it carries `image` with at least one language.
+ * spec, Campaign A/B test variation: the values are "image URL" strings, so a string that is not an
+ * absolute URL is refused. The scheme is not shown: any is sent (`https:`, `http:`, `data:`, ...).
+ */
+export const ImageUrl = z.url({ error: "must be an absolute URL" });
+
+/**
+ * `settings` of a variation: "an object ... containing `image`, an object that maps a language code
+ * to an image URL string" (spec), so `image` is required in it. How many languages it maps is not
+ * shown: an empty map is sent.
  */
 export const VariationSettingsBody = z.strictObject({
-  image: z.record(LanguageCode, ImageUrl).refine((m) => Object.keys(m).length > 0, "settings.image must map at least one language"),
+  image: z.record(LanguageCode, ImageUrl),
 });
 
 /** PATCH body of op 4: at least one of `name`, `settings` (spec, Endpoints 4). */

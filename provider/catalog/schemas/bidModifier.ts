@@ -6,25 +6,24 @@ import { z } from "zod";
 import { DecimalString, EMPTY_PATCH_MESSAGE, RequestId, RequestName, hasAnyField } from "./common";
 
 /**
- * One targeting dimension of a request: `items` (array of strings) and `op` (string, e.g. `in`).
- * Decision (not shown in spec): `op` is a non-empty string (its allowed values are not shown:
- * `in`/`nin` on zones, `include`/`exclude` on push tasks); items are non-empty strings; an empty
- * `items` array is allowed (it is how a dimension is cleared).
+ * One targeting dimension of a request: `items` (array of strings) and `op` (string, e.g. `in`),
+ * both given by the spec. The values of `op` are not shown (`in`/`nin` on zones, `include`/`exclude`
+ * on push tasks), nor those of the items, so any strings are sent; an empty `items` array too.
  */
 export const TargetingDimensionBody = z.strictObject({
-  items: z.array(z.string().min(1, "targeting item must not be empty")),
-  op: z.string().min(1, "op must not be empty"),
+  items: z.array(z.string()),
+  op: z.string(),
 });
 /** Type of `TargetingDimensionBody`. */
 export type TargetingDimensionBody = z.output<typeof TargetingDimensionBody>;
 
 /**
  * Decision (not shown in spec): bid modifier `targeting` is a map keyed by dimension name, since the
- * spec names the dimensions only by example ("e.g. `countries`"). Dimension names are data and keep
- * their wire spelling in the SDK (a record: the casing leaves its keys verbatim); they must look like
- * wire names (`countries`, `device_types`).
+ * spec names the dimensions only by example ("e.g. `countries`"), so any name is sent. Dimension
+ * names are data and keep their wire spelling in the SDK (a record: the casing leaves its keys
+ * verbatim).
  */
-export const DimensionName = z.string().regex(/^[a-z][a-z0-9_]*$/, 'targeting dimension must be a snake_case name such as "countries"');
+export const DimensionName = z.string();
 
 /**
  * PATCH body of op 1. spec, rule 1 and Endpoints 1: partial; at least one field must be sent;

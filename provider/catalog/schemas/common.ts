@@ -104,39 +104,36 @@ export const EmbeddedAccount = wireObject({
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Decision (not shown in spec): a `name` in a request body is 1 to 255 characters and not only
- * whitespace (spec, rule 10 leaves the constraints open; 255 is the common column size).
+ * Request bodies refuse only what the spec rules out (README, "Decisions where the spec says not
+ * shown"): spec, rule 10 leaves "the value constraints of every body field" open, so a field is
+ * held to the type the spec gives it and to a format the spec names (`#rrggbb`, a decimal, a URL),
+ * never to a length, a range or a list of values the spec does not state.
  */
-export const NAME_MAX_LENGTH = 255;
-/** Request-body `name` (see the Decision on `NAME_MAX_LENGTH`). */
-export const RequestName = z
-  .string()
-  .min(1, "name must not be empty")
-  .max(NAME_MAX_LENGTH, `name must be at most ${NAME_MAX_LENGTH} characters`)
-  .regex(/\S/, "name must not be only whitespace");
+
+/** Request-body `name`: a string (spec, Resources); its length and content are not shown. */
+export const RequestName = z.string();
 
 /**
- * An id sent in a request body. Decision (not shown in spec): non-empty, no surrounding whitespace;
- * the element type of `containers` / `tags` (not shown) is taken to be such an id string too.
+ * An id sent in a request body: a string (spec, Conventions: "Identifiers are strings"). The element
+ * type of bid modifier `containers` / `tags` is not shown; it is taken to be such an id string, as
+ * the zone's `containers` and `tags` targeting items are strings (spec, Zone).
  */
-export const RequestId = z
-  .string()
-  .min(1, "id must not be empty")
-  .regex(/^\S(.*\S)?$/, "id must not start or end with whitespace");
+export const RequestId = z.string();
 
 /**
- * Decision (not shown in spec): request numbers are finite and non-negative. zod's `z.number()`
- * already refuses NaN and +/-Infinity; negative prices, bids or percentages are refused here.
+ * A number in a request body. zod's `z.number()` refuses NaN and +/-Infinity, which JSON cannot
+ * carry (spec, Conventions: requests are JSON); the sign and range are not shown, so a negative
+ * number is sent.
  */
-export const RequestNumber = z.number().nonnegative("must not be negative");
+export const RequestNumber = z.number();
 
 /**
- * spec, Bid modifier: `value` / `max_value` are "string, decimal". Decision (not shown in spec): a
- * plain non-negative decimal with optional fraction (`1`, `0.50`, `1.2500`); no sign, exponent or
- * bare point, so it is finite by construction. The number of decimals is not limited (the samples
- * show two and four).
+ * spec, Bid modifier: `value` / `max_value` are "string, decimal", with two and four decimal places
+ * in the samples. Decision (not shown in spec): a decimal in that plain form, with an optional minus
+ * sign (`1`, `-0.50`, `1.2500`); an exponent, a plus sign or a bare point is another notation than
+ * the one given. The number of decimals is not limited.
  */
-export const DecimalString = z.string().regex(/^\d+(\.\d+)?$/, 'must be a non-negative decimal string such as "1.50"');
+export const DecimalString = z.string().regex(/^-?\d+(\.\d+)?$/, 'must be a decimal string such as "1.50"');
 
 /** Refinement shared by PATCH bodies (spec, ops 1 and 4): at least one field must be sent. */
 export function hasAnyField(body: Record<string, unknown>): boolean {

@@ -4,17 +4,18 @@
  * pricing-model default and `adoptId` are added here.
  */
 import { z } from "zod";
-import { BidStrategyCreate, RequestId } from "../../catalog";
+import { BidStrategyCreate } from "../../catalog";
 import { toWire } from "../../wire/casing";
 import { NumberInput } from "../common/decimal";
 import type { DiffRules } from "../common/diff";
 import { decimalEquivalent } from "../common/equivalence";
+import { PathId } from "../common/pathId";
 
 const wire = BidStrategyCreate.shape;
 
 /**
  * Decision (not shown in spec): `pricingModel` defaults to `cpc`, "the only value given" (spec, Bid
- * strategy), so a program may omit it; the catalog accepts no other value.
+ * strategy), so a program may omit it; any other string is sent as written.
  */
 export const DEFAULT_PRICING_MODEL = "cpc" as const;
 
@@ -25,7 +26,7 @@ export const BidStrategyInputs = z.strictObject({
   strategy: wire.strategy,
   value: NumberInput,
   maxValue: NumberInput,
-  adoptId: RequestId.optional(),
+  adoptId: PathId.optional(),
 });
 /** Checked (normalised) BidStrategy inputs. */
 export type BidStrategyInputs = z.output<typeof BidStrategyInputs>;

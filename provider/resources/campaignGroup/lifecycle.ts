@@ -63,9 +63,11 @@ async function warnWhenSizeDisagrees(
   size: number | undefined,
   items: readonly string[],
 ): Promise<void> {
-  if (size === undefined || size === items.length) return;
+  // `items` is a set (CAMPAIGN_GROUP_DIFF): an id listed twice is one campaign.
+  const listed = new Set(items).size;
+  if (size === undefined || size === listed) return;
   await ctx.warn(
-    `${label}: the platform counts ${size} campaign(s) in the group but the program lists ${items.length}. ` +
+    `${label}: the platform counts ${size} campaign(s) in the group but the program lists ${listed}. ` +
       `The API does not return a group's campaign ids, so the state keeps the listed ones; a group cannot ` +
       `be updated, so change \`items\` (which replaces the group) if the platform's membership is wrong.`,
   );

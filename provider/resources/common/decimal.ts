@@ -26,15 +26,15 @@ export function toPlainDecimal(n: number): string {
   return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
 }
 
-/** `"001.500"` -> `"1.5"`, `"0.0"` -> `"0"`: one spelling per decimal value. */
+/** `"001.500"` -> `"1.5"`, `"-0.0"` -> `"0"`: one spelling per decimal value. */
 export function canonicalDecimal(text: string): string {
-  const [intPart, fraction = ""] = text.split(".");
+  const negative = text.startsWith("-");
+  const [intPart, fraction = ""] = (negative ? text.slice(1) : text).split(".");
   const int = intPart.replace(/^0+(?=\d)/, "");
   const frac = fraction.replace(/0+$/, "");
-  return frac === "" ? int : `${int}.${frac}`;
+  const magnitude = frac === "" ? int : `${int}.${frac}`;
+  return negative && magnitude !== "0" ? `-${magnitude}` : magnitude;
 }
-
-const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
 
 /**
  * True when `a` and `b` are the same decimal value, each a number or a decimal string. Values of
@@ -42,8 +42,8 @@ const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
  */
 export function decimalsEqual(a: unknown, b: unknown): boolean {
   const canon = (v: unknown): string | undefined => {
-    if (typeof v === "number" && Number.isFinite(v) && v >= 0) return canonicalDecimal(toPlainDecimal(v));
-    if (typeof v === "string" && PLAIN_DECIMAL.test(v)) return canonicalDecimal(v);
+    if (typeof v === "number" && Number.isFinite(v)) return canonicalDecimal(toPlainDecimal(v));
+    if (typeof v === "string" && DecimalString.safeParse(v).success) return canonicalDecimal(v);
     return undefined;
   };
   const ca = canon(a);
@@ -51,7 +51,7 @@ export function decimalsEqual(a: unknown, b: unknown): boolean {
   return ca !== undefined && cb !== undefined ? ca === cb : a === b;
 }
 
-const NUMBER_OR_DECIMAL = 'must be a finite non-negative number or a decimal string such as "1.50"';
+const NUMBER_OR_DECIMAL = 'must be a finite number or a decimal string such as "1.50"';
 
 /**
  * SDK input for a wire decimal string (bid modifier `value`, `maxValue`). Decision (not shown in

@@ -7,7 +7,7 @@ import * as outputs from "../types/output";
 
 export interface AbTestVariationSettingsArgs {
     /**
-     * Image URL by language: keys are language codes such as `en` or `pt_BR` (kept as written), values are absolute `http(s)` URLs. At least one language.
+     * Image URL by language: keys are language codes such as `en` or `pt_BR` (kept as written), values are absolute URLs (`https:` usually).
      */
     image: pulumi.Input<{[key: string]: pulumi.Input<string>}>;
 }

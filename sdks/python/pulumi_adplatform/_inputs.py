@@ -24,7 +24,7 @@ __all__ = [
 class AbTestVariationSettingsArgsDict(TypedDict):
     image: pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]
     """
-    Image URL by language: keys are language codes such as `en` or `pt_BR` (kept as written), values are absolute `http(s)` URLs. At least one language.
+    Image URL by language: keys are language codes such as `en` or `pt_BR` (kept as written), values are absolute URLs (`https:` usually).
     """
 
 @pulumi.input_type
@@ -32,7 +32,7 @@ class AbTestVariationSettingsArgs:
     def __init__(__self__, *,
                  image: pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]):
         """
-        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] image: Image URL by language: keys are language codes such as `en` or `pt_BR` (kept as written), values are absolute `http(s)` URLs. At least one language.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] image: Image URL by language: keys are language codes such as `en` or `pt_BR` (kept as written), values are absolute URLs (`https:` usually).
         """
         pulumi.set(__self__, "image", image)
 
@@ -40,7 +40,7 @@ class AbTestVariationSettingsArgs:
     @pulumi.getter
     def image(self) -> pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]:
         """
-        Image URL by language: keys are language codes such as `en` or `pt_BR` (kept as written), values are absolute `http(s)` URLs. At least one language.
+        Image URL by language: keys are language codes such as `en` or `pt_BR` (kept as written), values are absolute URLs (`https:` usually).
         """
         return pulumi.get(self, "image")
 

@@ -30,7 +30,7 @@ class AbTestVariationArgs:
 
         :param pulumi.Input[_builtins.str] ab_test_id: Id of the campaign A/B test. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] variation_id: Id of the variation within the test. Changing it replaces the resource.
-        :param pulumi.Input[_builtins.str] name: Name of the variation: 1 to 255 characters, not only whitespace.
+        :param pulumi.Input[_builtins.str] name: Name of the variation.
         :param pulumi.Input['AbTestVariationSettingsArgs'] settings: Display settings; sent whole whenever they change.
         """
         pulumi.set(__self__, "ab_test_id", ab_test_id)
@@ -68,7 +68,7 @@ class AbTestVariationArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Name of the variation: 1 to 255 characters, not only whitespace.
+        Name of the variation.
         """
         return pulumi.get(self, "name")
 
@@ -108,7 +108,7 @@ class AbTestVariation(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] ab_test_id: Id of the campaign A/B test. Changing it replaces the resource.
-        :param pulumi.Input[_builtins.str] name: Name of the variation: 1 to 255 characters, not only whitespace.
+        :param pulumi.Input[_builtins.str] name: Name of the variation.
         :param pulumi.Input[Union['AbTestVariationSettingsArgs', 'AbTestVariationSettingsArgsDict']] settings: Display settings; sent whole whenever they change.
         :param pulumi.Input[_builtins.str] variation_id: Id of the variation within the test. Changing it replaces the resource.
         """

@@ -33,11 +33,11 @@ class BidModifierArgs:
 
         :param pulumi.Input[_builtins.str] bid_modifier_id: Id of the existing bid modifier to manage. Changing it replaces the resource.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] containers: Container ids. When both `containers` and `tags` are set, `containers` applies (spec, rule 2).
-        :param pulumi.Input[Union[_builtins.float, _builtins.str]] max_value: Upper bound, a non-negative decimal (the API's sample has four decimal places). A number or a decimal string such as `"2.5000"`; sent as a decimal string.
-        :param pulumi.Input[_builtins.str] name: Name of the modifier: 1 to 255 characters, not only whitespace.
+        :param pulumi.Input[Union[_builtins.float, _builtins.str]] max_value: Upper bound, a decimal (the API's sample has four decimal places). A number or a decimal string such as `"2.5000"`; sent as a decimal string.
+        :param pulumi.Input[_builtins.str] name: Name of the modifier.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids.
         :param pulumi.Input[Mapping[str, pulumi.Input['BidModifierTargetingArgs']]] targeting: Targeting by dimension: keys are wire dimension names such as `countries` or `device_types` (kept as written), values are `{ items, op }`, e.g. `{ countries: { items: ["US"], op: "in" } }`.
-        :param pulumi.Input[Union[_builtins.float, _builtins.str]] value: The modifier's value, a non-negative decimal (the API's sample has two decimal places). A number or a decimal string such as `"1.50"`; sent as a decimal string, and `1.5` equals `"1.50"`.
+        :param pulumi.Input[Union[_builtins.float, _builtins.str]] value: The modifier's value, a decimal (the API's sample has two decimal places). A number or a decimal string such as `"1.50"`; sent as a decimal string, and `1.5` equals `"1.50"`.
         """
         pulumi.set(__self__, "bid_modifier_id", bid_modifier_id)
         if containers is not None:
@@ -81,7 +81,7 @@ class BidModifierArgs:
     @pulumi.getter(name="maxValue")
     def max_value(self) -> pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]]:
         """
-        Upper bound, a non-negative decimal (the API's sample has four decimal places). A number or a decimal string such as `"2.5000"`; sent as a decimal string.
+        Upper bound, a decimal (the API's sample has four decimal places). A number or a decimal string such as `"2.5000"`; sent as a decimal string.
         """
         return pulumi.get(self, "max_value")
 
@@ -93,7 +93,7 @@ class BidModifierArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Name of the modifier: 1 to 255 characters, not only whitespace.
+        Name of the modifier.
         """
         return pulumi.get(self, "name")
 
@@ -129,7 +129,7 @@ class BidModifierArgs:
     @pulumi.getter
     def value(self) -> pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]]:
         """
-        The modifier's value, a non-negative decimal (the API's sample has two decimal places). A number or a decimal string such as `"1.50"`; sent as a decimal string, and `1.5` equals `"1.50"`.
+        The modifier's value, a decimal (the API's sample has two decimal places). A number or a decimal string such as `"1.50"`; sent as a decimal string, and `1.5` equals `"1.50"`.
         """
         return pulumi.get(self, "value")
 
@@ -161,11 +161,11 @@ class BidModifier(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] bid_modifier_id: Id of the existing bid modifier to manage. Changing it replaces the resource.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] containers: Container ids. When both `containers` and `tags` are set, `containers` applies (spec, rule 2).
-        :param pulumi.Input[Union[_builtins.float, _builtins.str]] max_value: Upper bound, a non-negative decimal (the API's sample has four decimal places). A number or a decimal string such as `"2.5000"`; sent as a decimal string.
-        :param pulumi.Input[_builtins.str] name: Name of the modifier: 1 to 255 characters, not only whitespace.
+        :param pulumi.Input[Union[_builtins.float, _builtins.str]] max_value: Upper bound, a decimal (the API's sample has four decimal places). A number or a decimal string such as `"2.5000"`; sent as a decimal string.
+        :param pulumi.Input[_builtins.str] name: Name of the modifier.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids.
         :param pulumi.Input[Mapping[str, pulumi.Input[Union['BidModifierTargetingArgs', 'BidModifierTargetingArgsDict']]]] targeting: Targeting by dimension: keys are wire dimension names such as `countries` or `device_types` (kept as written), values are `{ items, op }`, e.g. `{ countries: { items: ["US"], op: "in" } }`.
-        :param pulumi.Input[Union[_builtins.float, _builtins.str]] value: The modifier's value, a non-negative decimal (the API's sample has two decimal places). A number or a decimal string such as `"1.50"`; sent as a decimal string, and `1.5` equals `"1.50"`.
+        :param pulumi.Input[Union[_builtins.float, _builtins.str]] value: The modifier's value, a decimal (the API's sample has two decimal places). A number or a decimal string such as `"1.50"`; sent as a decimal string, and `1.5` equals `"1.50"`.
         """
         ...
     @overload

@@ -28,12 +28,12 @@ class BidStrategyArgs:
         """
         The set of arguments for constructing a BidStrategy resource.
 
-        :param pulumi.Input[Union[_builtins.float, _builtins.str]] max_value: Upper bound of the resulting bid. A finite, non-negative number or decimal string (sent as a number).
-        :param pulumi.Input[_builtins.str] name: Name of the strategy: 1 to 255 characters, not only whitespace.
+        :param pulumi.Input[Union[_builtins.float, _builtins.str]] max_value: Upper bound of the resulting bid. A finite number or decimal string (sent as a number).
+        :param pulumi.Input[_builtins.str] name: Name of the strategy.
         :param pulumi.Input[_builtins.str] strategy: How `value` adjusts the bid (spec, rule 3): one of `exact`, `price_add`, `price_sub`, `percent_add`, `percent_sub`.
-        :param pulumi.Input[Union[_builtins.float, _builtins.str]] value: The strategy's value: a price for `exact`/`price_*`, a percentage for `percent_*`. A finite, non-negative number, or a decimal string such as `"0.25"` (sent as a number).
+        :param pulumi.Input[Union[_builtins.float, _builtins.str]] value: The strategy's value: a price for `exact`/`price_*`, a percentage for `percent_*`. A finite number, or a decimal string such as `"0.25"` (sent as a number).
         :param pulumi.Input[_builtins.str] adopt_id: Id of an existing bid strategy to take over instead of creating one. The API cannot read bid strategies, so the declared values are trusted (a warning says so) and must match the platform. Only used when the resource is created.
-        :param pulumi.Input[_builtins.str] pricing_model: Pricing model. `cpc` is the only value the API documents, and the default.
+        :param pulumi.Input[_builtins.str] pricing_model: Pricing model: `cpc`, the only value the API documents and the default, or another the platform offers (sent as written).
         """
         pulumi.set(__self__, "max_value", max_value)
         pulumi.set(__self__, "name", name)
@@ -48,7 +48,7 @@ class BidStrategyArgs:
     @pulumi.getter(name="maxValue")
     def max_value(self) -> pulumi.Input[Union[_builtins.float, _builtins.str]]:
         """
-        Upper bound of the resulting bid. A finite, non-negative number or decimal string (sent as a number).
+        Upper bound of the resulting bid. A finite number or decimal string (sent as a number).
         """
         return pulumi.get(self, "max_value")
 
@@ -60,7 +60,7 @@ class BidStrategyArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
         """
-        Name of the strategy: 1 to 255 characters, not only whitespace.
+        Name of the strategy.
         """
         return pulumi.get(self, "name")
 
@@ -84,7 +84,7 @@ class BidStrategyArgs:
     @pulumi.getter
     def value(self) -> pulumi.Input[Union[_builtins.float, _builtins.str]]:
         """
-        The strategy's value: a price for `exact`/`price_*`, a percentage for `percent_*`. A finite, non-negative number, or a decimal string such as `"0.25"` (sent as a number).
+        The strategy's value: a price for `exact`/`price_*`, a percentage for `percent_*`. A finite number, or a decimal string such as `"0.25"` (sent as a number).
         """
         return pulumi.get(self, "value")
 
@@ -108,7 +108,7 @@ class BidStrategyArgs:
     @pulumi.getter(name="pricingModel")
     def pricing_model(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Pricing model. `cpc` is the only value the API documents, and the default.
+        Pricing model: `cpc`, the only value the API documents and the default, or another the platform offers (sent as written).
         """
         return pulumi.get(self, "pricing_model")
 
@@ -138,11 +138,11 @@ class BidStrategy(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Id of an existing bid strategy to take over instead of creating one. The API cannot read bid strategies, so the declared values are trusted (a warning says so) and must match the platform. Only used when the resource is created.
-        :param pulumi.Input[Union[_builtins.float, _builtins.str]] max_value: Upper bound of the resulting bid. A finite, non-negative number or decimal string (sent as a number).
-        :param pulumi.Input[_builtins.str] name: Name of the strategy: 1 to 255 characters, not only whitespace.
-        :param pulumi.Input[_builtins.str] pricing_model: Pricing model. `cpc` is the only value the API documents, and the default.
+        :param pulumi.Input[Union[_builtins.float, _builtins.str]] max_value: Upper bound of the resulting bid. A finite number or decimal string (sent as a number).
+        :param pulumi.Input[_builtins.str] name: Name of the strategy.
+        :param pulumi.Input[_builtins.str] pricing_model: Pricing model: `cpc`, the only value the API documents and the default, or another the platform offers (sent as written).
         :param pulumi.Input[_builtins.str] strategy: How `value` adjusts the bid (spec, rule 3): one of `exact`, `price_add`, `price_sub`, `percent_add`, `percent_sub`.
-        :param pulumi.Input[Union[_builtins.float, _builtins.str]] value: The strategy's value: a price for `exact`/`price_*`, a percentage for `percent_*`. A finite, non-negative number, or a decimal string such as `"0.25"` (sent as a number).
+        :param pulumi.Input[Union[_builtins.float, _builtins.str]] value: The strategy's value: a price for `exact`/`price_*`, a percentage for `percent_*`. A finite number, or a decimal string such as `"0.25"` (sent as a number).
         """
         ...
     @overload
@@ -257,7 +257,7 @@ class BidStrategy(pulumi.CustomResource):
     @pulumi.getter(name="pricingModel")
     def pricing_model(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Pricing model (`cpc`).
+        Pricing model (`cpc` unless another was set).
         """
         return pulumi.get(self, "pricing_model")
 

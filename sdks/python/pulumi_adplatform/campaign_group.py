@@ -27,9 +27,9 @@ class CampaignGroupArgs:
         The set of arguments for constructing a CampaignGroup resource.
 
         :param pulumi.Input[_builtins.str] color: Colour as a hex string `#rrggbb` (either letter case; compared case-insensitively).
-        :param pulumi.Input[_builtins.str] name: Name of the group: 1 to 255 characters, not only whitespace.
+        :param pulumi.Input[_builtins.str] name: Name of the group.
         :param pulumi.Input[_builtins.str] adopt_id: Id of an existing group to take over instead of creating one. It is read first (GET op 19); a group whose name or colour differs from the declared ones is refused, since groups cannot be updated. Only used when the resource is created.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] items: Ids of the campaigns that join the group (spec, rule 4): at least one, none twice. Order does not matter. Required to create a group; the declaration of an imported group may omit it, since the API does not return a group's campaign ids.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] items: Ids of the campaigns that join the group (spec, rule 4). A set: order and a repeated id do not matter. Required to create a group; the declaration of an imported group may omit it, since the API does not return a group's campaign ids.
         """
         pulumi.set(__self__, "color", color)
         pulumi.set(__self__, "name", name)
@@ -54,7 +54,7 @@ class CampaignGroupArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
         """
-        Name of the group: 1 to 255 characters, not only whitespace.
+        Name of the group.
         """
         return pulumi.get(self, "name")
 
@@ -78,7 +78,7 @@ class CampaignGroupArgs:
     @pulumi.getter
     def items(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Ids of the campaigns that join the group (spec, rule 4): at least one, none twice. Order does not matter. Required to create a group; the declaration of an imported group may omit it, since the API does not return a group's campaign ids.
+        Ids of the campaigns that join the group (spec, rule 4). A set: order and a repeated id do not matter. Required to create a group; the declaration of an imported group may omit it, since the API does not return a group's campaign ids.
         """
         return pulumi.get(self, "items")
 
@@ -107,8 +107,8 @@ class CampaignGroup(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Id of an existing group to take over instead of creating one. It is read first (GET op 19); a group whose name or colour differs from the declared ones is refused, since groups cannot be updated. Only used when the resource is created.
         :param pulumi.Input[_builtins.str] color: Colour as a hex string `#rrggbb` (either letter case; compared case-insensitively).
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] items: Ids of the campaigns that join the group (spec, rule 4): at least one, none twice. Order does not matter. Required to create a group; the declaration of an imported group may omit it, since the API does not return a group's campaign ids.
-        :param pulumi.Input[_builtins.str] name: Name of the group: 1 to 255 characters, not only whitespace.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] items: Ids of the campaigns that join the group (spec, rule 4). A set: order and a repeated id do not matter. Required to create a group; the declaration of an imported group may omit it, since the API does not return a group's campaign ids.
+        :param pulumi.Input[_builtins.str] name: Name of the group.
         """
         ...
     @overload

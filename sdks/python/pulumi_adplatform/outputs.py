@@ -66,7 +66,7 @@ class AbTestVariationSettings(dict):
     def __init__(__self__, *,
                  image: Mapping[str, _builtins.str]):
         """
-        :param Mapping[str, _builtins.str] image: Image URL by language: keys are language codes such as `en` or `pt_BR` (kept as written), values are absolute `http(s)` URLs. At least one language.
+        :param Mapping[str, _builtins.str] image: Image URL by language: keys are language codes such as `en` or `pt_BR` (kept as written), values are absolute URLs (`https:` usually).
         """
         pulumi.set(__self__, "image", image)
 
@@ -74,7 +74,7 @@ class AbTestVariationSettings(dict):
     @pulumi.getter
     def image(self) -> Mapping[str, _builtins.str]:
         """
-        Image URL by language: keys are language codes such as `en` or `pt_BR` (kept as written), values are absolute `http(s)` URLs. At least one language.
+        Image URL by language: keys are language codes such as `en` or `pt_BR` (kept as written), values are absolute URLs (`https:` usually).
         """
         return pulumi.get(self, "image")
 

@@ -66,8 +66,8 @@ describe("the __provider key", () => {
 describe("results in the plugin's fields", () => {
   it("passes check failures with their property paths", async () => {
     const provider = adapt(bidStrategyLifecycle, recordingContext().context);
-    const { failures } = await provider.check!({}, { ...strategy, value: -1, [PROVIDER_KEY]: SHIM_TEXT });
-    expect(failures).toEqual([{ property: "value", reason: "must not be negative" }]);
+    const { failures } = await provider.check!({}, { ...strategy, strategy: "fastest", [PROVIDER_KEY]: SHIM_TEXT });
+    expect(failures).toEqual([{ property: "strategy", reason: expect.stringMatching(/^must be one of "exact"/) }]);
   });
 
   it("answers diff with changes, replaces and deleteBeforeReplace", async () => {
