@@ -16,7 +16,8 @@ import { FileLimiterStore, sharedStateDirectory, sharedStateName, sharedStatePat
 import { type LimiterOptions, RateLimiter } from "./limiter";
 import type { LimiterStore } from "./limiterStore";
 import { MemoryLimiterStore } from "./memoryLimiterStore";
-import { isRedisUrl, redactRedisUrl } from "./redisConnection";
+import { redactText } from "./redact";
+import { isRedisUrl, redactRedisUrl, redisUrlSecrets } from "./redisConnection";
 import { RedisLimiterStore } from "./redisLimiterStore";
 
 const limiters = new Map<string, RateLimiter>();
@@ -38,7 +39,7 @@ export function limitsUrl(env: Readonly<Record<string, string | undefined>> = pr
   return configuredLimitsUrl ?? (fromEnv ? fromEnv : undefined);
 }
 
-/** Limits URLs (shown without password) and directories already warned about in this process. */
+/** Limits URLs and directories already warned about in this process. */
 const warned = new Set<string>();
 
 /** Where a warning goes (tests replace it). */
@@ -51,13 +52,15 @@ export function setLimitsWarningSink(sink: (message: string) => void): (message:
   return previous;
 }
 
-/** Warns once per process per URL that the Redis at `url` is not used, and why. */
+/**
+ * Warns once per process per URL that the Redis at `url` is not used, and why (`reason` holds no
+ * credential: see `sharedStoreFor`). Keyed by the URL as given: two URLs may show the same.
+ */
 function warnLocalOnly(url: string, reason: string): void {
-  const shown = redactRedisUrl(url);
-  if (warned.has(shown)) return;
-  warned.add(shown);
+  if (warned.has(url)) return;
+  warned.add(url);
   warnSink(
-    `warning: adplatform: rate limits are not shared through ${shown} (${ENV_LIMITS_URL} / adplatform:limitsUrl): ` +
+    `warning: adplatform: rate limits are not shared through ${redactRedisUrl(url)} (${ENV_LIMITS_URL} / adplatform:limitsUrl): ` +
       `${reason}. Limiting with this machine's processes only; the deployment goes on.`,
   );
 }
@@ -96,11 +99,14 @@ export function sharedStoreFor(key: string, url: string | undefined = limitsUrl(
   const local = () => machineStoreFor(key);
   if (url === undefined) return local();
   if (!isRedisUrl(url)) {
-    warnLocalOnly(url, "it is not a redis:// or rediss:// URL");
+    warnLocalOnly(url, "it is not a redis:// or rediss:// URL with a host (a password must percent-encode / ? # @ and %)");
     return local();
   }
   const redis = new RedisLimiterStore(url, sharedStateName(key));
-  return new FallbackLimiterStore(redis, local, (error) => warnLocalOnly(url, error instanceof Error ? error.message : String(error)));
+  // The failure's message is scrubbed of whatever in the URL may be a credential, should it quote it.
+  return new FallbackLimiterStore(redis, local, (error) =>
+    warnLocalOnly(url, redactText(error instanceof Error ? error.message : String(error), redisUrlSecrets(url))),
+  );
 }
 
 /**
