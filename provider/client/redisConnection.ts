@@ -60,6 +60,17 @@ export function redactRedisUrl(url: string): string {
 }
 
 /**
+ * Whether `url` may carry a password: user info or a `password` query parameter, or a shape whose
+ * parts are not certain.
+ */
+export function mayCarryPassword(url: string): boolean {
+  const parts = CLEAR_REDIS_URL.exec(url.trim());
+  if (parts === null) return true;
+  const [, , userinfo, , , , query] = parts;
+  return userinfo !== undefined || /(^|&)password=/i.test(query ?? "");
+}
+
+/**
  * What in `url` may be a credential, for scrubbing messages that might quote it (`redactText`):
  * the user info whole and what follows its first `:`, each query value, raw and decoded; for a URL not of the
  * clear shape, every span of what follows the scheme between two delimiters (`/ : @ ? # & = [ ]`,
