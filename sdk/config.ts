@@ -20,6 +20,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { CONFIG_BASE_URL, CONFIG_TOKEN, ENV_BASE_URL, ENV_TOKEN } from "../provider/client";
 import { CONFIG_LIMITS_URL } from "../provider/client/connection";
 import { configureLimitsUrl } from "../provider/client/limiterRegistry";
+import { plainCredentialsWarning } from "../provider/client/plainCredentials";
 import type { ConnectionSettings, SettingOrigin } from "../provider/dataSources";
 
 /** Settings a program or script may give explicitly. */
@@ -105,4 +106,30 @@ export function resolveDataSourceConnection(): ConnectionResolution {
     ok: true,
     connection: { baseUrl: baseUrl.value, token: token.value, origins: { baseUrl: baseUrl.origin, token: token.origin } },
   };
+}
+
+/** A stack config value with whether it is set with `--secret`, or undefined when unset. */
+function configWithSecrecy(fullKey: string): { value: string; secret: boolean } | undefined {
+  const value = stackConfig(fullKey);
+  // `isConfigSecret` is the runtime's own (marked internal, so not in its typings): an SDK without
+  // it cannot tell, and is taken to have the value secret rather than warn wrongly.
+  const runtime = pulumi.runtime as typeof pulumi.runtime & { isConfigSecret?: (key: string) => boolean };
+  return value === undefined ? undefined : { value, secret: runtime.isConfigSecret?.(fullKey) ?? true };
+}
+
+let warnedPlain = false;
+
+/**
+ * Warns once per program when the stack config holds `adplatform:token`, or an
+ * `adplatform:limitsUrl` with a password, without `--secret`. The program is where this shows: the
+ * dynamic face's plugin receives the config with secrets already unwrapped, and cannot tell. The
+ * value itself cannot be kept out of the state from here: the engine stores the whole stack config
+ * as the inputs of the default `pulumi-nodejs` provider before the program runs.
+ */
+export function warnPlainCredentials(warn: (message: string) => unknown = (message) => pulumi.log.warn(`adplatform: ${message}`)): void {
+  if (warnedPlain) return;
+  const warning = plainCredentialsWarning({ token: configWithSecrecy(CONFIG_TOKEN), limitsUrl: configWithSecrecy(CONFIG_LIMITS_URL) });
+  if (warning === undefined) return;
+  warnedPlain = true;
+  void warn(warning);
 }

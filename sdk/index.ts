@@ -8,3 +8,8 @@
 export { Account, type AccountArgs } from "./account";
 export * from "./resources";
 export * from "./dataSources";
+
+import { warnPlainCredentials } from "./config";
+
+// Once per program, before any resource or data source: the stack config is known from the start.
+warnPlainCredentials();

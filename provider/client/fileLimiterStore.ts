@@ -3,60 +3,54 @@
  * machine's processes (the Pulumi program and the provider plugin spend on one account at once).
  * Synchronous: a transaction takes an exclusive lock file, reads, decides and writes in one step.
  *
- * - Directory: `ADPLATFORM_LIMITS_DIR` when set, else /dev/shm when writable, else the OS temp
- *   directory (`sharedStateDirectory`).
+ * - Directory: `ADPLATFORM_LIMITS_DIR` when set, else one per user in /dev/shm when writable, else
+ *   in the OS temp directory (`sharedStateDirectory`); used only when private to this user
+ *   (`ensurePrivateDirectory`: a store on any other throws at its first use).
  * - Name: a hash of the account key, so neither the token nor the registry key appears on disk
  *   (`sharedStatePath`).
- * - Lock: `<file>.lock`, created with O_EXCL and removed after; one older than `staleLockMs` is
- *   left over from a process that died holding it, and removed.
- * - Writes go to a temporary file (`<file>.<pid>.tmp`) renamed over the state, so a crash never
- *   leaves half a state; an unreadable or foreign file reads as a fresh state (the server's
- *   `X-RateLimit-*` headers then bring the windows back in step).
+ * - Lock: `<file>.lock`, created with O_EXCL (no link followed) and removed after; one older than
+ *   `staleLockMs` is left over from a process that died holding it, and removed.
+ * - Writes go to a new temporary file (`<file>.<pid>.<random>.tmp`, O_EXCL) renamed over the
+ *   state, so a crash never leaves half a state; an unreadable or foreign file (a link included)
+ *   reads as a fresh state (the server's `X-RateLimit-*` headers then bring the windows back in
+ *   step).
  * - The first store opened on a directory removes the state files nobody wrote for `staleStateMs`.
  * - The requests in flight of a process that died are dropped before each transaction.
  */
-import { createHash } from "node:crypto";
-import {
-  accessSync,
-  closeSync,
-  constants,
-  fstatSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  unlinkSync,
-  writeSync,
-} from "node:fs";
+import { createHash, randomBytes } from "node:crypto";
+import { accessSync, closeSync, constants, fstatSync, readdirSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { accountKey } from "./accountKey";
 import { processAlive } from "./processAlive";
+import { createNewFile, currentUid, ensurePrivateDirectory, readFileNoLink } from "./privateFiles";
 import { emptyLimiterState, type LimiterState, LimiterStateSchema, type LimiterStore } from "./limiterStore";
 
 // Decision: on Linux the files live in /dev/shm, the machine's memory-backed temp directory: every
 // admission and every answer pays a lock-read-write cycle, which there costs a small fraction of
 // what it costs in a disk-backed /tmp. Elsewhere the OS temp directory.
+// The default is one directory per user (`pulumi-adplatform-limits-<uid>`): both places are
+// writable by every local user and empty after a reboot, so one shared name would be anyone's to
+// make first, and that directory is then refused (`ensurePrivateDirectory`).
 /**
- * Directory of the state files: `ADPLATFORM_LIMITS_DIR` when set, else /dev/shm when writable
- * (Linux), else the OS temp directory. Every process on one account must see the same directory to
- * share its windows; a directory of its own keeps a run apart from earlier ones (the test suites
- * give each test file one: a simulator on a reused port is the same account key).
+ * Directory of the state files: `ADPLATFORM_LIMITS_DIR` when set, else this user's in /dev/shm
+ * when writable (Linux), else in the OS temp directory. Every process on one account must see the
+ * same directory to share its windows; a directory of its own keeps a run apart from earlier ones
+ * (the test suites give each test file one: a simulator on a reused port is the same account key).
  */
 export function sharedStateDirectory(env: NodeJS.ProcessEnv = process.env): string {
   const configured = env.ADPLATFORM_LIMITS_DIR;
   if (configured) return configured;
+  const uid = currentUid();
+  const name = uid === undefined ? "pulumi-adplatform-limits" : `pulumi-adplatform-limits-${uid}`;
   const shm = "/dev/shm";
   try {
     accessSync(shm, constants.W_OK);
-    if (statSync(shm).isDirectory()) return join(shm, "pulumi-adplatform-limits");
+    if (statSync(shm).isDirectory()) return join(shm, name);
   } catch {
     // no /dev/shm here
   }
-  return join(tmpdir(), "pulumi-adplatform-limits");
+  return join(tmpdir(), name);
 }
 
 /**
@@ -95,8 +89,11 @@ export interface FileLimiterStoreOptions {
 /** Defaults of `FileLimiterStore`, with units. */
 export const FILE_STORE_DEFAULTS: FileLimiterStoreOptions = Object.freeze({ staleLockMs: 2_000, staleStateMs: 600_000 });
 
-/** A state file, its lock or a temporary write of one (`<32 hex>.json`, `.json.lock`, `.json.<pid>.tmp`). */
-const STATE_FILE = /^[0-9a-f]{32}\.json(\.lock|\.\d+\.tmp)?$/;
+/**
+ * A state file, its lock or a temporary write of one (`<32 hex>.json`, `.json.lock`,
+ * `.json.<pid>.<random>.tmp`, and `.json.<pid>.tmp` of earlier versions).
+ */
+const STATE_FILE = /^[0-9a-f]{32}\.json(\.lock|\.\d+(\.[0-9a-f]+)?\.tmp)?$/;
 
 /** Directories this process has swept (once each is enough). */
 const swept = new Set<string>();
@@ -149,7 +146,8 @@ const sameStamp = (a: FileStamp, b: FileStamp) => a.ino === b.ino && a.size === 
 export class FileLimiterStore implements LimiterStore {
   private readonly options: FileLimiterStoreOptions;
   private readonly lockPath: string;
-  private readonly tempPath: string;
+  /** Why the directory is not used (`ensurePrivateDirectory`), thrown by every transaction and load. */
+  private readonly unusable: Error | undefined;
   /** This process's last write: the file's stamp after it and the state written. */
   private written: { stamp: FileStamp; state: LimiterState } | undefined;
 
@@ -159,9 +157,13 @@ export class FileLimiterStore implements LimiterStore {
   ) {
     this.options = { ...FILE_STORE_DEFAULTS, ...options };
     this.lockPath = `${path}.lock`;
-    this.tempPath = `${path}.${process.pid}.tmp`;
     const directory = dirname(path);
-    mkdirSync(directory, { recursive: true, mode: 0o700 });
+    try {
+      ensurePrivateDirectory(directory);
+    } catch (error) {
+      this.unusable = error instanceof Error ? error : new Error(`${directory} cannot be used: ${String(error)}`);
+      return;
+    }
     if (!swept.has(directory)) {
       swept.add(directory);
       sweepStaleStates(directory, this.options.staleStateMs);
@@ -169,13 +171,16 @@ export class FileLimiterStore implements LimiterStore {
   }
 
   transact<T>(fn: (state: LimiterState) => T): T {
+    this.checkUsable();
     this.lock();
     try {
       const state = this.readIfChanged();
       this.written = undefined; // until this write lands, the copy in memory may be ahead of the file
       dropDeadProcesses(state);
       const result = fn(state);
-      const fd = openSync(this.tempPath, "w", 0o600);
+      // A new name each write: a name nobody can have planted anything at beforehand.
+      const temporary = `${this.path}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+      const fd = createNewFile(temporary);
       let stamp: FileStamp;
       try {
         writeSync(fd, JSON.stringify(state));
@@ -183,7 +188,7 @@ export class FileLimiterStore implements LimiterStore {
       } finally {
         closeSync(fd);
       }
-      renameSync(this.tempPath, this.path);
+      renameSync(temporary, this.path);
       this.written = { stamp, state };
       return result;
     } finally {
@@ -197,6 +202,7 @@ export class FileLimiterStore implements LimiterStore {
 
   /** The state as last written. No lock: every write renames a whole file into place. */
   load(): LimiterState {
+    this.checkUsable();
     return this.readIfChanged();
   }
 
@@ -221,7 +227,7 @@ export class FileLimiterStore implements LimiterStore {
   private read(): LimiterState {
     let text: string;
     try {
-      text = readFileSync(this.path, "utf8");
+      text = readFileNoLink(this.path);
     } catch {
       return emptyLimiterState();
     }
@@ -233,11 +239,15 @@ export class FileLimiterStore implements LimiterStore {
     }
   }
 
+  private checkUsable(): void {
+    if (this.unusable !== undefined) throw this.unusable;
+  }
+
   /** Takes the lock, waiting (synchronously, in 0.1 ms steps) while another process holds it. */
   private lock(): void {
     for (;;) {
       try {
-        closeSync(openSync(this.lockPath, "wx", 0o600));
+        closeSync(createNewFile(this.lockPath));
         return;
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;

@@ -25,7 +25,8 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
-import { openRedis, redactRedisUrl } from "./redisConnection";
+import { redactText } from "./redact";
+import { openRedis, redactRedisUrl, redisUrlSecrets } from "./redisConnection";
 import { emptyLimiterState, isOwnLimiterId, type LimiterState, LimiterStateSchema, type LimiterStore } from "./limiterStore";
 
 /** Tunables of `RedisLimiterStore`, ms. */
@@ -161,15 +162,9 @@ class RedisConnection {
     return this.connected;
   }
 
-  /** `text` without the URL's password, should a message ever quote it. */
+  /** `text` without the URL's credentials, should a message ever quote them. */
   private scrub(text: string): string {
-    let password = "";
-    try {
-      password = decodeURIComponent(new URL(this.url).password);
-    } catch {
-      // not a URL: the connection never got this far
-    }
-    return password ? text.split(password).join("***") : text;
+    return redactText(text, redisUrlSecrets(this.url));
   }
 }
 

@@ -7,10 +7,15 @@
  * Synchronous on purpose: a write completes before the caller's next step (the request) starts, and
  * the processes sharing the directory (plugins, programs) never see a half-done step of each other.
  * Entries of different URNs are different files, so processes writing at once do not interfere.
+ *
+ * The directory is used only when private to this user (`ensurePrivateDirectory`), and no file in it
+ * is written or read through a link: an entry decides whether a create is sent or an object taken
+ * over, so one another user could plant or redirect must never be read.
  */
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
+import { closeSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
+import { createNewFile, ensurePrivateDirectory, readFileNoLink } from "../client/privateFiles";
 import { JournalEntry, entryFileName } from "./journalEntry";
 
 /**
@@ -21,12 +26,18 @@ import { JournalEntry, entryFileName } from "./journalEntry";
  */
 export const JOURNAL_ENTRY_TTL_MS = 7 * 24 * 60 * 60 * 1000; // 7 days
 
+// Decision: a journal directory that is not private is an error, not a fallback to another
+// directory: the journal exists to prevent duplicate creates across runs, and a run journaling
+// elsewhere would not find the entries the next run needs. Nothing is sent until it is fixed.
 /** The journal in `dir`. */
 export class CreateJournal {
+  private checked = false;
+
   constructor(readonly dir: string) {}
 
   /** The entry of `urn`, or undefined (none, or unreadable: a file that is not an entry is removed). */
   get(urn: string): JournalEntry | undefined {
+    this.checkDirectory();
     const file = join(this.dir, entryFileName(urn));
     const entry = this.readFile(file);
     return entry !== undefined && entry.urn === urn ? entry : undefined;
@@ -34,10 +45,10 @@ export class CreateJournal {
 
   /** Writes `entry` durably (see the module comment), replacing the URN's previous entry. */
   put(entry: JournalEntry): void {
-    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    this.checkDirectory();
     const name = entryFileName(entry.urn);
     const temporary = join(this.dir, `.${name}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
-    const fd = openSync(temporary, "wx", 0o600);
+    const fd = createNewFile(temporary);
     try {
       writeSync(fd, JSON.stringify(entry));
       fsyncSync(fd);
@@ -94,7 +105,26 @@ export class CreateJournal {
     return out;
   }
 
+  /**
+   * Makes the directory, or checks the one there is, once per instance; a clear error when it is not
+   * private to this user.
+   */
+  private checkDirectory(): void {
+    if (this.checked) return;
+    try {
+      ensurePrivateDirectory(this.dir);
+    } catch (error) {
+      throw new Error(
+        `the create journal directory cannot be used: ${error instanceof Error ? error.message : String(error)}. ` +
+          `Set adplatform:journalDir or ADPLATFORM_JOURNAL_DIR to a directory of your own (mode 0700).`,
+        { cause: error },
+      );
+    }
+    this.checked = true;
+  }
+
   private names(): string[] {
+    this.checkDirectory();
     try {
       return readdirSync(this.dir);
     } catch {
@@ -113,7 +143,7 @@ export class CreateJournal {
   private readFile(file: string): JournalEntry | undefined {
     let text: string;
     try {
-      text = readFileSync(file, "utf8");
+      text = readFileNoLink(file);
     } catch {
       return undefined;
     }

@@ -13,7 +13,8 @@
  */
 import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
-import { openRedis, redactRedisUrl } from "../client/redisConnection";
+import { sanitizeCause } from "../client/redact";
+import { openRedis, redactRedisUrl, redisUrlSecrets } from "../client/redisConnection";
 import { JOURNAL_ENTRY_TTL_MS } from "./createJournal";
 import { JournalEntry } from "./journalEntry";
 import type { JournalStore } from "./journalStore";
@@ -65,11 +66,13 @@ export function closeRedisJournals(): void {
 /** The journal at a Redis URL. */
 export class RedisCreateJournal implements JournalStore {
   readonly where: string;
+  private readonly secrets: readonly string[];
   private readonly client: ScriptedRedis;
   private pending = 0;
 
   constructor(url: string) {
     this.where = redactRedisUrl(url);
+    this.secrets = redisUrlSecrets(url);
     this.client = clientFor(url);
   }
 
@@ -113,13 +116,19 @@ export class RedisCreateJournal implements JournalStore {
     if (urn !== null) await this.removeIfId(urn, id);
   }
 
-  /** Runs `command` with the socket ref'd, so the process waits for its answer and no longer. */
+  /**
+   * Runs `command` with the socket ref'd, so the process waits for its answer and no longer. A
+   * failure's message, shown in the fallback notice, is scrubbed of the URL's credentials.
+   */
   private async run<T>(command: () => Promise<T>): Promise<T> {
     this.pending += 1;
     this.client.stream?.ref();
     try {
       if (this.client.status === "wait") await this.client.connect();
       return await command();
+    } catch (error) {
+      // A copy with message and stack scrubbed, as the client keeps an undici cause.
+      throw sanitizeCause(error, this.secrets);
     } finally {
       this.pending -= 1;
       if (this.pending === 0) this.client.stream?.unref();

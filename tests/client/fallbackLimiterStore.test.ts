@@ -63,6 +63,31 @@ describe("limits store fallback", () => {
     }
   });
 
+  it("never shows the password in the warning, whatever shape of URL holds it", async () => {
+    const server = await startRedisServer({ password: "right horse" });
+    try {
+      const at = `127.0.0.1:${server.port}`;
+      // [URL, its password]: the password sent to a real server that refuses it, or a URL no
+      // parser reads the same way, each warned about once.
+      const urls: [string, string][] = [
+        [`redis://:Pa55/word@${at}/0`, "Pa55/word"],
+        [`redis:/:pw5ecret@${at}`, "pw5ecret"],
+        [`redis://${at}/0?password=qs5ecret`, "qs5ecret"],
+        [`redis://${at}/1?db=1&password=qs%2F5ecret`, "qs/5ecret"],
+        [`redis://p@ssw0rd@${at}/2`, "p@ssw0rd"],
+        [`redis://wr0ngpass@${at}/3`, "wr0ngpass"],
+      ];
+      for (const [url] of urls) await Promise.resolve(sharedStoreFor(freshKey(), url).transact(() => undefined));
+      expect(warnings).toHaveLength(urls.length);
+      for (const [index, [, password]] of urls.entries()) {
+        expect(warnings[index]).not.toContain(password);
+        expect(warnings[index]).not.toContain(encodeURIComponent(password));
+      }
+    } finally {
+      await server.stop();
+    }
+  });
+
   it("falls back with a warning when nothing listens at the URL", async () => {
     const port = await freePort();
     const store = sharedStoreFor(freshKey(), `redis://127.0.0.1:${port}`);

@@ -123,9 +123,9 @@ describe("stale state files", () => {
 });
 
 describe("the state directory", () => {
-  it("is ADPLATFORM_LIMITS_DIR when set, else the machine's (/dev/shm when writable)", () => {
+  it("is ADPLATFORM_LIMITS_DIR when set, else this user's (in /dev/shm when writable)", () => {
     expect(sharedStateDirectory({ ADPLATFORM_LIMITS_DIR: "/var/tmp/own-limits" })).toBe("/var/tmp/own-limits");
-    expect(sharedStateDirectory({})).toMatch(/pulumi-adplatform-limits$/);
+    expect(sharedStateDirectory({})).toMatch(/pulumi-adplatform-limits(-\d+)?$/);
     // The suites give every test file its own (tests/helpers/isolatedLimiterState.ts).
     expect(sharedStateDirectory()).toBe(process.env.ADPLATFORM_LIMITS_DIR);
   });

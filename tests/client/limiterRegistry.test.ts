@@ -4,7 +4,8 @@
  * registry are in `sharedLimiter.test.ts`; the stores it picks in their own test files.
  */
 import { configureCredentials } from "../../provider/faces/dynamic/configure";
-import { FileLimiterStore } from "../../provider/client/fileLimiterStore";
+import { existsSync } from "node:fs";
+import { sharedStatePathForKey } from "../../provider/client/fileLimiterStore";
 import { configureLimitsUrl, limitsUrl, sharedStoreFor } from "../../provider/client/limiterRegistry";
 import { FallbackLimiterStore } from "../../provider/client/fallbackLimiterStore";
 
@@ -21,8 +22,11 @@ describe("limits URL", () => {
     expect(limitsUrl(env)).toBe("redis://from-env:6379");
   });
 
-  it("picks the file store without a URL and Redis (with its fallback) with one", () => {
-    expect(sharedStoreFor("registry-account-1", undefined)).toBeInstanceOf(FileLimiterStore);
+  it("picks the file store without a URL and Redis (with its fallback) with one", async () => {
+    const machine = sharedStoreFor("registry-account-1", undefined) as FallbackLimiterStore;
+    await Promise.resolve(machine.transact(() => undefined));
+    expect(machine.usingLocal).toBe(false);
+    expect(existsSync(sharedStatePathForKey("registry-account-1"))).toBe(true);
     expect(sharedStoreFor("registry-account-2", "redis://127.0.0.1:1")).toBeInstanceOf(FallbackLimiterStore);
   });
 });

@@ -6,11 +6,12 @@
  * the memory store (asynchronous: every transaction completes on a later turn, so a limiter's
  * calls arrive while its transaction is pending).
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type LimiterOptions, type LimiterSnapshot, type Permit, RateLimiter } from "../../provider/client";
-import { FileLimiterStore } from "../../provider/client/fileLimiterStore";
+import { FallbackLimiterStore } from "../../provider/client/fallbackLimiterStore";
+import { FileLimiterStore, sharedStatePathForKey } from "../../provider/client/fileLimiterStore";
 import type { LimiterState, LimiterStore } from "../../provider/client/limiterStore";
 import { sharedLimiter, resetLimiters } from "../../provider/client/limiterRegistry";
 import { MemoryLimiterStore } from "../../provider/client/memoryLimiterStore";
@@ -288,11 +289,15 @@ describe("limiters on an asynchronous store", () => {
 describe("sharedLimiter", () => {
   afterEach(() => resetLimiters());
 
-  it("gives one limiter per account key, sharing through the machine's state file unless told not to", () => {
+  it("gives one limiter per account key, sharing through the machine's state file unless told not to", async () => {
     const first = sharedLimiter("account-1");
     expect(sharedLimiter("account-1")).toBe(first);
     expect(sharedLimiter("account-2")).not.toBe(first);
-    expect(first.options.sharedStore).toBeInstanceOf(FileLimiterStore);
+    const store = first.options.sharedStore as FallbackLimiterStore;
+    expect(store).toBeInstanceOf(FallbackLimiterStore);
+    await Promise.resolve(store.transact(() => undefined));
+    expect(store.usingLocal).toBe(false);
+    expect(existsSync(sharedStatePathForKey("account-1"))).toBe(true);
     expect(sharedLimiter("account-3", { shareAcrossProcesses: false }).options.sharedStore).toBeUndefined();
     resetLimiters();
     expect(sharedLimiter("account-1")).not.toBe(first);

@@ -4,7 +4,7 @@
  * setting on its own, and the resolution says where each came from.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { configureDataSources, resolveDataSourceConnection } from "../../sdk/config";
+import { configureDataSources, resolveDataSourceConnection, warnPlainCredentials } from "../../sdk/config";
 import { getCountries } from "../../sdk/dataSources";
 import { clearConnectionSettings, DEMO_TOKEN, callsOf, startDataSourceHarness, type DataSourceHarness } from "./harness";
 
@@ -71,4 +71,22 @@ it("a data source reads with the stack config's credentials", async () => {
   pulumi.runtime.setAllConfig({ "adplatform:baseUrl": h.sim.url, "adplatform:token": DEMO_TOKEN }, ["adplatform:token"]);
   await expect(getCountries()).resolves.toMatchObject({ total: 249 });
   expect(callsOf(h.sim, 17)).toBe(1);
+});
+
+describe("credentials set without --secret", () => {
+  it("are warned about once, by key, without their values; secret ones and a limits URL without a password are not", () => {
+    const warnings: string[] = [];
+    pulumi.runtime.setAllConfig({ "adplatform:token": "plain-t0ken", "adplatform:limitsUrl": "redis://127.0.0.1:6390/0" }, [
+      "adplatform:token",
+    ]);
+    warnPlainCredentials((message) => warnings.push(message));
+    expect(warnings).toEqual([]);
+    pulumi.runtime.setAllConfig({ "adplatform:token": "plain-t0ken", "adplatform:limitsUrl": "redis://:pa55w0rd@127.0.0.1:6390/0" });
+    warnPlainCredentials((message) => warnings.push(message));
+    warnPlainCredentials((message) => warnings.push(message));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^adplatform:token and adplatform:limitsUrl are set in the stack config without --secret/);
+    expect(warnings[0]).toContain("`pulumi config set --secret adplatform:limitsUrl <value>`");
+    expect(warnings[0]).not.toMatch(/plain-t0ken|pa55w0rd/);
+  });
 });

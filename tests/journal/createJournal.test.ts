@@ -6,6 +6,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { CreateJournal, JOURNAL_ENTRY_TTL_MS, entryFileName } from "../../provider/journal";
+import { itAsOtherUser, runAsOtherUser } from "../helpers/otherUser";
 import { ENTRY_URN, answeredEntry } from "./journalEntries";
 
 let dir: string;
@@ -79,4 +80,40 @@ it("reads a missing directory as an empty journal", () => {
   expect(journal.entries()).toEqual([]);
   expect(() => journal.remove(ENTRY_URN)).not.toThrow();
   expect(() => journal.sweep(Date.now())).not.toThrow();
+});
+
+describe("a journal directory this user does not alone control", () => {
+  it("is refused, with what to do, before anything is read or written in it", () => {
+    fs.mkdirSync(journal.dir, { recursive: true });
+    fs.chmodSync(journal.dir, 0o777);
+    fs.writeFileSync(path.join(journal.dir, entryFileName(ENTRY_URN)), JSON.stringify(answeredEntry()));
+    expect(() => journal.get(ENTRY_URN)).toThrow(/create journal directory cannot be used: .* writable by group or others .*journalDir/);
+    expect(() => journal.put(answeredEntry())).toThrow(/writable by group or others/);
+    expect(fs.readdirSync(journal.dir)).toEqual([entryFileName(ENTRY_URN)]);
+  });
+
+  it("is refused when it is a link", () => {
+    const real = path.join(dir, "real");
+    fs.mkdirSync(real, { mode: 0o700 });
+    fs.symlinkSync(real, path.join(dir, "link"));
+    expect(() => new CreateJournal(path.join(dir, "link")).put(answeredEntry())).toThrow(/is a symbolic link/);
+    expect(fs.readdirSync(real)).toEqual([]);
+  });
+
+  itAsOtherUser("is refused when another user made it first and planted an entry, which is never taken for ours", async () => {
+    fs.chmodSync(dir, 0o1777);
+    const theirs = path.join(dir, "theirs");
+    const planted = await runAsOtherUser(
+      `const fs = require("node:fs");
+       const [dir, name, entry] = process.argv.slice(1);
+       fs.mkdirSync(dir); fs.chmodSync(dir, 0o777);
+       fs.writeFileSync(dir + "/" + name, entry);`,
+      [theirs, entryFileName(ENTRY_URN), JSON.stringify(answeredEntry({ id: "their-object" }))],
+    );
+    expect(planted).toMatchObject({ code: 0, stderr: "" });
+    const journalThere = new CreateJournal(theirs);
+    expect(() => journalThere.get(ENTRY_URN)).toThrow(/owned by uid 65534/);
+    expect(() => journalThere.put(answeredEntry())).toThrow(/owned by uid 65534/);
+    expect(fs.readdirSync(theirs)).toEqual([entryFileName(ENTRY_URN)]);
+  });
 });

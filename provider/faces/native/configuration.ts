@@ -10,7 +10,9 @@
  * never in inputs, outputs or state.
  */
 import { configureLimitsUrl } from "../../client/limiterRegistry";
+import { plainCredentialsWarning } from "../../client/plainCredentials";
 import type { PlatformConnection } from "../../resources/core/context";
+import { engineWarn } from "./engineLog";
 import { fromEngine } from "./engineValues";
 import { PACKAGE_NAME } from "./tokens";
 
@@ -34,12 +36,36 @@ function configValue(key: ConfigKey, args: Record<string, unknown>, variables: R
   return nonEmpty(variables.get(`${PACKAGE_NAME}:${key}`)) ?? nonEmpty(variables.get(`${PACKAGE_NAME}:config:${key}`));
 }
 
-/** Takes the configuration of a `Configure` request: remembers the connection, hands on the limits URL. */
-export function configureFromRequest(args: Record<string, unknown>, variables: ReadonlyMap<string, string>): void {
+/**
+ * `key`'s argument as the engine stored it, when it is a plain string: the engine sends a value it
+ * keeps encrypted (stack config set with `--secret`, or an explicit provider's argument, which the
+ * generated SDKs mark secret) wrapped as a secret.
+ */
+function plainArgument(key: ConfigKey, args: Record<string, unknown>): { value: string; secret: false } | undefined {
+  const value = args[key];
+  return typeof value === "string" && value.trim() !== "" ? { value, secret: false } : undefined;
+}
+
+let warnedPlain = false;
+
+/**
+ * Takes the configuration of a `Configure` request: remembers the connection, hands on the limits
+ * URL, and warns once per process when a credential arrived unencrypted (`warn`: tests).
+ */
+export function configureFromRequest(
+  args: Record<string, unknown>,
+  variables: ReadonlyMap<string, string>,
+  warn: (message: string) => unknown = (message) => engineWarn(`adplatform: ${message}`, undefined),
+): void {
   const baseUrl = configValue("baseUrl", args, variables);
   const token = configValue("token", args, variables);
   connection = { ...(baseUrl ? { baseUrl } : {}), ...(token ? { token } : {}) };
   configureLimitsUrl(configValue("limitsUrl", args, variables));
+  const warning = plainCredentialsWarning({ token: plainArgument("token", args), limitsUrl: plainArgument("limitsUrl", args) });
+  if (warning !== undefined && !warnedPlain) {
+    warnedPlain = true;
+    void warn(warning);
+  }
 }
 
 /** The configured connection (possibly empty: the client then reads the environment). */

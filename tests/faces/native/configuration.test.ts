@@ -24,3 +24,18 @@ it("hands the limits URL to the limiter registry", () => {
   configureFromRequest({ limitsUrl: "redis://127.0.0.1:6390" }, new Map());
   expect(limitsUrl({})).toBe("redis://127.0.0.1:6390");
 });
+
+it("warns once when the token or a limits URL with a password arrives unencrypted, never about secrets", () => {
+  const warnings: string[] = [];
+  const secret = (value: string) => ({ [SIGNATURE_KEY]: SECRET_SIGNATURE, value });
+  configureFromRequest({ token: secret("t-1"), limitsUrl: secret("redis://:pw@127.0.0.1:6390") }, new Map(), (m) => warnings.push(m));
+  configureFromRequest({ token: secret("t-1"), limitsUrl: "redis://127.0.0.1:6390/0" }, new Map(), (m) => warnings.push(m));
+  expect(warnings).toEqual([]);
+  configureFromRequest({ token: "t-1", limitsUrl: "redis://127.0.0.1:6390/0?password=pw" }, new Map(), (m) => warnings.push(m));
+  configureFromRequest({ token: "t-1" }, new Map(), (m) => warnings.push(m));
+  expect(warnings).toHaveLength(1);
+  expect(warnings[0]).toContain("adplatform:token and adplatform:limitsUrl are set in the stack config without --secret");
+  expect(warnings[0]).toContain("`pulumi config set --secret adplatform:token <value>`");
+  expect(warnings[0]).not.toContain("t-1");
+  expect(warnings[0]).not.toContain("pw");
+});
