@@ -109,7 +109,8 @@ export function accountCreateCapViolations(
   return [...byAccount]
     .filter(([, creating]) => creating.length > settings.maxCreates)
     .map(([account, creating]) => {
-      const names = creating.slice(0, shownNames).map(describe).join(", ");
+      // Sorted: the engine hands resources over in no fixed order, and a message should not change between runs.
+      const names = creating.map(describe).sort().slice(0, shownNames).join(", ");
       const more = creating.length > shownNames ? `, and ${creating.length - shownNames} more` : "";
       return (
         `${account}: the stack creates ${creating.length} objects, above the cap of ${settings.maxCreates} (maxCreates): ` +
