@@ -4,12 +4,13 @@
  * program (the native face, `adplatform:index:<Kind>`), each with one violation of every mandatory
  * rule: the preview fails naming each, and nothing reaches the simulator. The same programs fixed
  * preview clean, with the advisory rule (deprecated `tags`) warning without failing; a
- * `--policy-pack-config` file lowering a threshold makes the fixed TypeScript program fail again.
+ * `--policy-pack-config` file lowering a threshold makes the fixed TypeScript program fail again,
+ * run through examples/ci/preview-with-policy with the pack found as npm installs it.
  *
  * The pack runs in the Node.js language host (pulumi-language-nodejs runs policy packs itself) from
  * the built package (bin/policy, `npm run build`), whatever the program's language.
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -110,9 +111,12 @@ async function previewWithPack(cli: CliSession, more: string[] = []): Promise<{ 
   return { code: result.code, output: `${result.stdout}\n${result.stderr}` };
 }
 
-/** The policies the output's "Policies:" section lists at `level` (`- [mandatory]  bid-strategy-bounds  (...)`). */
+/**
+ * The policies the output lists at `level`: `- [mandatory]  bid-strategy-bounds  (...)` in the
+ * "Policies:" section, `adplatform@v0.1.0 [mandatory]  bid-strategy-bounds` with --diff.
+ */
 function reported(output: string, level: "mandatory" | "advisory"): string[] {
-  return [...new Set([...output.matchAll(new RegExp(`- \\[${level}\\]\\s+([\\w-]+)`, "g"))].map((m) => m[1]!))].sort();
+  return [...new Set([...output.matchAll(new RegExp(`\\[${level}\\]\\s+([\\w-]+)`, "g"))].map((m) => m[1]!))].sort();
 }
 
 beforeAll(async () => {
@@ -192,11 +196,21 @@ describe.each([
   });
 });
 
-it("follows a --policy-pack-config file: a lower maxPercentAdd fails the fixed program", async () => {
+it("follows a --policy-pack-config file through examples/ci/preview-with-policy: a lower maxPercentAdd fails the fixed program", async () => {
+  // The script finds the pack where npm puts it, node_modules/pulumi-adplatform/policy (the
+  // program's link to this checkout), as a CI job would.
   const config = path.join(workDir, "policy-config.json");
   fs.writeFileSync(config, JSON.stringify({ "bid-strategy-bounds": { maxPercentAdd: 30 } }));
-  const { code, output } = await previewWithPack(tsCli, ["--policy-pack-config", config]);
-  expect(code).not.toBe(0);
-  expect(reported(output, "mandatory")).toEqual(["bid-strategy-bounds"]);
-  expect(output).toContain('BidStrategy "night-bids": value 40 is above 30, the highest percent_add in percent (maxPercentAdd).');
+  const script = path.join(REPO_ROOT, "examples", "ci", "preview-with-policy");
+  const run = (env: Record<string, string>) =>
+    spawnSync("bash", [script, "dev"], { cwd: tsCli.dir, env: { ...process.env, ...tsCli.env, ...env }, encoding: "utf8" });
+
+  const failed = run({ POLICY_PACK_CONFIG: config });
+  expect(failed.status).toBe(1);
+  expect(reported(`${failed.stdout}\n${failed.stderr}`, "mandatory")).toEqual(["bid-strategy-bounds"]);
+  expect(failed.stdout).toContain('BidStrategy "night-bids": value 40 is above 30, the highest percent_add in percent (maxPercentAdd).');
+
+  const passed = run({});
+  expect({ status: passed.status, mandatory: reported(passed.stdout, "mandatory") }).toEqual({ status: 0, mandatory: [] });
+  expect(loggedCalls()).toBe(0);
 });
