@@ -1,6 +1,7 @@
 /**
  * What `npm pack` puts in the package: the library (bin/provider, bin/sdk, bin/simulator), the
- * README and package.json, and nothing else: no bench (built into build/ by its own tsconfig), no
+ * policy pack (bin/policy, and policy/ with what `pulumi preview --policy-pack` reads), the README
+ * and package.json, and nothing else: no bench (built into build/ by its own tsconfig), no
  * source map naming a file the package does not hold, no require of a module users do not install.
  * Reads the bin/ of the build that `npm test` runs first (pretest); run `npm run build` before
  * running this file with jest directly.
@@ -51,10 +52,13 @@ beforeAll(async () => {
   shipped = new Set(files);
 });
 
-test("the package holds the compiled library, the README and package.json, and no bench code", () => {
+test("the package holds the compiled library, the policy pack, the README and package.json, and no bench code", () => {
   // The native plugin's schema is data the plugin imports (provider/faces/native/schema.ts).
-  const library = /^bin\/(provider|sdk|simulator)\/.+\.(js|d\.ts|js\.map)$|^bin\/provider\/faces\/native\/schema\.json$/;
-  const outside = files.filter((file) => !library.test(file) && !["README.md", "package.json"].includes(file) && !/^LICEN[SC]E/.test(file));
+  const library = /^bin\/(provider|sdk|simulator|policy)\/.+\.(js|d\.ts|js\.map)$|^bin\/provider\/faces\/native\/schema\.json$/;
+  const policyPack = ["policy/PulumiPolicy.yaml", "policy/package.json", "policy/README.md", "policy/config.example.json"];
+  const outside = files.filter(
+    (file) => !library.test(file) && ![...policyPack, "README.md", "package.json"].includes(file) && !/^LICEN[SC]E/.test(file),
+  );
   expect(outside).toEqual([]);
   expect(files.filter((file) => /bench|bottleneck/i.test(file))).toEqual([]);
   expect(files).toEqual(expect.arrayContaining(["README.md", "package.json"]));
@@ -130,4 +134,10 @@ test("the package's scripts require only Node built-ins, its own modules, and wh
     }
   }
   expect(undeclared).toEqual([]);
+});
+
+test("the policy pack's entry point, named by policy/package.json, is in the package", () => {
+  const { main } = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "policy", "package.json"), "utf8")) as { main: string };
+  expect(shipped.has(path.posix.normalize(path.posix.join("policy", main)))).toBe(true);
+  expect(shipped.has("policy/PulumiPolicy.yaml")).toBe(true);
 });
