@@ -243,7 +243,9 @@ export class FileLimiterStore implements LimiterStore {
         if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       }
       try {
-        if (Date.now() - statSync(this.lockPath).mtimeMs > this.options.staleLockMs) rmSync(this.lockPath, { force: true });
+        // Stale also when dated ahead (planted, or a clock stepped back): waiting for a lock to age
+        // that does not would never end.
+        if (Math.abs(Date.now() - statSync(this.lockPath).mtimeMs) > this.options.staleLockMs) rmSync(this.lockPath, { force: true });
       } catch {
         // Released between our open and stat: try again at once.
         continue;
