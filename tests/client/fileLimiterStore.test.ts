@@ -4,7 +4,7 @@
  * live. Limiters sharing a store are in `sharedLimiter.test.ts`.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Permit, RateLimiter } from "../../provider/client";
@@ -122,6 +122,24 @@ describe("the lock file", () => {
       { encoding: "utf8", timeout: 20_000 },
     );
     expect(child.stdout).toContain("written");
+  });
+
+  it("that is stale and cannot be removed (a directory in its place) fails the transaction, saying what to fix, instead of spinning", () => {
+    const file = join(dir, "account.json");
+    mkdirSync(`${file}.lock`);
+    const past = new Date(Date.now() - 60_000);
+    utimesSync(`${file}.lock`, past, past);
+    const child = spawnSync(
+      process.execPath,
+      [
+        "-e",
+        `const { FileLimiterStore } = require(${JSON.stringify(join(BIN, "fileLimiterStore.js"))});
+         try { new FileLimiterStore(${JSON.stringify(file)}).transact(() => undefined); } catch (e) { console.log(e.message); }`,
+      ],
+      { encoding: "utf8", timeout: 20_000 },
+    );
+    expect(child.stdout).toContain(`the rate-limit lock ${file}.lock is stale and cannot be removed`);
+    expect(child.stdout).toContain("ADPLATFORM_LIMITS_DIR");
   });
 });
 
