@@ -254,6 +254,7 @@ export class FileLimiterStore implements LimiterStore {
         const reason = (error as NodeJS.ErrnoException).code ?? String(error);
         throw new Error(
           `the rate-limit lock ${this.lockPath} is stale and cannot be removed (${reason}): remove it, or set ADPLATFORM_LIMITS_DIR to another directory`,
+          { cause: error },
         );
       }
       Atomics.wait(SPIN, 0, 0, 0.1);
