@@ -6,6 +6,24 @@
 /** Opaque handle of a scheduled callback. */
 export type TimerHandle = unknown;
 
+/**
+ * The longest delay a Node timer takes, ms (2^31 - 1, about 24.8 days). A longer one, `Infinity`
+ * or `NaN`, is set to 1 ms with a `TimeoutOverflowWarning`: a caller that waits again after it
+ * would spin.
+ */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * `ms` as a timer can take it: within 0 and `MAX_TIMER_MS`. Every timer of the process clocks goes
+ * through it, so no delay, however it was computed, makes a waiting loop spin; a delay beyond it
+ * (or not a number at all) wakes after `MAX_TIMER_MS` and whoever waits looks again. The waits of
+ * the limiter and the retries are bounded far below it (`plausibleTimes.ts`).
+ */
+export function timerDelayMs(ms: number): number {
+  if (Number.isNaN(ms)) return MAX_TIMER_MS;
+  return Math.min(MAX_TIMER_MS, Math.max(0, ms));
+}
+
 /** A monotonic clock with timers. */
 export interface Clock {
   /** Milliseconds on a monotonic scale (not wall-clock time). */
@@ -68,9 +86,10 @@ function clearAnyTimer(handle: TimerHandle): void {
 /** The process clock: `performance.now()` and `setTimeout`, which keep a waiting process alive. */
 export const systemClock: Clock = Object.freeze({
   now: () => performance.now(),
-  setTimer: (callback: () => void, ms: number) => setTimeout(callback, Math.max(0, ms)),
+  setTimer: (callback: () => void, ms: number) => setTimeout(callback, timerDelayMs(ms)),
   clearTimer: clearAnyTimer,
-  setPreciseTimer: (callback: () => void, ms: number) => new PreciseTimer(() => performance.now(), performance.now() + ms, callback),
+  setPreciseTimer: (callback: () => void, ms: number) =>
+    new PreciseTimer(() => performance.now(), performance.now() + timerDelayMs(ms), callback),
 });
 
 /**
@@ -84,7 +103,7 @@ export const epochClock: Clock = Object.freeze({
   clearTimer: (handle: TimerHandle) => systemClock.clearTimer(handle),
   setPreciseTimer: (callback: () => void, ms: number) => {
     const now = () => performance.timeOrigin + performance.now();
-    return new PreciseTimer(now, now() + ms, callback);
+    return new PreciseTimer(now, now() + timerDelayMs(ms), callback);
   },
 });
 

@@ -253,10 +253,19 @@ export class FileLimiterStore implements LimiterStore {
         if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       }
       try {
-        if (Date.now() - statSync(this.lockPath).mtimeMs > this.options.staleLockMs) rmSync(this.lockPath, { force: true });
-      } catch {
+        // Stale also when dated ahead (planted, or a clock stepped back): waiting for a lock to age
+        // that does not would never end.
+        if (Math.abs(Date.now() - statSync(this.lockPath).mtimeMs) > this.options.staleLockMs) rmSync(this.lockPath, { force: true });
+      } catch (error) {
         // Released between our open and stat: try again at once.
-        continue;
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") continue;
+        // A stale lock that cannot be removed (a directory in its place, no permission) would be
+        // tried again at once, for ever.
+        const reason = (error as NodeJS.ErrnoException).code ?? String(error);
+        throw new Error(
+          `the rate-limit lock ${this.lockPath} is stale and cannot be removed (${reason}): remove it, or set ADPLATFORM_LIMITS_DIR to another directory`,
+          { cause: error },
+        );
       }
       Atomics.wait(SPIN, 0, 0, 0.1);
     }

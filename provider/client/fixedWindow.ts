@@ -24,6 +24,9 @@
  *   answer whose `X-RateLimit-Reset` lies about a window later than ours was counted in the next
  *   window; one counted in ours gives the carried cost back;
  * - the server's count replaces ours when it is higher (another process spends on the account);
+ * - the server's `X-RateLimit-Limit` is the window's limit (never above the one it was made with),
+ *   until a later report says otherwise; one report alone lowers it at most to half (see
+ *   `learnLimit`), so a single odd answer cannot slow the account for good;
  * - once the server has counted requests that are not ours in this window, we also hold back as
  *   much as we have in flight, for the other process's requests in flight that no count shows yet;
  * - a window opens with what others spent in the last window that told us (at most half the
@@ -36,6 +39,7 @@
  * state and `now`, so a query never changes what a later call sees.
  */
 import { z } from "zod";
+import { notAfter, windowReachMs } from "./plausibleTimes";
 
 /**
  * Everything a `FixedWindow` knows, as plain JSON, so limiters can share a window through a
@@ -43,8 +47,13 @@ import { z } from "zod";
  * shared), ms; `null` stands for "none".
  */
 export const FixedWindowStateSchema = z.object({
-  /** Cost allowed per window; lowered (never raised) when the server reports a smaller limit. */
+  /** Cost allowed per window: the window's most, or less as the server reported (`learnLimit`). */
   limit: z.number(),
+  /**
+   * The last limit the server reported below half the window's most, until one at or above it:
+   * a second such report corroborates it (`learnLimit`). Absent in states written before it.
+   */
+  lowReport: z.number().nullable().default(null),
   /** Increments each time a window opens; a mark remembers the generation it was admitted in. */
   generation: z.number(),
   /** End of the current window; null when none is open. */
@@ -115,7 +124,7 @@ export class FixedWindow {
 
   /**
    * @param lengthMs window length (1 s burst, 60 s steady on the platform; scaled in tests).
-   * @param limit cost allowed per window.
+   * @param maxLimit cost allowed per window (the catalog's); the server may report less, never more.
    * @param heldPollMs how often a held window looks again for answers other processes received.
    *   An answer arrives on the time scale of a request, not of the window: the limiter passes the
    *   same poll to both windows (a steady window polling at its own length / 50 would wait 1.2 s
@@ -123,11 +132,12 @@ export class FixedWindow {
    */
   constructor(
     readonly lengthMs: number,
-    limit: number,
+    readonly maxLimit: number,
     readonly heldPollMs: number,
   ) {
     this.state = {
-      limit,
+      limit: maxLimit,
+      lowReport: null,
       generation: 0,
       end: null,
       previousEnd: null,
@@ -234,13 +244,34 @@ export class FixedWindow {
   }
 
   /**
-   * Lowers the limit to `limit` when that is lower (the server's limit is the truth when it is
-   * lower; never raised above the catalog's). Call before `applyServerReport` on the same report:
-   * a window that ended then closes with the limit the server gives, so the share it expects of
-   * others stays at most half of that limit.
+   * The least limit a single report can set: half the window's most. Below it, a report is believed
+   * only when the one before it was below it too.
    */
-  lowerLimit(limit: number): void {
-    this.state.limit = Math.min(this.state.limit, limit);
+  private get limitFloor(): number {
+    return Math.ceil(this.maxLimit / 2);
+  }
+
+  /**
+   * Takes the server's `X-RateLimit-Limit` for this window (spec, Limits 5: "requests permitted in
+   * the current window"): the server's limit is the truth, also when it rises again, but never above
+   * `maxLimit`. Call before `applyServerReport` on the same report: a window that ended then closes
+   * with the limit the server gives, so the share it expects of others stays at most half of it.
+   */
+  learnLimit(reported: number): void {
+    // Decision (not shown in spec): every operation is in class C (spec, Limits 3), so a limit below
+    // the class's is already an odd answer. One such answer far below (a proxy's header, another
+    // API's) would otherwise hold the account at its value until a later answer raised it, and with
+    // the window full none would come before the window ends: one report alone lowers the limit at
+    // most to half, a second one below half confirms it (the higher of the two is taken).
+    const s = this.state;
+    const floor = this.limitFloor;
+    if (reported >= floor) {
+      s.limit = Math.min(reported, this.maxLimit);
+      s.lowReport = null;
+      return;
+    }
+    s.limit = s.lowReport === null ? floor : Math.min(floor, Math.max(1, reported, s.lowReport));
+    s.lowReport = reported;
   }
 
   /**
@@ -348,16 +379,35 @@ export class FixedWindow {
   }
 
   /**
-   * Takes over a shared state (written by `exportState`, here or in another process). The limit
-   * stays the lower of ours and the shared one: a server-reported limit is never raised.
+   * Takes over a shared state (written by `exportState`, here or in another process), read at
+   * `now`. What a store hands back is bounded by what a window can hold (`plausibleTimes.ts`): a
+   * limit within 1 and `maxLimit` (below half only when a report confirmed it, see `learnLimit`), an
+   * end no later than a window opened now could end, a previous end not in the future, no negative
+   * cost, at most half the limit expected of others. So a state written by a broken or hostile
+   * process delays the account by a few windows at most: its end, then its carried cost ageing out.
    */
-  restoreState(state: FixedWindowState): void {
-    this.state = { ...state, limit: Math.min(this.state.limit, state.limit) };
+  restoreState(state: FixedWindowState, now: number): void {
+    const least = state.lowReport === null ? this.limitFloor : 1;
+    const limit = Math.min(this.maxLimit, Math.max(least, state.limit));
+    const cost = (value: number) => Math.max(0, value);
+    this.state = {
+      ...state,
+      limit,
+      end: state.end === null ? null : notAfter(state.end, now, windowReachMs(this.lengthMs)),
+      previousEnd: state.previousEnd === null ? null : notAfter(state.previousEnd, now, 0),
+      used: cost(state.used),
+      own: cost(state.own),
+      othersSeen: cost(state.othersSeen),
+      othersExpected: Math.min(cost(state.othersExpected), Math.floor(limit / 2)),
+      ahead: cost(state.ahead),
+      unanswered: cost(state.unanswered),
+      lateCarry: cost(state.lateCarry),
+    };
   }
 
   /** An independent copy, to try a charge without making it (see the limiter's backfilling). */
   clone(): FixedWindow {
-    const copy = new FixedWindow(this.lengthMs, this.state.limit, this.heldPollMs);
+    const copy = new FixedWindow(this.lengthMs, this.maxLimit, this.heldPollMs);
     copy.state = { ...this.state };
     return copy;
   }

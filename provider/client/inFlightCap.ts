@@ -16,6 +16,7 @@
  * others their own refusals; the counts of good answers and admissions stay with each limiter.
  */
 import { z } from "zod";
+import { notAfter } from "./plausibleTimes";
 
 /** Bounds of the adaptive in-flight cap. */
 export interface ConcurrencyOptions {
@@ -123,10 +124,14 @@ export class InFlightCap {
     };
   }
 
-  /** Takes over the shared part (written by `exportState`, here or in another process), within our bounds. */
-  restoreState(state: InFlightCapState): void {
+  /**
+   * Takes over the shared part (written by `exportState`, here or in another process) at `now`,
+   * within our bounds: a decrease dated in the future (a broken or hostile store) would keep the
+   * cap under its ceiling and ignore every refusal for as long, so it counts as made now.
+   */
+  restoreState(state: InFlightCapState, now: number): void {
     this.cap = this.clamp(state.cap);
     this.ceiling = state.ceiling ?? Number.POSITIVE_INFINITY;
-    this.decreasedAt = state.decreasedAt ?? Number.NEGATIVE_INFINITY;
+    this.decreasedAt = state.decreasedAt === null ? Number.NEGATIVE_INFINITY : notAfter(state.decreasedAt, now, 0);
   }
 }

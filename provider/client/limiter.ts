@@ -28,8 +28,12 @@
  *   this window is not lost: under strict FIFO a cost-3 head that does not fit idles the rest of
  *   the window, which cost-1 requests behind it could fill (on a 3+1+1+1 mix, windows of 10, 8,
  *   10, 8 ...: a tenth of the budget);
- * - after a 429 with `Retry-After: N`, admits nothing for N seconds (spec, Limits 4), and gives the
- *   refused cost back to the steady window (the server did not count it);
+ * - after a 429 with `Retry-After: N`, admits nothing for N seconds (spec, Limits 4), at most one
+ *   steady window (see `observeLocked`), and gives the refused cost back to the steady window (the
+ *   server did not count it);
+ * - never waits longer than the spec's windows make plausible for anything a header or a shared
+ *   store says (`plausibleTimes.ts`): an odd answer or a broken store slows the account by at most
+ *   a window at a time, and no timer it sets can fire early and spin (`clock.ts`);
  * - with a `sharedStore`, all of the above holds for every limiter on the store together (the
  *   Pulumi program and the provider plugin are two processes on one account): the windows, the
  *   admitted cost, the pause, the in-flight counts and the cap live in the store, and every
@@ -45,6 +49,7 @@ import { type Clock, type TimerHandle, systemClock } from "./clock";
 import type { WindowView } from "./fixedWindow";
 import { type CapAdmission, type ConcurrencyOptions, InFlightCap } from "./inFlightCap";
 import { type LimiterState, type LimiterStore, limiterId } from "./limiterStore";
+import { MAX_GUARD_SHARE, notAfter } from "./plausibleTimes";
 import { type ClassMark, RateClassWindows, type ReportedWindow } from "./rateClassWindows";
 import type { RateLimitInfo, RetryAfter } from "./rateLimitHeaders";
 import { StoreTransactions } from "./storeTransactions";
@@ -283,7 +288,12 @@ export class RateLimiter {
     this.settle(record, refused ? { refused: true } : { refused: false, reported }, now);
     if (refused && observation.retryAfter?.kind === "delay") {
       // spec, Limits 4: the account is at its limit; nobody on it gets through until Retry-After.
-      this.pausedUntil = Math.max(this.pausedUntil, receivedAt + observation.retryAfter.ms);
+      // Decision (not shown in spec): no longer than a steady window (spec, Limits 1), which is the
+      // longest any full window takes to refresh. A longer Retry-After (an hour, 10^12 s) is the
+      // refused call's answer, which its retry budget judges (`retryPolicy.ts`); the account's other
+      // calls, and every process sharing its state, try again after a window and hear for themselves.
+      const pauseMs = Math.min(observation.retryAfter.ms, this.options.steadyWindowMs);
+      this.pausedUntil = Math.max(this.pausedUntil, receivedAt + pauseMs);
       // Refused, so not counted: the steady window keeps the budget.
       windows.refundSteady(record.mark, record.cost, now);
     } else if (refused && observation.retryAfter?.kind === "concurrency") {
@@ -349,7 +359,7 @@ export class RateLimiter {
   }
 
   private guardMs(): number {
-    return Math.min(this.options.burstWindowMs / 4, Math.max(this.options.guardMs, this.latencyMs));
+    return Math.min(this.options.burstWindowMs * MAX_GUARD_SHARE, Math.max(this.options.guardMs, this.latencyMs));
   }
 
   /** Runs `fn` in a store transaction (see `StoreTransactions`); without a store, just runs it. */
@@ -366,14 +376,21 @@ export class RateLimiter {
     }
   }
 
-  /** Takes over the store's view of the account. Changes nothing in `state`. */
+  /**
+   * Takes over the store's view of the account, every time in it bounded by what the windows make
+   * plausible (a store written by a broken or hostile process must not hang the account). Changes
+   * nothing in `state`.
+   */
   private adopt(state: LimiterState): void {
+    const now = this.clock.now();
     for (const [name, saved] of Object.entries(state.classes)) {
       if (!(name in this.options.classes)) continue;
-      this.windowsOf(name as RateClassName).restoreState(saved);
+      this.windowsOf(name as RateClassName).restoreState(saved, now);
     }
-    if (state.pausedUntil !== null) this.pausedUntil = Math.max(this.pausedUntil, state.pausedUntil);
-    if (state.concurrency) this.cap.restoreState(state.concurrency);
+    if (state.pausedUntil !== null) {
+      this.pausedUntil = Math.max(this.pausedUntil, notAfter(state.pausedUntil, now, this.options.steadyWindowMs));
+    }
+    if (state.concurrency) this.cap.restoreState(state.concurrency, now);
     this.othersInFlight = 0;
     for (const [id, count] of Object.entries(state.inFlight)) if (id !== this.id) this.othersInFlight += count;
     // Nothing of the account pending: no answer is still to come, also for requests of a process
@@ -445,7 +462,7 @@ export class RateLimiter {
       }
       if (sameClass) {
         // Try the charge on a copy: the head must still fit at `headAt`.
-        const trial = headWindows.clone();
+        const trial = headWindows.clone(now);
         trial.charge(request.cost, now, guard);
         if (trial.earliestFit(head.cost, now, guard) > headAt) {
           i += 1;

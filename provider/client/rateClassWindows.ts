@@ -9,6 +9,7 @@
 import { z } from "zod";
 import type { RateClass } from "../catalog/types";
 import { FixedWindow, FixedWindowStateSchema, type WindowMark, type WindowView } from "./fixedWindow";
+import { notAfter } from "./plausibleTimes";
 import type { RateLimitInfo } from "./rateLimitHeaders";
 
 /** A class's windows as shared through a `LimiterStore`. */
@@ -28,7 +29,7 @@ export interface ClassMark {
 /** Which window a response's `X-RateLimit-*` headers described, and the end they gave it. */
 export interface ReportedWindow {
   readonly window: "burst" | "steady";
-  /** `receivedAt + X-RateLimit-Reset`; undefined without the header. */
+  /** `receivedAt + X-RateLimit-Reset`, at most one window length ahead; undefined without the header. */
   readonly boundary: number | undefined;
 }
 
@@ -100,18 +101,21 @@ export class RateClassWindows {
    * at `mark` says, its headers `info` received at `receivedAt`, to the window they describe (the
    * one whose limit `X-RateLimit-Limit` equals; when it equals neither, the steady one). With
    * `machineShared`, these windows are the machine's (see `FixedWindow.applyServerReport`).
+   *
+   * A reset longer than the window it describes cannot be (spec, Limits 1): it is read as the
+   * window's length, so an odd header delays the account by one window at most.
    */
   applyServerReport(mark: ClassMark, info: RateLimitInfo, receivedAt: number, now: number, machineShared: boolean): ReportedWindow {
     // Decision (not shown in spec): which window the X-RateLimit headers describe is not said;
     // we match `X-RateLimit-Limit` against the class's burst and steady limits, steady otherwise.
     const described = info.limit === this.limits.burst && this.limits.burst !== this.limits.steady ? "burst" : "steady";
     const window = this[described];
-    window.lowerLimit(info.limit);
+    window.learnLimit(info.limit);
     // Believe the server when it has counted more than we have: what it counted up to this request,
     // plus what we admitted after it (which it may not have seen yet).
     const serverCount = info.limit - info.remaining;
     const admittedSince = this.admittedCost - mark.costMark;
-    const boundary = info.resetMs === undefined ? undefined : receivedAt + info.resetMs;
+    const boundary = info.resetMs === undefined ? undefined : notAfter(receivedAt + info.resetMs, receivedAt, window.lengthMs);
     window.applyServerReport(mark[described], boundary, serverCount, admittedSince, now, machineShared);
     return { window: described, boundary };
   }
@@ -143,10 +147,10 @@ export class RateClassWindows {
     this.steady.refund(mark.steady, Math.min(cost, this.steady.limit), now);
   }
 
-  /** An independent copy, to try a charge without making it. */
-  clone(): RateClassWindows {
+  /** An independent copy at `now`, to try a charge without making it. */
+  clone(now: number): RateClassWindows {
     const copy = new RateClassWindows(this.limits, { burstMs: this.burst.lengthMs, steadyMs: this.steady.lengthMs }, this.burst.heldPollMs);
-    copy.restoreState(this.exportState());
+    copy.restoreState(this.exportState(), now);
     return copy;
   }
 
@@ -161,10 +165,10 @@ export class RateClassWindows {
     return { burst: this.burst.exportState(), steady: this.steady.exportState(), admittedCost: this.admittedCost };
   }
 
-  /** Takes over a shared state (see `FixedWindow.restoreState`). */
-  restoreState(state: RateClassState): void {
-    this.burst.restoreState(state.burst);
-    this.steady.restoreState(state.steady);
+  /** Takes over a shared state at `now`, bounded as `FixedWindow.restoreState` says. */
+  restoreState(state: RateClassState, now: number): void {
+    this.burst.restoreState(state.burst, now);
+    this.steady.restoreState(state.steady, now);
     this.admittedCost = state.admittedCost;
   }
 

@@ -28,6 +28,7 @@ import type { Redis } from "ioredis";
 import { redactText } from "./redact";
 import { openRedis, redactRedisUrl, redisUrlSecrets } from "./redisConnection";
 import { emptyLimiterState, isOwnLimiterId, type LimiterState, LimiterStateSchema, type LimiterStore } from "./limiterStore";
+import { notAfter } from "./plausibleTimes";
 
 /** Tunables of `RedisLimiterStore`, ms. */
 export interface RedisLimiterStoreOptions {
@@ -262,7 +263,7 @@ export class RedisLimiterStore implements LimiterStore {
     });
     const state = parseState(raw);
     const now = Date.now();
-    dropLapsed(state, now);
+    dropLapsed(state, now, this.options.leaseMs);
     let result: T;
     try {
       result = fn(state);
@@ -309,12 +310,18 @@ function parseState(raw: string | null): LimiterState {
   }
 }
 
-/** Drops the in-flight entries of other processes whose lease lapsed (or that never had one). */
-function dropLapsed(state: LimiterState, now: number): void {
+/**
+ * Drops the in-flight entries of other processes whose lease lapsed (or that never had one). A
+ * lease is never longer than `leaseMs` from now: one further ahead (a broken or hostile writer)
+ * is cut to that, and the cut one written back, so its entry lapses like any other.
+ */
+function dropLapsed(state: LimiterState, now: number, leaseMs: number): void {
   const leases = state.leases ?? {};
   for (const id of Object.keys(state.inFlight)) {
     if (isOwnLimiterId(id)) continue;
-    if ((leases[id] ?? -Infinity) < now) delete state.inFlight[id];
+    const lease = leases[id];
+    if (lease === undefined || lease < now) delete state.inFlight[id];
+    else leases[id] = notAfter(lease, now, leaseMs);
   }
 }
 

@@ -3,7 +3,8 @@
  * not its own write, the sweep of stale files and of dead processes' requests, and where the files
  * live. Limiters sharing a store are in `sharedLimiter.test.ts`.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Permit, RateLimiter } from "../../provider/client";
@@ -16,6 +17,8 @@ import {
 } from "../../provider/client/fileLimiterStore";
 import { emptyLimiterState } from "../../provider/client/limiterStore";
 import { FakeClock } from "./fakeClock";
+
+const BIN = join(__dirname, "..", "..", "bin", "provider", "client");
 
 let dir: string;
 beforeEach(() => {
@@ -98,6 +101,45 @@ describe("the state file", () => {
     const inFlight = Object.keys((JSON.parse(readFileSync(file, "utf8")) as { inFlight: object }).inFlight);
     expect(inFlight).not.toContain("4194999:1");
     expect(inFlight).toContain(`${process.pid}:999999`);
+  });
+});
+
+describe("the lock file", () => {
+  it("is taken over when dated in the future (planted, or a clock stepped back), instead of waited for for ever", () => {
+    const file = join(dir, "account.json");
+    writeFileSync(`${file}.lock`, "");
+    const future = new Date(Date.now() + 10 * 365 * 24 * 3_600_000);
+    utimesSync(`${file}.lock`, future, future);
+    // In a process of its own: the lock is waited for synchronously, which no test timeout ends.
+    const child = spawnSync(
+      process.execPath,
+      [
+        "-e",
+        `const { FileLimiterStore } = require(${JSON.stringify(join(BIN, "fileLimiterStore.js"))});
+         new FileLimiterStore(${JSON.stringify(file)}).transact(() => undefined);
+         console.log("written");`,
+      ],
+      { encoding: "utf8", timeout: 20_000 },
+    );
+    expect(child.stdout).toContain("written");
+  });
+
+  it("that is stale and cannot be removed (a directory in its place) fails the transaction, saying what to fix, instead of spinning", () => {
+    const file = join(dir, "account.json");
+    mkdirSync(`${file}.lock`);
+    const past = new Date(Date.now() - 60_000);
+    utimesSync(`${file}.lock`, past, past);
+    const child = spawnSync(
+      process.execPath,
+      [
+        "-e",
+        `const { FileLimiterStore } = require(${JSON.stringify(join(BIN, "fileLimiterStore.js"))});
+         try { new FileLimiterStore(${JSON.stringify(file)}).transact(() => undefined); } catch (e) { console.log(e.message); }`,
+      ],
+      { encoding: "utf8", timeout: 20_000 },
+    );
+    expect(child.stdout).toContain(`the rate-limit lock ${file}.lock is stale and cannot be removed`);
+    expect(child.stdout).toContain("ADPLATFORM_LIMITS_DIR");
   });
 });
 

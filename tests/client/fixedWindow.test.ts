@@ -77,12 +77,12 @@ describe("fixed window", () => {
     const { window: source } = charged(3);
     const state = source.exportState();
     const lower = new FixedWindow(LENGTH_MS, 8, POLL_MS);
-    lower.restoreState(state);
+    lower.restoreState(state, T0);
     expect(lower.exportState()).toEqual({ ...state, limit: 8 });
     state.used = 99;
     expect(lower.exportState().used).toBe(3);
     const higher = new FixedWindow(LENGTH_MS, 20, POLL_MS);
-    higher.restoreState({ ...source.exportState(), limit: 10 });
+    higher.restoreState({ ...source.exportState(), limit: 10 }, T0);
     expect(higher.limit).toBe(10);
   });
 
@@ -95,10 +95,58 @@ describe("fixed window", () => {
     expect({ ...copy.exportState(), used: 3, own: 3, unanswered: 3 }).toEqual(window.exportState());
   });
 
-  it("lowers its limit, never raises it", () => {
+  it("takes the server's limit, up to its own, and raises it again when a later report does", () => {
     const window = new FixedWindow(LENGTH_MS, 10, POLL_MS);
-    window.lowerLimit(6);
-    window.lowerLimit(12);
+    window.learnLimit(6);
     expect(window.limit).toBe(6);
+    window.learnLimit(12);
+    expect(window.limit).toBe(10);
+    window.learnLimit(8);
+    window.learnLimit(10);
+    expect(window.limit).toBe(10);
+  });
+
+  it("lowers its limit below half only when a second report confirms it, and recovers at the next report above", () => {
+    const window = new FixedWindow(LENGTH_MS, 150, POLL_MS);
+    window.learnLimit(1); // one odd answer
+    expect(window.limit).toBe(75);
+    window.learnLimit(150);
+    expect(window.limit).toBe(150);
+    window.learnLimit(1);
+    window.learnLimit(3); // confirmed: the higher of the two
+    expect(window.limit).toBe(3);
+    window.learnLimit(1);
+    expect(window.limit).toBe(3);
+    window.learnLimit(1);
+    expect(window.limit).toBe(1);
+    window.learnLimit(140);
+    expect(window.limit).toBe(140);
+  });
+
+  it("bounds what a shared state holds: a planted far end, previous end, limit or count delays it by a few windows at most", () => {
+    const planted = {
+      ...new FixedWindow(LENGTH_MS, 10, POLL_MS).exportState(),
+      limit: 0,
+      lowReport: null,
+      generation: 7,
+      end: 1e300,
+      previousEnd: 1e300,
+      used: 1e9,
+      own: -5,
+      ahead: 1e9,
+      lateCarry: 1e9,
+      othersExpected: 1e9,
+    };
+    const window = new FixedWindow(LENGTH_MS, 10, POLL_MS);
+    window.restoreState(planted, T0);
+    const restored = window.exportState();
+    expect(restored).toMatchObject({ limit: 5, end: T0 + 1.25 * LENGTH_MS, previousEnd: T0, own: 0, othersExpected: 2 });
+    expect(window.waitMs(1, T0, 0)).toBe(1.25 * LENGTH_MS);
+    // Then the cost carried from it ages out one length later, and a request goes.
+    expect(window.waitMs(1, T0 + 1.25 * LENGTH_MS, 0)).toBe(LENGTH_MS);
+    expect(window.waitMs(1, T0 + 2.25 * LENGTH_MS, 0)).toBe(0);
+    // A confirmed low limit is kept.
+    window.restoreState({ ...planted, lowReport: 1 }, T0);
+    expect(window.limit).toBe(1);
   });
 });

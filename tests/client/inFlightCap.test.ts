@@ -88,7 +88,7 @@ describe("in-flight cap", () => {
   it("ignores a refusal of a request admitted before a decrease another limiter made (the shared decrease time)", () => {
     const cap = new InFlightCap({ initial: 4, min: 1, max: 8 }, STEADY_MS);
     const [before] = admitTogether(cap, 1, 100, 3);
-    cap.restoreState({ cap: 2, ceiling: 2, decreasedAt: 150 });
+    cap.restoreState({ cap: 2, ceiling: 2, decreasedAt: 150 }, 150);
     cap.refused(before!, 200);
     expect(cap.value).toBe(2);
     const [after] = admitTogether(cap, 1, 300, 1);
@@ -105,14 +105,27 @@ describe("in-flight cap", () => {
     expect(shared).toEqual({ cap: 2, ceiling: 2, decreasedAt: 5 });
     // Another limiter takes it over: it does not try past the ceiling before a steady window passed.
     const other = new InFlightCap({ initial: 4, min: 1, max: 8 }, STEADY_MS);
-    other.restoreState(shared);
+    other.restoreState(shared, 5);
     for (let i = 0; i < 10; i += 1) other.answered(1_000);
     expect(other.value).toBe(2);
     other.answered(5 + STEADY_MS);
     expect(other.value).toBe(3);
     // Its own bounds hold over a shared cap.
     const narrow = new InFlightCap({ initial: 3, min: 3, max: 6 }, STEADY_MS);
-    narrow.restoreState(shared);
+    narrow.restoreState(shared, 5);
     expect(narrow.value).toBe(3);
+  });
+
+  it("takes a decrease dated in the future (a planted store) as made now, so it probes past the ceiling a steady window later", () => {
+    const cap = new InFlightCap({ initial: 4, min: 1, max: 8 }, STEADY_MS);
+    cap.restoreState({ cap: 2, ceiling: 2, decreasedAt: 1e300 }, 100);
+    expect(cap.exportState().decreasedAt).toBe(100);
+    cap.answered(100 + STEADY_MS);
+    cap.answered(100 + STEADY_MS);
+    expect(cap.value).toBe(3);
+    // A refusal is no longer taken for one of before the decrease.
+    const [refused] = admitTogether(cap, 1, 200 + STEADY_MS, 3);
+    cap.refused(refused!, 210 + STEADY_MS);
+    expect(cap.value).toBe(2);
   });
 });

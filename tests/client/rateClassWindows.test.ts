@@ -170,26 +170,38 @@ describe("rate class windows", () => {
     expect(windows.view(T0)).toMatchObject({ burst: { used: 10 }, steady: { used: 9 } });
   });
 
-  it("lower a window's limit to the server's, never raise it, and keep it through export and restore", () => {
+  it("take a window's limit from the server, raise it again when a later answer says more, and keep it through export and restore", () => {
     const windows = classC();
     const [first] = admit(windows, 1, T0);
     answer(windows, first!, { limit: 120, remaining: 100, resetMs: 30_000 }, T0);
     expect(windows.view(T0).steady.limit).toBe(120);
     const [second] = admit(windows, 1, T0);
     answer(windows, second!, { limit: 150, remaining: 100, resetMs: 30_000 }, T0);
-    expect(windows.view(T0).steady.limit).toBe(120);
+    expect(windows.view(T0).steady.limit).toBe(150);
+    const [third] = admit(windows, 1, T0);
+    answer(windows, third!, { limit: 140, remaining: 100, resetMs: 30_000 }, T0);
     const shared = RateClassStateSchema.parse(JSON.parse(JSON.stringify(windows.exportState())));
     const other = classC();
-    other.restoreState(shared);
+    other.restoreState(shared, T0);
     expect(other.view(T0)).toEqual(windows.view(T0));
     expect(other.exportState()).toEqual(windows.exportState());
+  });
+
+  it("read a reset longer than the window it describes as the window's length (a Unix time, a typo)", () => {
+    const windows = classC();
+    const marks = admit(windows, 10, T0);
+    answer(windows, marks[9]!, { limit: 10, remaining: 0, resetMs: 1_764_012_345_000 }, T0);
+    expect(windows.view(T0).burst).toMatchObject({ used: 10, endsInMs: BURST_MS, synced: true });
+    expect(windows.waitMs(1, T0, 0)).toBe(BURST_MS);
+    answer(windows, marks[8]!, { limit: 150, remaining: 140, resetMs: 3_600_000 }, T0);
+    expect(windows.view(T0).steady.endsInMs).toBe(STEADY_MS);
   });
 
   it("find the earliest time a request fits, and try a charge on a copy without making it", () => {
     const windows = classC({ burst: 10, steady: 12 });
     admit(windows, 4, T0, { cost: 2, release: true }); // 8 of 10 and of 12
     expect(windows.earliestFit(3, T0, 0)).toBe(T0 + BURST_MS);
-    const trial = windows.clone();
+    const trial = windows.clone(T0);
     trial.charge(2, T0, 0); // 10 of 12: a cost-3 request then waits for the steady window
     // (at least: the tried request stays unanswered, which holds the windows past their ends)
     expect(trial.earliestFit(3, T0, 0)).toBeGreaterThanOrEqual(T0 + STEADY_MS);

@@ -212,4 +212,25 @@ describe("retry policy", () => {
     expect(parseRateLimitInfo(headers)?.resetMs).toBeCloseTo(24.732, 9);
     expect(parseRateLimitInfo({ ...headers, "x-ratelimit-reset": "59" })).toEqual({ limit: 10, remaining: 3, resetMs: 59_000 });
   });
+
+  it("reads an X-RateLimit-Reset of a billion seconds or more as a Unix time, and ignores one already past", () => {
+    const headers = { "x-ratelimit-limit": "10", "x-ratelimit-remaining": "0" };
+    const now = 1_764_012_345_000 - 30_000;
+    expect(parseRateLimitInfo({ ...headers, "x-ratelimit-reset": "1764012345" }, now)).toEqual({
+      limit: 10,
+      remaining: 0,
+      resetMs: 30_000,
+    });
+    expect(parseRateLimitInfo({ ...headers, "x-ratelimit-reset": "1764012345" }, now + 60_000)).toEqual({ limit: 10, remaining: 0 });
+  });
+
+  it("reads a number too long to be finite as no number, in Retry-After and X-RateLimit-*", () => {
+    const huge = "9".repeat(400);
+    expect(parseRetryAfter({ "retry-after": huge })).toBeUndefined();
+    expect(parseRateLimitInfo({ "x-ratelimit-limit": huge, "x-ratelimit-remaining": "3" })).toBeUndefined();
+    expect(parseRateLimitInfo({ "x-ratelimit-limit": "10", "x-ratelimit-remaining": "3", "x-ratelimit-reset": huge })).toEqual({
+      limit: 10,
+      remaining: 3,
+    });
+  });
 });
