@@ -15,23 +15,9 @@
  */
 import type { z } from "zod";
 import { plainJson, setOwn } from "./json";
+import { zodDef } from "./zodDef";
 
 type AnySchema = z.ZodType;
-interface Def {
-  type: string;
-  innerType?: AnySchema;
-  in?: AnySchema;
-  out?: AnySchema;
-  element?: AnySchema;
-  valueType?: AnySchema;
-  options?: AnySchema[];
-  items?: AnySchema[];
-  rest?: AnySchema | null;
-  getter?: () => AnySchema;
-  shape?: Record<string, AnySchema>;
-}
-
-const defOf = (schema: AnySchema): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
 /**
  * `ab_test_config` -> `abTestConfig`, `description_2` -> `description2`. Only underscores between
@@ -52,7 +38,7 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v ===
 function structural(schema: AnySchema): AnySchema {
   let current = schema;
   for (;;) {
-    const def = defOf(current);
+    const def = zodDef(current);
     switch (def.type) {
       case "optional":
       case "nullable":
@@ -68,7 +54,7 @@ function structural(schema: AnySchema): AnySchema {
         continue;
       case "pipe":
         // A transform's output has no schema; its structure is the input's.
-        current = defOf(def.out!).type === "transform" ? def.in! : def.out!;
+        current = zodDef(def.out!).type === "transform" ? def.in! : def.out!;
         continue;
       default:
         return current;
@@ -97,7 +83,7 @@ export const COLLIDING_WIRE_FIELDS = "collidingWireFields";
 function toSdkValue(schema: AnySchema, value: unknown, notes: ReadNotes, path: Path): unknown {
   if (value === null || value === undefined) return value;
   const s = structural(schema);
-  const def = defOf(s);
+  const def = zodDef(s);
   switch (def.type) {
     case "object":
       return isPlainObject(value) ? objectToSdk(def.shape!, value, notes, path) : leafToSdk(schema, value, notes, path);
@@ -181,7 +167,7 @@ function objectToSdk(
 function toWireValue(schema: AnySchema, value: unknown): unknown {
   if (value === null || value === undefined) return value;
   const s = structural(schema);
-  const def = defOf(s);
+  const def = zodDef(s);
   switch (def.type) {
     case "object":
       return isPlainObject(value) ? objectToWire(def.shape!, value) : value;
@@ -224,7 +210,7 @@ function pickObjectOption(options: AnySchema[], value: Record<string, unknown>, 
   let best: AnySchema | undefined;
   let bestScore = -1;
   for (const option of options) {
-    const def = defOf(structural(option));
+    const def = zodDef(structural(option));
     if (def.type !== "object") continue;
     const known = new Set(Object.keys(def.shape!).map((k) => (direction === "toSdk" ? k : snakeToCamel(k))));
     const score = Object.keys(value).filter((k) => known.has(k)).length;

@@ -14,6 +14,7 @@
  */
 import type { z } from "zod";
 import { snakeToCamel } from "../../provider/wire/casing";
+import { zodDef } from "../../provider/wire/zodDef";
 
 /** A Pulumi schema type reference or primitive. */
 export interface TypeSpec {
@@ -38,20 +39,6 @@ export interface ObjectTypeSpec {
   properties: Record<string, PropertySpec>;
   required?: string[];
 }
-
-interface Def {
-  type: string;
-  innerType?: z.ZodType;
-  in?: z.ZodType;
-  out?: z.ZodType;
-  element?: z.ZodType;
-  valueType?: z.ZodType;
-  options?: z.ZodType[];
-  getter?: () => z.ZodType;
-  shape?: Record<string, z.ZodType>;
-  values?: unknown[];
-}
-const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
 /** Where a walk is, and what it may look up. */
 export interface WalkOptions {
@@ -81,7 +68,7 @@ export class SchemaTypes {
 
   /** True when `schema` (with its wrappers) accepts `undefined`: an optional property. */
   isOptional(schema: z.ZodType): boolean {
-    const def = defOf(schema);
+    const def = zodDef(schema);
     switch (def.type) {
       case "optional":
       case "default":
@@ -118,7 +105,7 @@ export class SchemaTypes {
   typeOf(schema: z.ZodType, options: WalkOptions, path: string): TypeSpec {
     const known = this.transformOutputs.get(schema);
     if (known && options.side === "output") return known;
-    const def = defOf(schema);
+    const def = zodDef(schema);
     switch (def.type) {
       case "optional":
       case "nullable":
@@ -129,7 +116,7 @@ export class SchemaTypes {
       case "catch":
         return this.typeOf(def.innerType!, options, path);
       case "pipe":
-        return defOf(def.out!).type === "transform"
+        return zodDef(def.out!).type === "transform"
           ? this.typeOf(def.in!, options, path)
           : this.typeOf(options.side === "input" ? def.in! : def.out!, options, path);
       case "lazy":
@@ -172,7 +159,7 @@ export class SchemaTypes {
         this.named.set(object, name);
         const token = `${this.packageName}:index:${name}`;
         this.types[token] = { type: "object", properties: {} };
-        const def = defOf(object);
+        const def = zodDef(object);
         if (def.type !== "object") throw new Error(`${path}: expected an object schema, found ${def.type}`);
         const { properties, required } = this.objectProperties(def.shape!, options, path);
         this.types[token] = { type: "object", properties, ...(required ? { required } : {}) };
@@ -184,7 +171,7 @@ export class SchemaTypes {
   }
 
   private structural(schema: z.ZodType): z.ZodType {
-    const def = defOf(schema);
+    const def = zodDef(schema);
     if (def.type === "lazy") return this.structural(def.getter!());
     if (["optional", "nullable", "default", "readonly", "catch"].includes(def.type)) return this.structural(def.innerType!);
     return schema;

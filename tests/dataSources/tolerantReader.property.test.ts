@@ -15,6 +15,7 @@ import type { z } from "zod";
 import { closeApiClients, getApiClient } from "../../provider/client";
 import { DATA_SOURCES, clearReadCache, readList, readOne, type DataSource } from "../../provider/dataSources";
 import { startScriptedServer, type ScriptedServer } from "../client/scriptedServer";
+import { zodDef } from "../../provider/wire/zodDef";
 
 const SEED = Number(process.env.FC_SEED ?? 20260521);
 const NUM_RUNS = 25;
@@ -24,19 +25,6 @@ const TOKEN = "property-token";
 
 /** A wire value (possibly holding `bigint`s for integers beyond 2^53) and the SDK value it must read as. */
 type Pair = readonly [wire: unknown, sdk: unknown];
-
-interface Def {
-  type: string;
-  innerType?: z.ZodType;
-  in?: z.ZodType;
-  out?: z.ZodType;
-  element?: z.ZodType;
-  valueType?: z.ZodType;
-  options?: z.ZodType[];
-  getter?: () => z.ZodType;
-  shape?: Record<string, z.ZodType>;
-}
-const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
 /** Sets an own property, `__proto__` included (plain assignment would set the prototype). */
 function own(target: Record<string, unknown>, key: string, value: unknown): void {
@@ -112,7 +100,7 @@ function extraKeys(shape: Record<string, z.ZodType>): fc.Arbitrary<string> {
 
 /** Arbitrary of schema-valid wire values of `schema` with the SDK value each must read as. */
 function arbitraryOf(schema: z.ZodType, depth = 0): fc.Arbitrary<Pair> {
-  const def = defOf(schema);
+  const def = zodDef(schema);
   switch (def.type) {
     case "optional":
     case "readonly":
