@@ -14,6 +14,7 @@ import { epochClock } from "../../provider/client/clock";
 import { FileLimiterStore } from "../../provider/client/fileLimiterStore";
 import { FakeClock, flush } from "./fakeClock";
 import { type ScriptedServer, envelopeOf, json, startScriptedServer } from "./scriptedServer";
+import { waitFor } from "../helpers/waitFor";
 
 const BIN = join(__dirname, "..", "..", "bin", "provider", "client");
 const TOKEN = "demo-token";
@@ -53,15 +54,6 @@ function clientOf(s: ScriptedServer, clock: FakeClock, options: Partial<ApiClien
 }
 
 const getZone = (client: ReturnType<typeof getApiClient>) => client.call("getZone", { pathParams: { id: "1001" } });
-
-/** Polls (on the wall clock) until `condition` holds; fails the test after `tries` looks. */
-async function waitFor(condition: () => boolean, tries = 2_000): Promise<void> {
-  for (let i = 0; i < tries; i += 1) {
-    if (condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  throw new Error("the condition never held");
-}
 
 describe("a Retry-After longer than any window", () => {
   it("fails its call at once (the retry budget), and pauses the account for one steady window, not the hour", async () => {

@@ -18,6 +18,7 @@ import { RateClassWindows } from "../../provider/client/rateClassWindows";
 import { closeRedisConnections, RedisLimiterStore } from "../../provider/client/redisLimiterStore";
 import { type RedisServer, startRedisServer } from "../helpers/redisServer";
 import { FakeClock, flush } from "./fakeClock";
+import { waitFor } from "../helpers/waitFor";
 
 const FAR = 1e300;
 
@@ -75,15 +76,6 @@ describe("a planted Redis state", () => {
     raw.disconnect();
     await server.stop();
   });
-
-  /** Polls (on the wall clock) until `condition` holds; fails the test after `tries` looks. */
-  async function waitFor(condition: () => boolean, tries = 2_000): Promise<void> {
-    for (let i = 0; i < tries; i += 1) {
-      if (condition()) return;
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-    throw new Error("the condition never held");
-  }
 
   /** A store of a fresh account holding `planted`, with leases and windows scaled down. */
   async function plantedStore(planted: LimiterState): Promise<RedisLimiterStore> {

@@ -15,6 +15,7 @@ import { type Permit, RateLimiter } from "../../provider/client/limiter";
 import { isOwnLimiterId, type LimiterState } from "../../provider/client/limiterStore";
 import { closeRedisConnections, REDIS_KEY_PREFIX, RedisLimiterStore, redisStateKey } from "../../provider/client/redisLimiterStore";
 import { type RedisServer, startRedisServer } from "../helpers/redisServer";
+import { waitFor } from "../helpers/waitFor";
 
 const BIN = join(__dirname, "..", "..", "bin", "provider", "client");
 
@@ -31,15 +32,6 @@ afterAll(async () => {
   raw.disconnect();
   await server.stop();
 });
-
-/** Polls `condition` until it holds; gives up (failing the test) after `tries` looks. */
-async function waitFor(condition: () => boolean | Promise<boolean>, tries = 2_000): Promise<void> {
-  for (let i = 0; i < tries; i += 1) {
-    if (await condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  throw new Error("the condition never held");
-}
 
 let accounts = 0;
 /** A fresh account name per test. */

@@ -5,6 +5,7 @@
  */
 import { SEED_IDS } from "../../simulator";
 import { type Harness, startHarness } from "./harness";
+import { waitFor } from "../helpers/waitFor";
 
 let h: Harness;
 afterEach(async () => {
@@ -179,15 +180,6 @@ describe("in-flight limit (spec, Limits 6)", () => {
     expect((await get()).status).toBe(200);
   });
 });
-
-/** Polls `condition` on the event loop (bounded), for states reached through real sockets. */
-async function waitFor(condition: () => boolean, attempts = 500): Promise<void> {
-  for (let i = 0; i < attempts; i++) {
-    if (condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error("condition not reached");
-}
 
 describe("Retry-After unit (option retryAfterUnitMs, for scaled windows)", () => {
   it("rounds the wait up to the unit and writes it as decimal seconds", async () => {

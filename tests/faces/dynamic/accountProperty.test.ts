@@ -9,6 +9,7 @@
 import { SEED_IDS } from "../../../simulator";
 import { lifecycleSuite, RECOGNISABLE_TOKEN } from "../../helpers/lifecycleEnv";
 import type { Props } from "../../helpers/dynamicProviderHarness";
+import { waitFor } from "../../helpers/waitFor";
 
 // Child processes (serializer, plugin) start slowly on a loaded machine: generous, never asserted.
 jest.setTimeout(90_000);
@@ -205,8 +206,3 @@ describe("other kinds", () => {
     expect(env.sim.state("second").bidStrategies.filter((s) => s.name?.toString().startsWith("Brand "))).toHaveLength(10);
   });
 });
-
-/** Polls until `condition` holds (a request the simulator has logged). */
-async function waitFor(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 20));
-}
