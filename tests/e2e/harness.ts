@@ -7,10 +7,11 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import type { CliResult, CliSession } from "../../scripts/driver/cliSession";
+import { execFileSync } from "node:child_process";
+import { openCliSession, type CliResult, type CliSession } from "../../scripts/driver/cliSession";
 import type { ProgramFn } from "../../scripts/driver/project";
 import { openStack, type StackSession } from "../../scripts/driver/stackSession";
-import { EXAMPLES_DIR, REPO_ROOT } from "../../scripts/driver/paths";
+import { EXAMPLES_DIR, REPO_ROOT, pulumiBinDir } from "../../scripts/driver/paths";
 import { startSimulator, type LoggedCall, type RunningSimulator } from "../../simulator";
 
 export { EXAMPLES_DIR, REPO_ROOT } from "../../scripts/driver/paths";
@@ -118,4 +119,38 @@ export async function initDemoStack(cli: CliSession, baseUrl: string): Promise<v
   await pulumiIn(cli, ["stack", "init", "dev"]);
   await pulumiIn(cli, ["config", "set", "adplatform:baseUrl", baseUrl]);
   await pulumiIn(cli, ["config", "set", "--secret", "adplatform:token", TOKEN]);
+}
+
+/** A Python program on the native face, ready for `pulumi` commands, and the virtualenv it runs in. */
+export interface NativePythonProgram {
+  readonly cli: CliSession;
+  readonly venv: string;
+}
+
+/**
+ * Writes a Python program into `dir` that runs in the virtualenv `scripts/native/ensure-python-venv`
+ * makes (`pulumi` from PyPI and the generated SDK), with the plugin `pulumi-resource-adplatform`
+ * on PATH as `node_modules/.bin` of an `npm install pulumi-adplatform` puts it there.
+ */
+export function openNativePythonProgram(dir: string, program: { name: string; description: string; main: string }): NativePythonProgram {
+  if (!fs.existsSync(path.join(pulumiBinDir(), "pulumi-language-python"))) {
+    throw new Error("no pulumi-language-python next to the CLI: scripts/ensure-pulumi builds it from its source beside the repository");
+  }
+  const venv = execFileSync("bash", [path.join(REPO_ROOT, "scripts", "native", "ensure-python-venv")], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  })
+    .trim()
+    .split("\n")
+    .pop()!;
+  fs.writeFileSync(
+    path.join(dir, "Pulumi.yaml"),
+    `name: ${program.name}\ndescription: ${program.description}\nruntime:\n  name: python\n  options:\n    virtualenv: ${venv}\n`,
+  );
+  fs.writeFileSync(path.join(dir, "__main__.py"), program.main);
+  const pluginDir = path.join(dir, "plugin-bin");
+  fs.mkdirSync(pluginDir);
+  fs.symlinkSync(NATIVE_PLUGIN_MAIN, path.join(pluginDir, "pulumi-resource-adplatform"));
+  const cli = openCliSession(dir, { secrets: [TOKEN], extraEnv: { PATH: `${pulumiBinDir()}:${pluginDir}:${process.env.PATH ?? ""}` } });
+  return { cli, venv };
 }

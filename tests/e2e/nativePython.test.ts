@@ -9,10 +9,9 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { pulumiBinDir } from "../../scripts/driver/paths";
-import { openCliSession, type CliSession } from "../../scripts/driver/cliSession";
+import type { CliSession } from "../../scripts/driver/cliSession";
 import { startSimulator, type RunningSimulator } from "../../simulator";
-import { E2E_TIMEOUT_MS, NATIVE_PLUGIN_MAIN, REPO_ROOT, TOKEN, initDemoStack, pulumiIn } from "./harness";
+import { E2E_TIMEOUT_MS, initDemoStack, openNativePythonProgram, pulumiIn } from "./harness";
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
@@ -37,28 +36,13 @@ let cli: CliSession;
 const pulumi = async (args: string[]): Promise<string> => (await pulumiIn(cli, args)).stdout;
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.join(pulumiBinDir(), "pulumi-language-python"))) {
-    throw new Error("no pulumi-language-python next to the CLI: scripts/ensure-pulumi builds it from its source beside the repository");
-  }
-  venv = execFileSync("bash", [path.join(REPO_ROOT, "scripts", "native", "ensure-python-venv")], {
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
-  })
-    .trim()
-    .split("\n")
-    .pop()!;
   sim = await startSimulator();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "adplatform-native-py-"));
-  fs.writeFileSync(
-    path.join(dir, "Pulumi.yaml"),
-    `name: adplatform-native-py\ndescription: The native face from Python\nruntime:\n  name: python\n  options:\n    virtualenv: ${venv}\n`,
-  );
-  fs.writeFileSync(path.join(dir, "__main__.py"), PROGRAM);
-  // The plugin on PATH, as node_modules/.bin of an `npm install pulumi-adplatform` puts it there.
-  const pluginDir = path.join(dir, "plugin-bin");
-  fs.mkdirSync(pluginDir);
-  fs.symlinkSync(NATIVE_PLUGIN_MAIN, path.join(pluginDir, "pulumi-resource-adplatform"));
-  cli = openCliSession(dir, { secrets: [TOKEN], extraEnv: { PATH: `${pulumiBinDir()}:${pluginDir}:${process.env.PATH ?? ""}` } });
+  ({ cli, venv } = openNativePythonProgram(dir, {
+    name: "adplatform-native-py",
+    description: "The native face from Python",
+    main: PROGRAM,
+  }));
   await initDemoStack(cli, sim.url);
 });
 

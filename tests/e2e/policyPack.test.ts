@@ -10,11 +10,10 @@
  * The pack runs in the Node.js language host (pulumi-language-nodejs runs policy packs itself) from
  * the built package (bin/policy, `npm run build`), whatever the program's language.
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { pulumiBinDir } from "../../scripts/driver/paths";
 import {
   linkRepositoryPackage,
   openCliSession,
@@ -23,7 +22,7 @@ import {
   type CliSession,
 } from "../../scripts/driver/cliSession";
 import { startSimulator, type RunningSimulator } from "../../simulator";
-import { E2E_TIMEOUT_MS, NATIVE_PLUGIN_MAIN, REPO_ROOT, TOKEN, initDemoStack, pulumiIn } from "./harness";
+import { E2E_TIMEOUT_MS, REPO_ROOT, TOKEN, initDemoStack, openNativePythonProgram, pulumiIn } from "./harness";
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
@@ -121,16 +120,6 @@ function reported(output: string, level: "mandatory" | "advisory"): string[] {
 
 beforeAll(async () => {
   requireLanguageHost();
-  if (!fs.existsSync(path.join(pulumiBinDir(), "pulumi-language-python"))) {
-    throw new Error("no pulumi-language-python next to the CLI: scripts/ensure-pulumi builds it from its source beside the repository");
-  }
-  const venv = execFileSync("bash", [path.join(REPO_ROOT, "scripts", "native", "ensure-python-venv")], {
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
-  })
-    .trim()
-    .split("\n")
-    .pop()!;
   sim = await startSimulator();
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), "adplatform-policy-"));
 
@@ -147,15 +136,11 @@ beforeAll(async () => {
 
   const pyDir = path.join(workDir, "py");
   fs.mkdirSync(pyDir);
-  fs.writeFileSync(
-    path.join(pyDir, "Pulumi.yaml"),
-    `name: adplatform-policy-py\ndescription: The policy pack on the native face\nruntime:\n  name: python\n  options:\n    virtualenv: ${venv}\n`,
-  );
-  fs.writeFileSync(path.join(pyDir, "__main__.py"), pythonProgram(true));
-  const pluginDir = path.join(pyDir, "plugin-bin");
-  fs.mkdirSync(pluginDir);
-  fs.symlinkSync(NATIVE_PLUGIN_MAIN, path.join(pluginDir, "pulumi-resource-adplatform"));
-  pyCli = openCliSession(pyDir, { secrets: [TOKEN], extraEnv: { PATH: `${pulumiBinDir()}:${pluginDir}:${process.env.PATH ?? ""}` } });
+  pyCli = openNativePythonProgram(pyDir, {
+    name: "adplatform-policy-py",
+    description: "The policy pack on the native face",
+    main: pythonProgram(true),
+  }).cli;
   await initDemoStack(pyCli, sim.url);
 });
 
