@@ -7,7 +7,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Redis } from "ioredis";
 import { RATE_CLASSES } from "../../provider/catalog/rateClasses";
 import { type Permit, RateLimiter } from "../../provider/client";
 import { accountKey } from "../../provider/client/accountKey";
@@ -15,8 +14,8 @@ import { epochClock } from "../../provider/client/clock";
 import { FileLimiterStore, sharedStateName } from "../../provider/client/fileLimiterStore";
 import { emptyLimiterState, type LimiterState } from "../../provider/client/limiterStore";
 import { RateClassWindows } from "../../provider/client/rateClassWindows";
-import { closeRedisConnections, RedisLimiterStore } from "../../provider/client/redisLimiterStore";
-import { type RedisServer, startRedisServer } from "../helpers/redisServer";
+import { RedisLimiterStore } from "../../provider/client/redisLimiterStore";
+import { useRedisServer } from "../helpers/redisServer";
 import { FakeClock, flush } from "./fakeClock";
 import { waitFor } from "../helpers/waitFor";
 
@@ -62,27 +61,15 @@ describe("a planted state file", () => {
 });
 
 describe("a planted Redis state", () => {
-  let server: RedisServer;
-  let raw: Redis;
+  const redis = useRedisServer();
   let accounts = 0;
-
-  beforeAll(async () => {
-    server = await startRedisServer();
-    raw = new Redis(server.url);
-  });
-
-  afterAll(async () => {
-    closeRedisConnections();
-    raw.disconnect();
-    await server.stop();
-  });
 
   /** A store of a fresh account holding `planted`, with leases and windows scaled down. */
   async function plantedStore(planted: LimiterState): Promise<RedisLimiterStore> {
-    const store = new RedisLimiterStore(server.url, sharedStateName(accountKey("http://127.0.0.1:1", `planted-${++accounts}`)), {
+    const store = new RedisLimiterStore(redis.server.url, sharedStateName(accountKey("http://127.0.0.1:1", `planted-${++accounts}`)), {
       leaseMs: 100,
     });
-    await raw.set(store.stateKey, JSON.stringify(planted), "PX", 60_000);
+    await redis.raw.set(store.stateKey, JSON.stringify(planted), "PX", 60_000);
     return store;
   }
 

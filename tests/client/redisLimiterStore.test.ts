@@ -6,32 +6,19 @@
  */
 import { spawn } from "node:child_process";
 import { join } from "node:path";
-import { Redis } from "ioredis";
 import { RATE_CLASSES } from "../../provider/catalog/rateClasses";
 import { accountKey } from "../../provider/client/accountKey";
 import { epochClock } from "../../provider/client/clock";
 import { sharedStateName } from "../../provider/client/fileLimiterStore";
 import { type Permit, RateLimiter } from "../../provider/client/limiter";
 import { isOwnLimiterId, type LimiterState } from "../../provider/client/limiterStore";
-import { closeRedisConnections, REDIS_KEY_PREFIX, RedisLimiterStore, redisStateKey } from "../../provider/client/redisLimiterStore";
-import { type RedisServer, startRedisServer } from "../helpers/redisServer";
+import { REDIS_KEY_PREFIX, RedisLimiterStore, redisStateKey } from "../../provider/client/redisLimiterStore";
+import { useRedisServer } from "../helpers/redisServer";
 import { waitFor } from "../helpers/waitFor";
 
 const BIN = join(__dirname, "..", "..", "bin", "provider", "client");
 
-let server: RedisServer;
-let raw: Redis;
-
-beforeAll(async () => {
-  server = await startRedisServer();
-  raw = new Redis(server.url);
-});
-
-afterAll(async () => {
-  closeRedisConnections();
-  raw.disconnect();
-  await server.stop();
-});
+const redis = useRedisServer();
 
 let accounts = 0;
 /** A fresh account name per test. */
@@ -50,8 +37,8 @@ describe("Redis limiter store", () => {
   it("two limiters on one Redis never admit more than a window's limit together", async () => {
     const name = freshName();
     // Two connections (a URL of its own each), as two processes would have.
-    const a = limiterOn(new RedisLimiterStore(server.url, name), { burst: 5, cap: 8 });
-    const b = limiterOn(new RedisLimiterStore(`${server.url}/0`, name), { burst: 5, cap: 8 });
+    const a = limiterOn(new RedisLimiterStore(redis.server.url, name), { burst: 5, cap: 8 });
+    const b = limiterOn(new RedisLimiterStore(`${redis.server.url}/0`, name), { burst: 5, cap: 8 });
     const admitted: Permit[] = [];
     for (let i = 0; i < 4; i += 1) {
       for (const limiter of [a, b]) {
@@ -67,12 +54,12 @@ describe("Redis limiter store", () => {
     const times = admitted.map((permit) => permit.admittedAt).sort((x, y) => x - y);
     const first = times[0]!;
     expect(times.filter((at) => at < first + 1_000)).toHaveLength(5);
-    const state = await new RedisLimiterStore(server.url, name).load();
+    const state = await new RedisLimiterStore(redis.server.url, name).load();
     expect(state.classes.C).toBeDefined();
   });
 
   it("admits in FIFO order", async () => {
-    const limiter = limiterOn(new RedisLimiterStore(server.url, freshName()), { burst: 50, cap: 1 });
+    const limiter = limiterOn(new RedisLimiterStore(redis.server.url, freshName()), { burst: 50, cap: 1 });
     const order: number[] = [];
     for (let i = 0; i < 7; i += 1) {
       void limiter.acquire({ rateClass: "C", cost: 1 }).then((permit) => {
@@ -87,14 +74,14 @@ describe("Redis limiter store", () => {
   it("names its keys by the account hash, never the token, and leaves no lock behind", async () => {
     const token = "tok-secret-123";
     const key = accountKey("http://127.0.0.1:1", token);
-    const store = new RedisLimiterStore(server.url, sharedStateName(key));
+    const store = new RedisLimiterStore(redis.server.url, sharedStateName(key));
     await store.transact((state) => {
       state.pausedUntil = 1;
     });
     const keys: string[] = [];
     let cursor = "0";
     do {
-      const [next, found] = await raw.scan(cursor, "MATCH", `${REDIS_KEY_PREFIX}*`);
+      const [next, found] = await redis.raw.scan(cursor, "MATCH", `${REDIS_KEY_PREFIX}*`);
       cursor = next;
       keys.push(...found);
     } while (cursor !== "0");
@@ -105,26 +92,26 @@ describe("Redis limiter store", () => {
       expect(name).not.toContain(key);
     }
     expect(keys).not.toContain(`${redisStateKey(sharedStateName(key))}:lock`);
-    expect(await raw.get(redisStateKey(sharedStateName(key)))).not.toContain(token);
+    expect(await redis.raw.get(redisStateKey(sharedStateName(key)))).not.toContain(token);
   });
 
   it("lets its state expire when nobody writes it", async () => {
-    const store = new RedisLimiterStore(server.url, freshName(), { stateTtlMs: 300 });
+    const store = new RedisLimiterStore(redis.server.url, freshName(), { stateTtlMs: 300 });
     await store.transact((state) => {
       state.pausedUntil = 5;
     });
-    const ttl = await raw.pttl(store.stateKey);
+    const ttl = await redis.raw.pttl(store.stateKey);
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(300);
-    await waitFor(async () => (await raw.exists(store.stateKey)) === 0);
+    await waitFor(async () => (await redis.raw.exists(store.stateKey)) === 0);
     expect((await store.load()).pausedUntil).toBeNull();
   });
 
   it("takes over a lock whose holder died once it expires", async () => {
-    const store = new RedisLimiterStore(server.url, freshName());
-    await raw.set(`${store.stateKey}:lock`, "a-dead-holder", "PX", 200);
+    const store = new RedisLimiterStore(redis.server.url, freshName());
+    await redis.raw.set(`${store.stateKey}:lock`, "a-dead-holder", "PX", 200);
     await expect(store.transact(() => "done")).resolves.toBe("done");
-    expect(await raw.exists(`${store.stateKey}:lock`)).toBe(0);
+    expect(await redis.raw.exists(`${store.stateKey}:lock`)).toBe(0);
   });
 
   it("drops the in-flight entries of a process that died, once their lease lapses", async () => {
@@ -135,7 +122,7 @@ describe("Redis limiter store", () => {
         "-e",
         `const { RateLimiter } = require(${JSON.stringify(join(BIN, "limiter.js"))});
          const { RedisLimiterStore } = require(${JSON.stringify(join(BIN, "redisLimiterStore.js"))});
-         const store = new RedisLimiterStore(${JSON.stringify(server.url)}, ${JSON.stringify(name)}, { leaseMs: 400 });
+         const store = new RedisLimiterStore(${JSON.stringify(redis.server.url)}, ${JSON.stringify(name)}, { leaseMs: 400 });
          new RateLimiter({ sharedStore: store }).acquire({ rateClass: "C", cost: 1 }).then(() => {
            console.log("admitted");
            setInterval(() => undefined, 1000);
@@ -147,7 +134,7 @@ describe("Redis limiter store", () => {
     let out = "";
     child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
     await waitFor(() => out.includes("admitted"));
-    const store = new RedisLimiterStore(server.url, name);
+    const store = new RedisLimiterStore(redis.server.url, name);
     const childEntries = (state: LimiterState) => Object.keys(state.inFlight).filter((id) => !isOwnLimiterId(id));
     // The permit is handed out inside the transaction, before its write lands.
     await waitFor(async () => childEntries(await store.load()).length > 0);
@@ -172,7 +159,7 @@ describe("Redis limiter store", () => {
         "-e",
         `const { RateLimiter } = require(${JSON.stringify(join(BIN, "limiter.js"))});
          const { RedisLimiterStore } = require(${JSON.stringify(join(BIN, "redisLimiterStore.js"))});
-         const store = new RedisLimiterStore(${JSON.stringify(server.url)}, ${JSON.stringify(name)});
+         const store = new RedisLimiterStore(${JSON.stringify(redis.server.url)}, ${JSON.stringify(name)});
          new RateLimiter({ sharedStore: store }).acquire({ rateClass: "C", cost: 1 }).then(async (permit) => {
            permit.release(); // a transaction on its way to Redis
            await store.flush();
@@ -182,12 +169,12 @@ describe("Redis limiter store", () => {
       { stdio: ["ignore", "inherit", "inherit"] },
     );
     expect(await new Promise((resolve) => child.once("exit", resolve))).toBe(0);
-    const state = await new RedisLimiterStore(server.url, name).load();
+    const state = await new RedisLimiterStore(redis.server.url, name).load();
     // Released, not left in flight for the others to hold back for, nor unanswered in its windows.
     expect(state.inFlight).toEqual({});
     expect(state.classes.C?.burst.unanswered).toBe(0);
     expect(state.classes.C?.steady.unanswered).toBe(0);
-    expect(await raw.exists(`${redisStateKey(name)}:lock`)).toBe(0);
+    expect(await redis.raw.exists(`${redisStateKey(name)}:lock`)).toBe(0);
   });
 
   it("does not keep a process alive: a child using it exits by itself", async () => {
@@ -205,7 +192,7 @@ describe("Redis limiter store", () => {
            console.log("done");
          })();`,
       ],
-      { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ADPLATFORM_LIMITS_URL: server.url } },
+      { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ADPLATFORM_LIMITS_URL: redis.server.url } },
     );
     let out = "";
     let err = "";
@@ -215,6 +202,6 @@ describe("Redis limiter store", () => {
     expect(err).toBe("");
     expect(out.trim()).toBe("done");
     expect(code).toBe(0);
-    expect(await raw.exists(redisStateKey(sharedStateName(key)))).toBe(1);
+    expect(await redis.raw.exists(redisStateKey(sharedStateName(key)))).toBe(1);
   });
 });

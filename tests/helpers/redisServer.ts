@@ -9,6 +9,8 @@ import { accessSync, constants, existsSync, mkdtempSync, rmSync } from "node:fs"
 import { createConnection, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
+import { Redis } from "ioredis";
+import { closeRedisConnections } from "../../provider/client/redisLimiterStore";
 
 export interface RedisServer {
   readonly port: number;
@@ -105,6 +107,41 @@ export async function startRedisServer(options: { password?: string; command?: s
         await exit;
       }
       rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A Redis server for the tests of a file or a describe block, and a connection of the test's own. */
+export interface RedisFixture {
+  readonly server: RedisServer;
+  /** A connection apart from the code under test, to plant and inspect keys. */
+  readonly raw: Redis;
+}
+
+/**
+ * Starts a server before the block's tests and stops it after them, closing the connections the
+ * code under test opened to it first; read `server` and `raw` inside tests only.
+ */
+export function useRedisServer(): RedisFixture {
+  let server: RedisServer | undefined;
+  let raw: Redis | undefined;
+  beforeAll(async () => {
+    server = await startRedisServer();
+    raw = new Redis(server.url);
+  });
+  afterAll(async () => {
+    closeRedisConnections();
+    raw?.disconnect();
+    await server?.stop();
+  });
+  return {
+    get server() {
+      if (!server) throw new Error("useRedisServer: the server starts in beforeAll; read it inside a test");
+      return server;
+    },
+    get raw() {
+      if (!raw) throw new Error("useRedisServer: the connection opens in beforeAll; read it inside a test");
+      return raw;
     },
   };
 }
