@@ -24,14 +24,13 @@ export interface ReadRequest {
 }
 
 /**
- * Decision (not shown in spec): an id argument is a non-empty string without surrounding
- * whitespace. The spec says identifiers are strings (Conventions); a stray space would only ever
- * produce a 404 for an id that looks right in the program.
+ * An id argument is a non-empty string: the spec says identifiers are strings (Conventions) and
+ * rules out nothing about their content, so surrounding whitespace is sent as given (percent-encoded),
+ * as resources send it; `.` and `..` are refused by the path builder, which cannot send them.
  */
 const PathValue = z
   .string({ error: (issue) => (issue.input === undefined ? "is required" : "must be a string") })
-  .min(1, "must not be empty")
-  .refine((v) => v.trim() === v, "must not start or end with whitespace");
+  .min(1, "must not be empty");
 
 /**
  * A subresource name where the spec names none. It must not hold a comma: `fields` is sent as one
