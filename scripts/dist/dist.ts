@@ -56,7 +56,8 @@ function run(command: string, args: readonly string[], options: { cwd?: string; 
 /** The schema of this release: the kept one, with the release's download URL. */
 function writeSchema(): string {
   const schema = JSON.parse(fs.readFileSync(SCHEMA_FILE, "utf8")) as Record<string, unknown>;
-  if (schema.version !== version) throw new Error(`${SCHEMA_FILE} is at ${String(schema.version)}, package.json at ${version}: run npm run native:sdks`);
+  if (schema.version !== version)
+    throw new Error(`${SCHEMA_FILE} is at ${String(schema.version)}, package.json at ${version}: run npm run native:sdks`);
   const file = path.join(WORK, "schema.json");
   fs.writeFileSync(file, `${JSON.stringify({ ...schema, pluginDownloadURL: downloadUrl }, null, 2)}\n`);
   fs.copyFileSync(file, path.join(DIST, "schema.json"));
@@ -114,15 +115,35 @@ function writeArchive(target: string, bundle: string): string {
   });
   const name = `${PLUGIN_EXECUTABLE}-v${version}-${target}.tar.gz`;
   // Reproducible: sorted names, no owners, one timestamp.
-  run("tar", ["--sort=name", "--owner=0", "--group=0", "--numeric-owner", "--mtime=@0", "-czf", path.join(DIST, name), "-C", stage, launcher, "README.md", "lib"], {
-    env: { ...process.env, GZIP: "-n" },
-  });
+  run(
+    "tar",
+    [
+      "--sort=name",
+      "--owner=0",
+      "--group=0",
+      "--numeric-owner",
+      "--mtime=@0",
+      "-czf",
+      path.join(DIST, name),
+      "-C",
+      stage,
+      launcher,
+      "README.md",
+      "lib",
+    ],
+    {
+      env: { ...process.env, GZIP: "-n" },
+    },
+  );
   return name;
 }
 
 /** The Pulumi CLI's bin directory (scripts/ensure-pulumi), for gen-sdk. */
 function pulumiBin(): string {
-  return run("bash", [path.join(REPO_ROOT, "scripts", "ensure-pulumi")]).trim().split("\n").pop()!;
+  return run("bash", [path.join(REPO_ROOT, "scripts", "ensure-pulumi")])
+    .trim()
+    .split("\n")
+    .pop()!;
 }
 
 function generateSdks(schemaFile: string): string {
@@ -143,7 +164,9 @@ function generateSdks(schemaFile: string): string {
 /** The npm tarball of the compiled TypeScript SDK. */
 function packTypeScriptSdk(sdks: string): string {
   run("bash", [path.join(REPO_ROOT, "scripts", "native", "build-ts-sdk"), path.join(sdks, "nodejs")]);
-  const packed = JSON.parse(run("npm", ["pack", "--json", "--pack-destination", DIST, path.join(sdks, "nodejs", "bin")])) as { filename: string }[];
+  const packed = JSON.parse(run("npm", ["pack", "--json", "--pack-destination", DIST, path.join(sdks, "nodejs", "bin")])) as {
+    filename: string;
+  }[];
   return packed[0].filename;
 }
 
@@ -174,7 +197,12 @@ function writeChecksums(): void {
     .readdirSync(DIST)
     .filter((name) => name !== "SHA256SUMS")
     .sort()
-    .map((name) => `${createHash("sha256").update(fs.readFileSync(path.join(DIST, name))).digest("hex")}  ${name}`);
+    .map(
+      (name) =>
+        `${createHash("sha256")
+          .update(fs.readFileSync(path.join(DIST, name)))
+          .digest("hex")}  ${name}`,
+    );
   fs.writeFileSync(path.join(DIST, "SHA256SUMS"), `${lines.join("\n")}\n`);
 }
 
