@@ -197,8 +197,34 @@ function configSpec(docs: SdkDocs): Record<string, PropertySpec> {
   return out;
 }
 
+/**
+ * Where the engine downloads the plugin archive `pulumi-resource-adplatform-v<version>-<os>-<arch>.tar.gz`
+ * when a program needs it and `PULUMI_HOME` has none: a release setting. `github://api.github.com/<org>/<repo>`
+ * names the assets of that repository's GitHub release `v<version>`. The organisation is a placeholder
+ * until the project is published; `ADPLATFORM_PLUGIN_DOWNLOAD_URL` replaces it when `npm run dist` builds
+ * a release (README, "Install").
+ */
+export const DEFAULT_PLUGIN_DOWNLOAD_URL = "github://api.github.com/adplatform/pulumi-adplatform";
+
+/** What a package index shows of the Python SDK (its README; gen-sdk puts it in the package). */
+const PYTHON_README = `# pulumi_adplatform
+
+The Pulumi provider of the advertising and messaging platform's JSON API for Python programs:
+the resources \`BidStrategy\`, \`CampaignGroup\`, \`BidModifier\` and \`AbTestVariation\`, and the
+platform's read-only data sources (\`get_zone\`, \`get_countries\`, ...).
+
+\`\`\`sh
+pip install pulumi_adplatform
+pulumi config set adplatform:baseUrl https://api.example.com
+pulumi config set --secret adplatform:token <token>
+\`\`\`
+
+The engine downloads the provider plugin (\`pulumi-resource-adplatform\`, which runs on Node.js 20.18.1
+or later) on the first \`pulumi up\`.
+`;
+
 /** The package schema, as an object (JSON-serialisable). */
-export function buildSchema(version: string): Record<string, unknown> {
+export function buildSchema(version: string, pluginDownloadURL = DEFAULT_PLUGIN_DOWNLOAD_URL): Record<string, unknown> {
   const docs = sdkDocs();
   const types = new SchemaTypes(PACKAGE_NAME, TRANSFORM_OUTPUTS);
   const resources: Record<string, unknown> = {};
@@ -212,6 +238,7 @@ export function buildSchema(version: string): Record<string, unknown> {
     version,
     description: "Resources and data sources of the advertising and messaging platform's JSON API.",
     license: "Apache-2.0",
+    pluginDownloadURL,
     meta: { moduleFormat: "(.*)" },
     config: { variables: config },
     provider: {
@@ -223,8 +250,16 @@ export function buildSchema(version: string): Record<string, unknown> {
     functions,
     types: Object.fromEntries(Object.entries(types.types).sort(([a], [b]) => a.localeCompare(b))),
     language: {
-      nodejs: { packageName: "pulumi-adplatform-native", dependencies: { "@pulumi/pulumi": "^3.100.0" } },
-      python: { packageName: "pulumi_adplatform", requires: { pulumi: ">=3.100.0,<4.0.0" } },
+      // respectSchemaVersion: the packages and their pulumi-plugin.json carry `version`, so the engine
+      // knows which plugin to download; without it gen-sdk leaves placeholders for a pipeline to fill.
+      nodejs: { packageName: "pulumi-adplatform-native", dependencies: { "@pulumi/pulumi": "^3.100.0" }, respectSchemaVersion: true },
+      python: {
+        packageName: "pulumi_adplatform",
+        requires: { pulumi: ">=3.100.0,<4.0.0" },
+        respectSchemaVersion: true,
+        pyproject: { enabled: true },
+        readme: PYTHON_README,
+      },
     },
   };
 }

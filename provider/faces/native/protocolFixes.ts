@@ -12,19 +12,19 @@
  * Both patch the generated message classes the server's service definition decodes with
  * (`@pulumi/pulumi/proto/provider_pb`), which the server looks up on that module at each request.
  */
-import * as path from "node:path";
 import type { Struct as StructType } from "google-protobuf/google/protobuf/struct_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 
 /**
- * `google-protobuf`'s `Struct`, from the copy `@pulumi/pulumi` itself loads (it is that package's
- * dependency, not ours), so the empty map is of the class the server expects.
+ * `google-protobuf`'s `Struct` of the copy the server decodes with (`@pulumi/pulumi`'s dependency, not
+ * ours), so the empty map is of the class the server expects. Taken from a decoded message rather than
+ * resolved by path, so that it is the same class in a plugin bundled into one file (`npm run dist`).
  */
 function structClass(): typeof StructType {
-  const pulumiRoot = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
-  const modulePath = require.resolve("google-protobuf/google/protobuf/struct_pb", { paths: [pulumiRoot] });
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (require(modulePath) as { Struct: typeof StructType }).Struct;
+  // A ReadRequest whose field 3 (`properties`, a Struct) is present and empty: tag (3 << 3) | 2, length 0.
+  const decoded = provproto.ReadRequest.deserializeBinary(Uint8Array.of((3 << 3) | 2, 0)).getProperties();
+  if (decoded === undefined) throw new Error("@pulumi/pulumi's ReadRequest no longer carries properties as field 3");
+  return decoded.constructor as typeof StructType;
 }
 
 /** What `onConfigure` receives: the provider's arguments and the engine's config variables. */

@@ -11,8 +11,12 @@ import { installProtocolFixes } from "./protocolFixes";
 import { nativeProvider } from "./provider";
 import { schemaText } from "./schema";
 
+/** Set by the bundler when `npm run dist` builds the plugin archive, where no package.json sits above. */
+declare const ADPLATFORM_PLUGIN_VERSION: string | undefined;
+
 /** This package's version (the plugin's version, as `GetPluginInfo` reports it). */
 function packageVersion(): string {
+  if (typeof ADPLATFORM_PLUGIN_VERSION === "string") return ADPLATFORM_PLUGIN_VERSION;
   // bin/provider/faces/native/ -> the package root; provider/faces/native/ when run from source.
   for (const up of ["../../../..", "../../.."]) {
     const file = path.resolve(__dirname, up, "package.json");

@@ -1,0 +1,231 @@
+/**
+ * `npm run dist`: everything a release publishes, into dist/, at the one version of package.json:
+ *
+ * - `pulumi-resource-adplatform-v<version>-<os>-<arch>.tar.gz` for linux and darwin (amd64, arm64) and
+ *   windows-amd64: the native provider bundled with its dependencies into one file (esbuild), a
+ *   launcher that runs it with the Node.js on PATH, and its README. What `pulumi plugin install`
+ *   and the engine's automatic download unpack.
+ * - `schema.json`: the package schema, with the release's `pluginDownloadURL`.
+ * - `pulumi_adplatform-<version>-py3-none-any.whl` and `.tar.gz`: the Python SDK.
+ * - `pulumi-adplatform-native-<version>.tgz`: the native TypeScript SDK (npm).
+ * - `SHA256SUMS`: the checksums of the above.
+ *
+ * The SDKs are generated from the release's schema (not copied from sdks/), so that their
+ * `pulumi-plugin.json` names the download URL the release is published at:
+ * `ADPLATFORM_PLUGIN_DOWNLOAD_URL` overrides the schema's default (scripts/native/buildSchema.ts).
+ * Needs the Pulumi CLI with its Node.js and Python language hosts (scripts/ensure-pulumi), GNU tar
+ * and Python 3 with venv (the Python build tool is installed into .pulumi-cli/python-build).
+ */
+import { createHash } from "node:crypto";
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { build, type Plugin } from "esbuild";
+import { PLUGIN_EXECUTABLE, cmdLauncher, minimumNode, shLauncher, startScript } from "./launchers";
+import { DEFAULT_PLUGIN_DOWNLOAD_URL } from "../native/buildSchema";
+import { SCHEMA_FILE } from "../native/schemaFile";
+
+const REPO_ROOT = path.resolve(__dirname, "..", "..");
+const DIST = path.join(REPO_ROOT, "dist");
+// Inside the repository: the generated TypeScript SDK compiles against this repository's node_modules.
+const WORK = path.join(REPO_ROOT, "build", "dist-work");
+const PYTHON_BUILD_VENV = path.join(REPO_ROOT, ".pulumi-cli", "python-build");
+
+/** The platforms the engine downloads for (its `<os>-<arch>` names). */
+const TARGETS = ["linux-amd64", "linux-arm64", "darwin-amd64", "darwin-arm64", "windows-amd64"] as const;
+
+const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as {
+  version: string;
+  engines: { node: string };
+};
+const version = pkg.version;
+const nodeMinimum = minimumNode(pkg.engines.node);
+const downloadUrl = process.env.ADPLATFORM_PLUGIN_DOWNLOAD_URL || DEFAULT_PLUGIN_DOWNLOAD_URL;
+
+const log = (message: string) => process.stderr.write(`dist: ${message}\n`);
+
+function run(command: string, args: readonly string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): string {
+  return execFileSync(command, [...args], {
+    cwd: options.cwd ?? REPO_ROOT,
+    env: options.env ?? process.env,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+}
+
+/** The schema of this release: the kept one, with the release's download URL. */
+function writeSchema(): string {
+  const schema = JSON.parse(fs.readFileSync(SCHEMA_FILE, "utf8")) as Record<string, unknown>;
+  if (schema.version !== version)
+    throw new Error(`${SCHEMA_FILE} is at ${String(schema.version)}, package.json at ${version}: run npm run native:sdks`);
+  const file = path.join(WORK, "schema.json");
+  fs.writeFileSync(file, `${JSON.stringify({ ...schema, pluginDownloadURL: downloadUrl }, null, 2)}\n`);
+  fs.copyFileSync(file, path.join(DIST, "schema.json"));
+  return file;
+}
+
+/** The provider and its dependencies in one file, serving `schemaFile` and reporting `version`. */
+async function bundleProvider(schemaFile: string, outFile: string): Promise<void> {
+  const releaseSchema: Plugin = {
+    name: "release-schema",
+    setup(b) {
+      b.onResolve({ filter: /^\.\/schema\.json$/ }, (args) =>
+        args.importer === path.join(REPO_ROOT, "provider", "faces", "native", "schema.ts") ? { path: schemaFile } : undefined,
+      );
+    },
+  };
+  await build({
+    entryPoints: [path.join(REPO_ROOT, "provider", "faces", "native", "main.ts")],
+    outfile: outFile,
+    bundle: true,
+    platform: "node",
+    target: `node${nodeMinimum.split(".")[0]}`,
+    define: { ADPLATFORM_PLUGIN_VERSION: JSON.stringify(version) },
+    plugins: [releaseSchema],
+    // @pulumi/pulumi's automation code names node-gyp for `require.resolve`; the provider never runs it.
+    logLevel: "error",
+    legalComments: "eof",
+  });
+}
+
+function archiveReadme(target: string): string {
+  const launcher = target.startsWith("windows") ? `${PLUGIN_EXECUTABLE}.cmd` : PLUGIN_EXECUTABLE;
+  return `# ${PLUGIN_EXECUTABLE} v${version} (${target})
+
+The Pulumi resource plugin of the advertising platform's JSON API. \`${launcher}\` runs
+\`lib/provider.js\` (the provider with its dependencies) with the Node.js on PATH, which must be
+${nodeMinimum} or later.
+
+    pulumi plugin install resource adplatform ${version} -f ${PLUGIN_EXECUTABLE}-v${version}-${target}.tar.gz
+
+The engine also downloads it by itself when a program's SDK asks for it.
+`;
+}
+
+/** One plugin archive, laid out as the engine expects: the executable at the top. */
+function writeArchive(target: string, bundle: string): string {
+  const stage = path.join(WORK, `plugin-${target}`);
+  fs.mkdirSync(path.join(stage, "lib"), { recursive: true });
+  fs.copyFileSync(bundle, path.join(stage, "lib", "provider.js"));
+  fs.writeFileSync(path.join(stage, "lib", "start.js"), startScript(nodeMinimum));
+  fs.writeFileSync(path.join(stage, "README.md"), archiveReadme(target));
+  const launcher = target.startsWith("windows") ? `${PLUGIN_EXECUTABLE}.cmd` : PLUGIN_EXECUTABLE;
+  fs.writeFileSync(path.join(stage, launcher), target.startsWith("windows") ? cmdLauncher(nodeMinimum) : shLauncher(nodeMinimum), {
+    mode: 0o755,
+  });
+  const name = `${PLUGIN_EXECUTABLE}-v${version}-${target}.tar.gz`;
+  // Reproducible: sorted names, no owners, one timestamp.
+  run(
+    "tar",
+    [
+      "--sort=name",
+      "--owner=0",
+      "--group=0",
+      "--numeric-owner",
+      "--mtime=@0",
+      "-czf",
+      path.join(DIST, name),
+      "-C",
+      stage,
+      launcher,
+      "README.md",
+      "lib",
+    ],
+    {
+      env: { ...process.env, GZIP: "-n" },
+    },
+  );
+  return name;
+}
+
+/** The Pulumi CLI's bin directory (scripts/ensure-pulumi), for gen-sdk. */
+function pulumiBin(): string {
+  return run("bash", [path.join(REPO_ROOT, "scripts", "ensure-pulumi")])
+    .trim()
+    .split("\n")
+    .pop()!;
+}
+
+function generateSdks(schemaFile: string): string {
+  const out = path.join(WORK, "sdks");
+  const bin = pulumiBin();
+  run("bash", [path.join(REPO_ROOT, "scripts", "native", "generate-sdk-sources"), out], {
+    env: {
+      ...process.env,
+      SCHEMA: schemaFile,
+      PATH: `${bin}${path.delimiter}${process.env.PATH ?? ""}`,
+      PULUMI_SKIP_UPDATE_CHECK: "true",
+      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+    },
+  });
+  return out;
+}
+
+/** The npm tarball of the compiled TypeScript SDK. */
+function packTypeScriptSdk(sdks: string): string {
+  run("bash", [path.join(REPO_ROOT, "scripts", "native", "build-ts-sdk"), path.join(sdks, "nodejs")]);
+  const packed = JSON.parse(run("npm", ["pack", "--json", "--pack-destination", DIST, path.join(sdks, "nodejs", "bin")])) as {
+    filename: string;
+  }[];
+  return packed[0].filename;
+}
+
+/** A virtualenv with PyPA's `build`, made once. */
+function pythonBuild(): string {
+  const python = path.join(PYTHON_BUILD_VENV, "bin", "python");
+  if (!fs.existsSync(path.join(PYTHON_BUILD_VENV, ".ready"))) {
+    log(`creating ${path.relative(REPO_ROOT, PYTHON_BUILD_VENV)} with PyPA build`);
+    fs.rmSync(PYTHON_BUILD_VENV, { recursive: true, force: true });
+    run(process.env.PYTHON ?? "python3", ["-m", "venv", PYTHON_BUILD_VENV]);
+    run(python, ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "build"]);
+    fs.writeFileSync(path.join(PYTHON_BUILD_VENV, ".ready"), "");
+  }
+  return python;
+}
+
+/** The Python SDK's wheel and sdist. */
+function buildPythonSdk(sdks: string): string[] {
+  const before = new Set(fs.readdirSync(DIST));
+  run(pythonBuild(), ["-m", "build", "--sdist", "--wheel", "--outdir", DIST, path.join(sdks, "python")], {
+    env: { ...process.env, SOURCE_DATE_EPOCH: "315532800" },
+  });
+  return fs.readdirSync(DIST).filter((name) => !before.has(name));
+}
+
+function writeChecksums(): void {
+  const lines = fs
+    .readdirSync(DIST)
+    .filter((name) => name !== "SHA256SUMS")
+    .sort()
+    .map(
+      (name) =>
+        `${createHash("sha256")
+          .update(fs.readFileSync(path.join(DIST, name)))
+          .digest("hex")}  ${name}`,
+    );
+  fs.writeFileSync(path.join(DIST, "SHA256SUMS"), `${lines.join("\n")}\n`);
+}
+
+async function main(): Promise<void> {
+  fs.rmSync(DIST, { recursive: true, force: true });
+  fs.rmSync(WORK, { recursive: true, force: true });
+  fs.mkdirSync(DIST, { recursive: true });
+  fs.mkdirSync(WORK, { recursive: true });
+  log(`version ${version}, plugin download URL ${downloadUrl}`);
+
+  const schemaFile = writeSchema();
+  const bundle = path.join(WORK, "provider.js");
+  await bundleProvider(schemaFile, bundle);
+  for (const target of TARGETS) log(`wrote dist/${writeArchive(target, bundle)}`);
+
+  const sdks = generateSdks(schemaFile);
+  log(`wrote dist/${packTypeScriptSdk(sdks)}`);
+  for (const name of buildPythonSdk(sdks)) log(`wrote dist/${name}`);
+  writeChecksums();
+  fs.rmSync(WORK, { recursive: true, force: true });
+}
+
+main().catch((error: unknown) => {
+  log(`failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

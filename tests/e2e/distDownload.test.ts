@@ -1,0 +1,134 @@
+/**
+ * Automatic plugin acquisition from a release: dist/ served by a loopback HTTP server stands in for
+ * the GitHub release the schema's `pluginDownloadURL` names (PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES
+ * points that URL at it). In a fresh directory outside the repository, with an empty PULUMI_HOME and
+ * automatic acquisition on, a Python program whose only install is the wheel from dist/ runs
+ * `pulumi up` against the simulator: the engine reads `version` and `server` from the wheel's
+ * pulumi-plugin.json and downloads and installs the plugin archive by itself.
+ */
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as http from "node:http";
+import type { AddressInfo } from "node:net";
+import * as path from "node:path";
+import { openCliSession, type CliSession } from "../../scripts/driver/cliSession";
+import { pulumiBinDir } from "../../scripts/driver/paths";
+import { DEFAULT_PLUGIN_DOWNLOAD_URL } from "../../scripts/native/buildSchema";
+import { startSimulator, type RunningSimulator } from "../../simulator";
+import { DIST_DIR, VERSION, distFile, freshDir, pluginArchiveName, userPath } from "./distArtifacts";
+import { E2E_TIMEOUT_MS, TOKEN, initDemoStack, pulumiIn } from "./harness";
+
+jest.setTimeout(E2E_TIMEOUT_MS);
+
+const PROGRAM = `import pulumi
+import pulumi_adplatform as adplatform
+
+group = adplatform.CampaignGroup("spring-sale", name="Spring sale", color="#22aa44", items=["5101", "5102"])
+strategy = adplatform.BidStrategy("night-bids", name="Night bids", strategy="percent_add", value=12.5, max_value=3)
+countries = adplatform.get_countries_output()
+
+pulumi.export("groupId", group.id)
+pulumi.export("strategyId", strategy.id)
+pulumi.export("countryCount", countries.total)
+`;
+
+const WHEEL = `pulumi_adplatform-${VERSION}-py3-none-any.whl`;
+
+let sim: RunningSimulator;
+let server: http.Server;
+let served: string[];
+let dir: string;
+let cli: CliSession;
+
+/** Serves the files of dist/ by name, as a release's assets are served; records each request. */
+async function serveDist(): Promise<string> {
+  served = [];
+  server = http.createServer((req, res) => {
+    const name = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname.slice(1));
+    served.push(name);
+    const file = path.join(DIST_DIR, name);
+    if (name.includes("/") || !fs.existsSync(file)) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { "content-type": "application/octet-stream", "content-length": fs.statSync(file).size });
+    fs.createReadStream(file).pipe(res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+beforeAll(async () => {
+  if (!fs.existsSync(path.join(pulumiBinDir(), "pulumi-language-python"))) {
+    throw new Error("no pulumi-language-python next to the CLI: scripts/ensure-pulumi builds it from its source beside the repository");
+  }
+  const wheel = distFile(WHEEL);
+  distFile(pluginArchiveName());
+  sim = await startSimulator();
+  const releaseUrl = await serveDist();
+  dir = freshDir("adplatform-dist-download-");
+
+  // The program's virtualenv: the wheel, with `pulumi` held at the CLI's version.
+  const cliVersion = execFileSync(path.join(pulumiBinDir(), "pulumi"), ["version"], { encoding: "utf8" }).trim().replace(/^v/, "");
+  const venv = path.join(dir, "venv");
+  execFileSync(process.env.PYTHON ?? "python3", ["-m", "venv", venv], { stdio: "inherit" });
+  fs.copyFileSync(wheel, path.join(dir, WHEEL));
+  execFileSync(
+    path.join(venv, "bin", "python"),
+    ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", `./${WHEEL}`, `pulumi==${cliVersion}`],
+    {
+      cwd: dir,
+      stdio: "inherit",
+    },
+  );
+  fs.writeFileSync(
+    path.join(dir, "Pulumi.yaml"),
+    `name: adplatform-dist-download\ndescription: The wheel alone\nruntime:\n  name: python\n  options:\n    virtualenv: venv\n`,
+  );
+  fs.writeFileSync(path.join(dir, "__main__.py"), PROGRAM);
+
+  const escaped = DEFAULT_PLUGIN_DOWNLOAD_URL.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  cli = openCliSession(dir, {
+    secrets: [TOKEN],
+    extraEnv: {
+      PATH: userPath(),
+      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "false",
+      PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: `^${escaped}$=${releaseUrl}`,
+    },
+  });
+  await initDemoStack(cli, sim.url);
+});
+
+afterAll(async () => {
+  cli?.close();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  await new Promise((resolve) => server?.close(resolve));
+  await sim?.close();
+});
+
+it("the wheel names the plugin's version and download URL", () => {
+  const listing = execFileSync(
+    path.join(dir, "venv", "bin", "python"),
+    ["-c", "import importlib.resources as r; print(r.files('pulumi_adplatform').joinpath('pulumi-plugin.json').read_text())"],
+    {
+      encoding: "utf8",
+    },
+  );
+  expect(JSON.parse(listing)).toEqual({ resource: true, name: "adplatform", version: VERSION, server: DEFAULT_PLUGIN_DOWNLOAD_URL });
+});
+
+it("pulumi up downloads the plugin from the release and runs the program", async () => {
+  expect(fs.existsSync(path.join(cli.env.PULUMI_HOME!, "plugins", `resource-adplatform-v${VERSION}`))).toBe(false);
+  await pulumiIn(cli, ["up", "--yes", "--skip-preview"]);
+  expect(served).toContain(pluginArchiveName());
+  expect(fs.existsSync(path.join(cli.env.PULUMI_HOME!, "plugins", `resource-adplatform-v${VERSION}`, "pulumi-resource-adplatform"))).toBe(
+    true,
+  );
+  const outputs = JSON.parse((await pulumiIn(cli, ["stack", "output", "--json"])).stdout);
+  expect(outputs).toEqual({
+    groupId: expect.stringMatching(/^\d+$/),
+    strategyId: expect.stringMatching(/^\d+$/),
+    countryCount: expect.any(Number),
+  });
+  expect(sim.state().campaignGroups?.some((g) => g.id === outputs.groupId && g.name === "Spring sale")).toBe(true);
+});
