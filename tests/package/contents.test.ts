@@ -2,7 +2,8 @@
  * What `npm pack` puts in the package: the library (bin/provider, bin/sdk, bin/simulator), the
  * policy pack (bin/policy, and policy/ with what `pulumi preview --policy-pack` reads), the project
  * templates (templates/, which `pulumi new` reads from the installed package), the Python SDK's
- * source (sdks/python, which the Python template installs with pip), the README and package.json,
+ * source (sdks/python, which the Python template installs with pip), the simulator's user guide
+ * (docs/simulator.md, which `adplatform-simulator --help` names), the README and package.json,
  * and nothing else: no bench (built into build/ by its own tsconfig), no
  * source map naming a file the package does not hold, no require of a module users do not install.
  * Reads the bin/ of the build that `npm test` runs first (pretest); run `npm run build` before
@@ -65,7 +66,7 @@ test("the package holds the compiled library, the policy pack, the templates, th
       !library.test(file) &&
       !templates.test(file) &&
       !pythonSdk.test(file) &&
-      ![...policyPack, "README.md", "package.json"].includes(file) &&
+      ![...policyPack, "README.md", "docs/simulator.md", "package.json"].includes(file) &&
       !/^LICEN[SC]E/.test(file),
   );
   expect(outside).toEqual([]);
@@ -77,6 +78,7 @@ test("the package holds the compiled library, the policy pack, the templates, th
       "templates/typescript/Pulumi.yaml",
       "templates/python/Pulumi.yaml",
       "sdks/python/setup.py",
+      "docs/simulator.md",
     ]),
   );
 });
