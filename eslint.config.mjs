@@ -66,9 +66,9 @@ export default defineConfig(
     languageOptions: { sourceType: "commonjs" },
   },
   {
-    // The example projects users copy: each is type-checked with its own tsconfig by the e2e suite
-    // once the package is linked into it, so here only the rules that need no types apply.
-    files: ["examples/**/*.ts"],
+    // The example projects and templates users copy: each is type-checked with its own tsconfig by
+    // the e2e suite once the package is installed into it, so here only the rules that need no types apply.
+    files: ["examples/**/*.ts", "templates/**/*.ts"],
     extends: [tseslint.configs.disableTypeChecked],
   },
 );

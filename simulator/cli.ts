@@ -14,6 +14,11 @@ const USAGE = `Usage: adplatform-simulator [options]   (npx adplatform-simulator
 
 Serves the platform's 20 operations locally with seeded demo data.
 Tokens: demo-token (account demo), second-token (account second).
+Seed ids (the same in both accounts): zones 1001 display, 1002 rtb, 1003 widget, 1004 push;
+bid modifiers 501, 502; bid strategies 601, 602; campaign groups 701 "Summer sale", 702;
+A/B test 301 variations 1, 2 and test 302 variation 1; segments 1701-1703; countries by ISO code.
+Created objects get ids from 100001. Every collection and fault setting, and a recipe that shows
+a killed pulumi up leaving no duplicate: docs/simulator.md in the package.
 
 Options:
   --host <addr>                 interface to listen on (default 127.0.0.1)
@@ -39,6 +44,9 @@ Options:
 
 Inspection: GET /_sim/state, /_sim/requests, /_sim/windows, /_sim/faults;
 POST /_sim/faults, /_sim/reset; DELETE /_sim/objects/<collection>/<id>.
+/_sim/requests counts finished calls only; a request still waiting shows as "waiting" in
+/_sim/faults (held) and inFlight.current in /_sim/windows. POST /_sim/faults '{"hold":true}'
+holds admitted requests unanswered and unapplied until '{"hold":false}'.
 On a loopback --host (the default) they take no auth. On any other address (0.0.0.0 and :: too),
 which other machines can reach, they require "Authorization: Bearer <token>" with the token from
 the environment variable ${ADMIN_TOKEN_ENV}, and are refused (403) when it is not set; a

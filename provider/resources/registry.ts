@@ -8,17 +8,19 @@ import { bidModifierLifecycle } from "./bidModifier/lifecycle";
 import { bidStrategyLifecycle } from "./bidStrategy/lifecycle";
 import { campaignGroupLifecycle } from "./campaignGroup/lifecycle";
 import { acknowledgingLifecycle } from "./core/acknowledgingLifecycle";
+import { announcingAdoption } from "./core/adoptionNotice";
 import type { ResourceLifecycle } from "./core/lifecycle";
 import { isResourceKind, type ResourceKind } from "./kinds";
 
 // Each kind has its own input and output types; the table holds them all, so its values are `any`.
 /* eslint-disable @typescript-eslint/no-explicit-any */
+// Every kind says in `check` when its create will adopt an existing object (./core/adoptionNotice).
 const LIFECYCLES: Readonly<Record<ResourceKind, ResourceLifecycle<any, any>>> = {
-  BidModifier: bidModifierLifecycle,
+  BidModifier: announcingAdoption("BidModifier", bidModifierLifecycle),
   // The two kinds created by POST keep a create journal (docs/ARCHITECTURE.md, "The create journal").
-  CampaignGroup: acknowledgingLifecycle("CampaignGroup", campaignGroupLifecycle),
-  BidStrategy: acknowledgingLifecycle("BidStrategy", bidStrategyLifecycle),
-  AbTestVariation: abTestVariationLifecycle,
+  CampaignGroup: announcingAdoption("CampaignGroup", acknowledgingLifecycle("CampaignGroup", campaignGroupLifecycle)),
+  BidStrategy: announcingAdoption("BidStrategy", acknowledgingLifecycle("BidStrategy", bidStrategyLifecycle)),
+  AbTestVariation: announcingAdoption("AbTestVariation", abTestVariationLifecycle),
 };
 
 /**

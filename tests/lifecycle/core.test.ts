@@ -18,7 +18,7 @@ const URN = "urn:pulumi:test::core::adplatform:index:BidModifier::m";
 /** A context as a face would build it, with a warn sink that records. */
 function recordingContext(connection: LifecycleContext["connection"] = {}) {
   const warnings: string[] = [];
-  const ctx: LifecycleContext = { warn: async (message) => void warnings.push(message), connection, urn: URN };
+  const ctx: LifecycleContext = { warn: async (message) => void warnings.push(message), info: async () => undefined, connection, urn: URN };
   return { warnings, ctx };
 }
 

@@ -4,10 +4,11 @@
  * the compiled files still resolve `zod` from this package's node_modules).
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { request } from "undici";
+import { SEED_IDS } from "../../simulator";
 
 jest.setTimeout(120_000);
 
@@ -117,6 +118,21 @@ it("applies limit, in-flight and fault flags", async () => {
     child.kill("SIGTERM");
     await exited(child);
   }
+});
+
+it("--help names the seed ids to adopt and the user guide the package ships, which lists every seed id", async () => {
+  const { stdout } = await runCli(["--help"]);
+  const adoptable = [SEED_IDS.zones, SEED_IDS.bidModifiers, SEED_IDS.bidStrategies, SEED_IDS.campaignGroups, SEED_IDS.abTests];
+  const unnamed = adoptable.flatMap((ids) => Object.values(ids)).filter((id) => !new RegExp(`\\b${id}\\b`).test(stdout));
+  expect(unnamed).toEqual([]);
+  expect(stdout).toContain("docs/simulator.md");
+  const guide = readFileSync(join(__dirname, "..", "..", "docs", "simulator.md"), "utf8");
+  const missing = Object.values(SEED_IDS)
+    .flatMap((ids) => Object.values(ids))
+    .filter((id) => !guide.includes(`\`${id}\``));
+  expect(missing).toEqual([]);
+  const pkg = JSON.parse(readFileSync(join(__dirname, "..", "..", "package.json"), "utf8")) as { files: string[] };
+  expect(pkg.files).toContain("docs/simulator.md");
 });
 
 it("--help prints the usage and exits 0", async () => {

@@ -1,5 +1,5 @@
 /**
- * The dynamic face's warn sink: warnings from the lifecycle code to the user, as engine diagnostics.
+ * The dynamic face's warn and info sinks: messages from the lifecycle code to the user, as engine diagnostics.
  *
  * `pulumi.log.warn` reaches the engine only when `@pulumi/pulumi` knows the engine's address. The
  * language host gives a program that address (`PULUMI_NODEJS_ENGINE`), but the dynamic-provider
@@ -49,4 +49,10 @@ function connectEngineOnce(): void {
 export async function engineWarn(message: string): Promise<void> {
   connectEngineOnce();
   await pulumi.log.warn(message);
+}
+
+/** Sends an info message to the engine (what a step will do), delivered as `engineWarn`'s warnings are. */
+export async function engineInfo(message: string): Promise<void> {
+  connectEngineOnce();
+  await pulumi.log.info(message);
 }

@@ -12,12 +12,12 @@ import { resourceLifecycle } from "../../resources/registry";
 import { withAccountProperty } from "./accountProperty";
 import { dynamicProvider, type KindProvider } from "./adapter";
 import { configuredConnection } from "./configure";
-import { engineWarn } from "./engineLog";
+import { engineInfo, engineWarn } from "./engineLog";
 import { watchEngine } from "./engineWatch";
 
 /** The context of one call: read at call time, since `configure` may run after the first lookup. */
 function dynamicContext(): LifecycleContext {
-  return { warn: engineWarn, connection: configuredConnection() };
+  return { warn: engineWarn, info: engineInfo, connection: configuredConnection() };
 }
 
 // Each kind has its own input and output types; the table holds them all, so its values are `any`.

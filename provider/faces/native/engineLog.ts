@@ -41,17 +41,27 @@ function connectOnce(): void {
   pulumi.runtime.resetOptions(pulumi.getProject(), pulumi.getStack(), -1, engineAddress, "", false, "");
 }
 
-/**
- * Sends a warning about the resource `urn` (none: a warning of the whole update) and resolves once
- * it is delivered.
- */
-export async function engineWarn(message: string, urn: string | undefined): Promise<void> {
+/** Sends `message` at `severity` about the resource `urn` (none: of the whole update); resolves once delivered. */
+async function engineLog(severity: "warn" | "info", message: string, urn: string | undefined): Promise<void> {
   connectOnce();
   if (pulumi.runtime.getEngine() === undefined) {
-    process.stderr.write(`warning: ${message}\n`);
+    process.stderr.write(`${severity === "warn" ? "warning" : "info"}: ${message}\n`);
     return;
   }
   // `pulumi.log` reads only `urn` of the resource it is given; the face has a URN, not a Resource.
   const subject = urn === undefined ? undefined : ({ urn: pulumi.output(urn) } as unknown as pulumi.Resource);
-  await pulumi.log.warn(message, subject);
+  await pulumi.log[severity](message, subject);
+}
+
+/**
+ * Sends a warning about the resource `urn` (none: a warning of the whole update) and resolves once
+ * it is delivered.
+ */
+export function engineWarn(message: string, urn: string | undefined): Promise<void> {
+  return engineLog("warn", message, urn);
+}
+
+/** Sends an info message about the resource `urn` and resolves once it is delivered. */
+export function engineInfo(message: string, urn: string | undefined): Promise<void> {
+  return engineLog("info", message, urn);
 }

@@ -21,7 +21,7 @@ import type { ResourceKind } from "../../resources/kinds";
 import { resourceLifecycle } from "../../resources/registry";
 import { configuredConnection } from "./configuration";
 import { invokeDataSource } from "./dataSourceInvoke";
-import { engineWarn } from "./engineLog";
+import { engineInfo, engineWarn } from "./engineLog";
 import { propertiesFromEngine, toEngine } from "./engineValues";
 import { importRefusal } from "./importSupport";
 import { dataSourceOfToken, kindOfToken, typeOfUrn } from "./tokens";
@@ -45,7 +45,13 @@ function lifecycleOf(urn: string): ResourceLifecycle<PropertyMap, PropertyMap> {
 
 /** The context of one call about `urn`, read at call time (configuration may arrive late). */
 function contextFor(urn: string, replacing?: boolean): LifecycleContext {
-  return { warn: (message) => engineWarn(message, urn), connection: configuredConnection(), urn, replacing };
+  return {
+    warn: (message) => engineWarn(message, urn),
+    info: (message) => engineInfo(message, urn),
+    connection: configuredConnection(),
+    urn,
+    replacing,
+  };
 }
 
 /** Builds the native provider; `version` is the package's (reported as the plugin's version). */

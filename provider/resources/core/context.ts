@@ -23,6 +23,8 @@ export interface LifecycleContext {
    * is not lost when the face's process ends right after the call.
    */
   readonly warn: (message: string) => Promise<void>;
+  /** Shows `message` to the user as an info message of this update (what a step will do); resolves once delivered. */
+  readonly info: (message: string) => Promise<void>;
   /** Where requests go and with which token (resolved per call: configuration may arrive late). */
   readonly connection: PlatformConnection;
   /**

@@ -19,7 +19,11 @@ const DEMO = SEED_ACCOUNTS[0];
 /** A face's context whose warn sink records the warnings. */
 function recordingContext(connection: PlatformConnection = {}) {
   const warnings: string[] = [];
-  const context = (): LifecycleContext => ({ warn: async (message) => void warnings.push(message), connection });
+  const context = (): LifecycleContext => ({
+    warn: async (message) => void warnings.push(message),
+    info: async () => undefined,
+    connection,
+  });
   return { warnings, context };
 }
 
@@ -126,7 +130,7 @@ describe("against the simulator", () => {
     let built = 0;
     const provider = adapt(campaignGroupLifecycle, () => {
       built += 1;
-      return { warn: async () => undefined, connection: current };
+      return { warn: async () => undefined, info: async () => undefined, connection: current };
     });
     await expect(provider.read!(SEED_IDS.campaignGroups.summer, { ...group })).rejects.toThrow(/401/);
     current = connection();

@@ -89,6 +89,15 @@ describe("resources", () => {
     expect(warning).toMatchObject({ urn, message: expect.stringContaining(`group ${created.id} stays on the platform`) });
   });
 
+  it("says in check, once and on the resource's URN, that a create will adopt an existing object", async () => {
+    const urn = nativeUrn("BidModifier", "dach");
+    expect((await plugin.check(urn, {}, { bidModifierId: "501", value: "1.40" })).failures).toEqual([]);
+    expect(engine.logs.filter((l) => l.severity === "info")).toEqual([
+      { severity: "info", urn, message: expect.stringContaining("adopts the existing bid modifier 501; nothing is created") },
+    ]);
+    expect(sim.requests().total).toBe(0);
+  });
+
   it("refreshes a group from the platform and answers an empty id once it is gone", async () => {
     const urn = nativeUrn("CampaignGroup", "summer");
     const state = { name: "Summer sale", color: "#ff8800", items: ["3001", "3002", "3003"] };

@@ -1,0 +1,95 @@
+/**
+ * The project templates (templates/typescript, templates/python) as a new user meets them: the
+ * package from `npm pack` installed into an empty directory outside the repository, then
+ * `pulumi new` from the template the package ships, with the template's config defaults (the
+ * simulator's demo token) and only the base URL given, then `pulumi up` against the simulator and a
+ * one-field change that `pulumi preview --diff` shows. The Python case needs the Python language
+ * host (scripts/ensure-pulumi) and `pip` (`pulumi` from PyPI, the SDK from the package).
+ */
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { pulumiBinDir } from "../../scripts/driver/paths";
+import { openCliSession, requireLanguageHost, type CliSession } from "../../scripts/driver/cliSession";
+import { startSimulator, type RunningSimulator } from "../../simulator";
+import { E2E_TIMEOUT_MS, REPO_ROOT, TOKEN, pulumiIn } from "./harness";
+
+// `pulumi new` of the Python template creates a virtualenv and installs `pulumi` into it.
+jest.setTimeout(2 * E2E_TIMEOUT_MS);
+
+let sim: RunningSimulator;
+let workDir: string;
+let tarball: string;
+const sessions: CliSession[] = [];
+
+beforeAll(() => {
+  requireLanguageHost();
+  workDir = fs.mkdtempSync(path.join(os.tmpdir(), "adplatform-templates-"));
+  // The build is there (npm run test:e2e builds first); pack without its prepack build.
+  const packed = JSON.parse(
+    execFileSync("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", workDir], { cwd: REPO_ROOT, encoding: "utf8" }),
+  ) as { filename: string }[];
+  tarball = path.join(workDir, packed[0]!.filename);
+}, E2E_TIMEOUT_MS);
+
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0 });
+});
+
+afterAll(async () => {
+  for (const session of sessions) session.close();
+  await sim?.close();
+  if (workDir !== undefined) fs.rmSync(workDir, { recursive: true, force: true });
+});
+
+/**
+ * An empty directory with the package installed from the tarball (which brings the templates),
+ * then `pulumi new` from `template` into it. Returns the session on stack `dev`.
+ */
+async function newProject(template: "typescript" | "python"): Promise<CliSession> {
+  const dir = path.join(workDir, template);
+  fs.mkdirSync(dir);
+  // From npm's cache when it holds these versions (this repository's npm ci put them there).
+  execFileSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error", tarball], { cwd: dir, stdio: "pipe" });
+  const cli = openCliSession(dir, { extraEnv: { npm_config_prefer_offline: "true" } });
+  sessions.push(cli);
+  const templateDir = path.join("node_modules", "pulumi-adplatform", "templates", template);
+  // --force: the directory already holds node_modules and package.json. The token is the template's default.
+  await pulumiIn(cli, ["new", templateDir, "--force", "--yes", "--stack", "dev", "--config", `adplatform:baseUrl=${sim.url}`]);
+  const settings = fs.readFileSync(path.join(dir, "Pulumi.dev.yaml"), "utf8");
+  expect(settings).toMatch(/adplatform:token:\s+secure:/);
+  expect(settings).not.toContain(TOKEN);
+  return cli;
+}
+
+/** `pulumi up`, then the modifier's value changed in `file` and previewed: exactly that field shows. */
+async function upThenPreviewOneChange(cli: CliSession, file: string): Promise<void> {
+  const up = await pulumiIn(cli, ["up", "--yes", "--skip-preview"]);
+  expect(up.stdout).toMatch(/\+ 4 created/);
+  const outputs = JSON.parse((await pulumiIn(cli, ["stack", "output", "--json"])).stdout) as Record<string, string>;
+  expect(outputs).toMatchObject({ zoneName: expect.any(String), modifierId: "501" });
+  expect(sim.state().bidStrategies!.some((s) => String(s.id) === outputs.strategyId)).toBe(true);
+  expect(sim.state().bidModifiers!.find((m) => m.id === "501")).toMatchObject({ value: "1.40" });
+
+  const program = path.join(cli.dir, file);
+  const text = fs.readFileSync(program, "utf8");
+  expect(text.match(/"1\.40"/g)).toHaveLength(1);
+  fs.writeFileSync(program, text.replace('"1.40"', '"1.50"'));
+  const preview = await pulumiIn(cli, ["preview", "--diff"]);
+  expect(preview.stdout).toMatch(/value\s*:\s*"1\.40" => "1\.50"/);
+  expect(preview.stdout).toMatch(/~ 1 to update/);
+}
+
+test("templates/typescript: pulumi new, up against the simulator, a one-field change previewed", async () => {
+  const cli = await newProject("typescript");
+  await upThenPreviewOneChange(cli, "index.ts");
+});
+
+test("templates/python: pulumi new, up against the simulator, a one-field change previewed", async () => {
+  if (!fs.existsSync(path.join(pulumiBinDir(), "pulumi-language-python"))) {
+    throw new Error("no pulumi-language-python next to the CLI: scripts/ensure-pulumi builds it from its source beside the repository");
+  }
+  const cli = await newProject("python");
+  await upThenPreviewOneChange(cli, "__main__.py");
+});
