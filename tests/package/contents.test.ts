@@ -77,7 +77,7 @@ test("the package holds the compiled library, the policy pack, the templates, th
       "package.json",
       "templates/typescript/Pulumi.yaml",
       "templates/python/Pulumi.yaml",
-      "sdks/python/setup.py",
+      "sdks/python/pyproject.toml",
       "docs/simulator.md",
     ]),
   );
