@@ -60,7 +60,7 @@ test("the package holds the compiled library, the policy pack, the templates, th
   const library = /^bin\/(provider|sdk|simulator|policy)\/.+\.(js|d\.ts|js\.map)$|^bin\/provider\/faces\/native\/schema\.json$/;
   const policyPack = ["policy/PulumiPolicy.yaml", "policy/package.json", "policy/README.md", "policy/config.example.json"];
   const templates = /^templates\/(typescript|python)\/[^/]+$/;
-  const pythonSdk = /^sdks\/python\/(setup\.py|pulumi_adplatform\/.+)$/;
+  const pythonSdk = /^sdks\/python\/(pyproject\.toml|README\.md|pulumi_adplatform\/.+)$/;
   const outside = files.filter(
     (file) =>
       !library.test(file) &&
