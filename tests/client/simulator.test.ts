@@ -172,7 +172,9 @@ describe("client against the simulator", () => {
     expect(results.every((r) => r.status === 200)).toBe(true);
     const windows = s.windows();
     expect(windows.classes.C!.burst.maxUsed).toBeLessThanOrEqual(10);
-    // Each client believes the server's count, so refusals stay a small share of the traffic.
-    expect(windows.classes.C!.rejected + windows.inFlight.rejected).toBeLessThan(20);
+    // Each client believes the server's count, so refusals stay a small share of the traffic: a
+    // storm (two clients that ignore each other) is most of the 200; on a loaded machine the real
+    // clock's windows let a few more through than on a quiet one, so the bound is a share, not a count.
+    expect(windows.classes.C!.rejected + windows.inFlight.rejected).toBeLessThan(40);
   }, 60_000);
 });
