@@ -27,8 +27,13 @@
  * - the server's `X-RateLimit-Limit` is the window's limit (never above the one it was made with),
  *   until a later report says otherwise; one report alone lowers it at most to half (see
  *   `learnLimit`), so a single odd answer cannot slow the account for good;
- * - once the server has counted requests that are not ours in this window, we also hold back as
- *   much as we have in flight, for the other process's requests in flight that no count shows yet;
+ * - once the server has counted requests that are not ours in this window, we also hold back room
+ *   for the other process's requests in flight that no count shows yet: as many as we have in
+ *   flight, times the others' pace (their cost per cost of ours since the previous report, see
+ *   `RateClassWindows`). Each report replaces that room: it is a guess about requests in flight,
+ *   and once their answers are in, the server's count shows what they really cost. Kept, a guess
+ *   made while others were busy would close a steady window that still has room after they
+ *   stopped, and the requests left would wait the whole window (60 s) for nothing;
  * - a window opens with what others spent in the last window that told us (at most half the
  *   limit, so a busy neighbour can slow us but never starve us): two processes that both ride the
  *   windows then share them instead of colliding at every window start.
@@ -62,6 +67,11 @@ export const FixedWindowStateSchema = z.object({
   previousEnd: z.number().nullable(),
   /** Cost charged to the current window (ours, raised to the server's count when higher). */
   used: z.number(),
+  /**
+   * Room held for others' requests in flight that the server has not counted yet, as the last
+   * report put it (`applyServerReport`). Absent in states written before it.
+   */
+  othersPending: z.number().default(0),
   /** Our own cost charged to the current window. */
   own: z.number(),
   /** Most cost the server counted in this window that was not ours, from its reports. */
@@ -142,6 +152,7 @@ export class FixedWindow {
       end: null,
       previousEnd: null,
       used: 0,
+      othersPending: 0,
       own: 0,
       othersSeen: 0,
       reported: false,
@@ -170,6 +181,7 @@ export class FixedWindow {
       previousEnd: s.end,
       end: null,
       used: 0,
+      othersPending: 0,
       synced: false,
       lateCarry: s.unanswered,
       unanswered: 0,
@@ -212,7 +224,7 @@ export class FixedWindow {
     // answers other processes of the machine receive.
     if (held(s, now)) return this.heldPollMs;
     const untilEnd = s.end - now;
-    if (s.used + cost > s.limit) return untilEnd;
+    if (s.used + s.othersPending + cost > s.limit) return untilEnd;
     if (untilEnd <= guardMs && s.ahead + cost > s.limit) return untilEnd;
     return 0;
   }
@@ -278,8 +290,10 @@ export class FixedWindow {
    * The server reports, for the request admitted at `mark`, that its window ends at `boundary`
    * (now + reset; undefined without `X-RateLimit-Reset`) and had counted `serverCount` when it
    * took that request. `admittedSince` is the cost we admitted after it, which the server may not
-   * have seen yet. Ignored unless the request was admitted in the current window: a response that
-   * travelled across a boundary must not fill the new window with the old window's count.
+   * have seen yet. `othersPace` is the others' cost per cost of ours lately (see
+   * `RateClassWindows`): the room held for their requests in flight is `admittedSince` times it.
+   * Ignored unless the request was admitted in the current window: a response that travelled
+   * across a boundary must not fill the new window with the old window's count.
    */
   applyServerReport(
     mark: WindowMark,
@@ -288,6 +302,7 @@ export class FixedWindow {
     admittedSince: number,
     now: number,
     machineShared = false,
+    othersPace = 1,
   ): void {
     this.close(now);
     const s = this.state;
@@ -299,12 +314,12 @@ export class FixedWindow {
     const others = machineShared ? serverCount - (mark.ownCost + admittedSince) : serverCount - mark.ownCost;
     s.reported = true;
     s.othersSeen = Math.max(s.othersSeen, others);
-    // Its requests in flight are invisible until they are counted; assume it has as many in flight
-    // as we admitted since (the two processes behave alike), rather than collide with them.
-    const reserve = others > 0 ? admittedSince : 0;
+    // Its requests in flight are invisible until they are counted: hold room for them in proportion
+    // to ours in flight, at the pace it has been spending beside us, rather than collide with them.
+    s.othersPending = others > 0 ? Math.min(s.limit, Math.ceil(admittedSince * othersPace)) : 0;
     // Shared by the machine and nobody else counted: our count is exact; the server's may include
     // requests that overtook this one, which adding `admittedSince` would count twice.
-    if (!machineShared || others > 0) s.used = Math.max(s.used, serverCount + admittedSince + reserve);
+    if (!machineShared || others > 0) s.used = Math.max(s.used, serverCount + admittedSince);
     if (boundary !== undefined) {
       // Every report's boundary is at or after the server's end (it is `now + reset`, read after
       // the response travelled); the earliest one is the closest, so a synced end only moves earlier.
@@ -364,6 +379,20 @@ export class FixedWindow {
   }
 
   /**
+   * The server refused a request because this window is full (a 429 whose `Retry-After` is within
+   * the window's length): counts it full until its end, when that end is the server's
+   * (`X-RateLimit-Reset` of an answer in it) and still ahead. Returns that end, or undefined when
+   * the window has no known end ahead.
+   */
+  fillUntilEnd(now: number): number | undefined {
+    this.close(now);
+    const s = this.state;
+    if (s.end === null || !s.synced) return undefined;
+    s.used = Math.max(s.used, s.limit);
+    return s.end;
+  }
+
+  /**
    * Stops waiting for the answers of this window's unanswered requests: for when nothing of the
    * account is in flight any more, so no answer is still to come. That happens when a process died
    * with requests in flight (the store dropped its entries: a dead pid, a lapsed lease); without
@@ -396,6 +425,7 @@ export class FixedWindow {
       end: state.end === null ? null : notAfter(state.end, now, windowReachMs(this.lengthMs)),
       previousEnd: state.previousEnd === null ? null : notAfter(state.previousEnd, now, 0),
       used: cost(state.used),
+      othersPending: Math.min(cost(state.othersPending), limit),
       own: cost(state.own),
       othersSeen: cost(state.othersSeen),
       othersExpected: Math.min(cost(state.othersExpected), Math.floor(limit / 2)),
@@ -416,7 +446,7 @@ export class FixedWindow {
   view(now: number): WindowView {
     const s = this.closedAt(now);
     return {
-      used: s.end === null ? this.carried(s, now) : s.used,
+      used: s.end === null ? this.carried(s, now) : s.used + s.othersPending,
       limit: s.limit,
       endsInMs: s.end === null ? undefined : s.end - now,
       synced: s.synced,

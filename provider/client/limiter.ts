@@ -293,7 +293,15 @@ export class RateLimiter {
       // refused call's answer, which its retry budget judges (`retryPolicy.ts`); the account's other
       // calls, and every process sharing its state, try again after a window and hear for themselves.
       const pauseMs = Math.min(observation.retryAfter.ms, this.options.steadyWindowMs);
-      this.pausedUntil = Math.max(this.pausedUntil, receivedAt + pauseMs);
+      // Decision (not shown in spec): a Retry-After no longer than the burst window is whole seconds
+      // rounded up (HTTP's delta-seconds), so up to a whole burst window later than the window the
+      // refusal is about ends; when an answer in that window gave its end (`X-RateLimit-Reset`, the
+      // account's window, spec Limits 5), the account waits until that end instead, counting the
+      // window full. Waiting the whole Retry-After would leave most of the next burst window idle
+      // for this machine, which is what the refusal is about when others share the account.
+      const burstEnd = observation.retryAfter.ms <= this.options.burstWindowMs ? windows.burst.fillUntilEnd(now) : undefined;
+      const pauseEnd = burstEnd !== undefined && burstEnd < receivedAt + pauseMs ? burstEnd : receivedAt + pauseMs;
+      this.pausedUntil = Math.max(this.pausedUntil, pauseEnd);
       // Refused, so not counted: the steady window keeps the budget.
       windows.refundSteady(record.mark, record.cost, now);
     } else if (refused && observation.retryAfter?.kind === "concurrency") {

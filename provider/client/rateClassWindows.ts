@@ -12,8 +12,28 @@ import { FixedWindow, FixedWindowStateSchema, type WindowMark, type WindowView }
 import { notAfter } from "./plausibleTimes";
 import type { RateLimitInfo } from "./rateLimitHeaders";
 
+/**
+ * The report the account's pace is measured from (see `RateClassWindows`): which window it
+ * described and in which of our generations of it, the server's count, and our class's admitted
+ * cost right after the reported request.
+ */
+const PaceReportSchema = z.object({
+  window: z.enum(["burst", "steady"]),
+  generation: z.number(),
+  count: z.number(),
+  costMark: z.number(),
+});
+
 /** A class's windows as shared through a `LimiterStore`. */
-export const RateClassStateSchema = z.object({ burst: FixedWindowStateSchema, steady: FixedWindowStateSchema, admittedCost: z.number() });
+export const RateClassStateSchema = z.object({
+  burst: FixedWindowStateSchema,
+  steady: FixedWindowStateSchema,
+  admittedCost: z.number(),
+  /** The last report with the highest count in its window, for the next pace; absent in older states. */
+  paceReport: PaceReportSchema.nullable().default(null),
+  /** The others' cost per cost of ours, averaged over the last reports that showed it; 1 until then. */
+  othersPace: z.number().default(1),
+});
 
 /** See `RateClassStateSchema`. */
 export type RateClassState = z.infer<typeof RateClassStateSchema>;
@@ -44,6 +64,18 @@ export class RateClassWindows {
   readonly steady: FixedWindow;
   /** Cost admitted so far in this class. */
   private admittedCost = 0;
+  /**
+   * The account's pace as the headers show it (spec, Limits 5: `X-RateLimit-Remaining` is the
+   * account's, not ours): between two reports on one window, the server's count rose by what every
+   * client of the account spent, ours being the cost we admitted between the two requests; the rest
+   * is the others'. Their cost per cost of ours is how much room their requests in flight need
+   * beside ours (`FixedWindow.applyServerReport`). Near 0 once the count has risen only by ours
+   * for a few reports: the others stopped, and nearly nothing is held back for them. 1 (they spend
+   * as we do) until a pair showed it.
+   */
+  private othersPace = 1;
+  /** The report the next pace is measured from. */
+  private paceReport: RateClassState["paceReport"] = null;
 
   /**
    * @param limits the class's limits in the catalog (the windows may learn lower ones).
@@ -116,8 +148,29 @@ export class RateClassWindows {
     const serverCount = info.limit - info.remaining;
     const admittedSince = this.admittedCost - mark.costMark;
     const boundary = info.resetMs === undefined ? undefined : notAfter(receivedAt + info.resetMs, receivedAt, window.lengthMs);
-    window.applyServerReport(mark[described], boundary, serverCount, admittedSince, now, machineShared);
+    this.measurePace(described, mark[described].generation, serverCount, mark.costMark);
+    window.applyServerReport(mark[described], boundary, serverCount, admittedSince, now, machineShared, this.othersPace);
     return { window: described, boundary };
+  }
+
+  /**
+   * Takes the pace from this report and the last one, when both describe the same window of ours
+   * and this one shows a higher count with more of our cost admitted before it (answers overtake
+   * each other on the way back; an older count says nothing new). The report with the highest
+   * count is the one the next pace is measured from.
+   */
+  private measurePace(window: "burst" | "steady", generation: number, count: number, costMark: number): void {
+    const last = this.paceReport;
+    const sameWindow = last !== null && last.window === window && last.generation === generation;
+    if (sameWindow && count <= last.count) return;
+    if (sameWindow && costMark > last.costMark) {
+      const ours = costMark - last.costMark;
+      const others = Math.max(0, count - last.count - ours);
+      // Half the last pace, half this pair's: one pair in which the others' requests happened not
+      // to fall between ours halves the room held for them, a few in a row release it.
+      this.othersPace = (this.othersPace + others / ours) / 2;
+    }
+    this.paceReport = { window, generation, count, costMark };
   }
 
   /**
@@ -162,7 +215,13 @@ export class RateClassWindows {
 
   /** The whole state, for sharing (a copy). */
   exportState(): RateClassState {
-    return { burst: this.burst.exportState(), steady: this.steady.exportState(), admittedCost: this.admittedCost };
+    return {
+      burst: this.burst.exportState(),
+      steady: this.steady.exportState(),
+      admittedCost: this.admittedCost,
+      paceReport: this.paceReport === null ? null : { ...this.paceReport },
+      othersPace: this.othersPace,
+    };
   }
 
   /** Takes over a shared state at `now`, bounded as `FixedWindow.restoreState` says. */
@@ -170,6 +229,9 @@ export class RateClassWindows {
     this.burst.restoreState(state.burst, now);
     this.steady.restoreState(state.steady, now);
     this.admittedCost = state.admittedCost;
+    this.paceReport = state.paceReport === null ? null : { ...state.paceReport };
+    // Whatever pace a store hands back, the room it holds is at most a window's limit per report.
+    this.othersPace = Number.isFinite(state.othersPace) ? Math.max(0, state.othersPace) : 1;
   }
 
   /** Both windows at `now`, for snapshots. Changes nothing. */

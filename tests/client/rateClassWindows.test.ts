@@ -83,6 +83,21 @@ describe("rate class windows", () => {
     expect(windows.view(T0 + 800).burst.used).toBe(2 + 1);
   });
 
+  it("hold room for another process's requests in flight at the pace the server's count shows it spending", () => {
+    const windows = classC();
+    const marks = admit(windows, 5, T0);
+    // Between our first and second request the server counted two of another process's: 2 per ours.
+    answer(windows, marks[0]!, { limit: 150, remaining: 140, resetMs: 30_000 }, T0); // 10 counted: 9 others
+    answer(windows, marks[1]!, { limit: 150, remaining: 137, resetMs: 30_000 }, T0); // +3: ours and 2 others
+    // Pace (1 + 2) / 2 = 1.5 per ours; 3 of ours in flight: 5 held beside the count of 13 + 3.
+    expect(windows.view(T0).steady.used).toBe(13 + 3 + 5);
+    // The count now rises by ours alone: the pace halves at each report, and so does the room.
+    answer(windows, marks[2]!, { limit: 150, remaining: 136, resetMs: 30_000 }, T0);
+    answer(windows, marks[3]!, { limit: 150, remaining: 135, resetMs: 30_000 }, T0);
+    answer(windows, marks[4]!, { limit: 150, remaining: 134, resetMs: 30_000 }, T0);
+    expect(windows.view(T0).steady.used).toBe(16);
+  });
+
   it("forget another process's share once a window shows it no longer spends", () => {
     const windows = classC();
     const [first] = admit(windows, 1, T0);
