@@ -1,5 +1,6 @@
 /**
- * The example projects users copy: each type-checks with its own tsconfig, resolves
+ * The TypeScript example projects users copy (examples/yaml runs in distPluginArchive.test.ts,
+ * examples/ci in policyPack.test.ts): each type-checks with its own tsconfig, resolves
  * `pulumi-adplatform` by name from its folder exactly as the dynamic-provider plugin does, and the
  * zone-targeted and two-accounts examples deploy against the simulator.
  */
@@ -13,7 +14,11 @@ jest.setTimeout(E2E_TIMEOUT_MS);
 
 const ctx = useE2e();
 
-const EXAMPLES = fs.readdirSync(EXAMPLES_DIR).filter((name) => fs.existsSync(path.join(EXAMPLES_DIR, name, "Pulumi.yaml")));
+const EXAMPLES = fs
+  .readdirSync(EXAMPLES_DIR)
+  .filter(
+    (name) => fs.existsSync(path.join(EXAMPLES_DIR, name, "Pulumi.yaml")) && fs.existsSync(path.join(EXAMPLES_DIR, name, "tsconfig.json")),
+  );
 const ZONE_EXAMPLE = path.join(EXAMPLES_DIR, "zone-targeted-bid-modifier");
 const TWO_ACCOUNTS_EXAMPLE = path.join(EXAMPLES_DIR, "two-accounts");
 
