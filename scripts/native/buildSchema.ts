@@ -12,7 +12,7 @@
  * - descriptions: the JSDoc of the dynamic SDK's declarations (`sdk/resources/`, `sdk/dataSources/`,
  *   `sdk/config.ts`), read with the TypeScript compiler (`./jsdoc.ts`).
  *
- * `npm run native:schema` writes it to `provider/faces/native/schema.json`, which the plugin serves;
+ * `npm run generate` writes it to `provider/faces/native/schema.json`, which the plugin serves;
  * tests/faces/native/schema.test.ts fails when the file and this derivation disagree.
  */
 import * as path from "node:path";

@@ -4,8 +4,10 @@ import * as path from "node:path";
 
 const REPO_ROOT = path.resolve(__dirname, "..", "..");
 
-/** The schema the plugin serves (imported by `provider/faces/native/schema.ts`). */
-export const SCHEMA_FILE = path.join(REPO_ROOT, "provider", "faces", "native", "schema.json");
+/** The schema the plugin serves (imported by `provider/faces/native/schema.ts`), repository-relative. */
+export const SCHEMA_PATH = "provider/faces/native/schema.json";
+/** The same, absolute. */
+export const SCHEMA_FILE = path.join(REPO_ROOT, SCHEMA_PATH);
 
 /** The package's version, from package.json. */
 export function packageVersion(): string {

@@ -1,7 +1,7 @@
 /**
  * The native schema (provider/faces/native/schema.json) is what scripts/native/buildSchema.ts
  * derives from the resource definitions, the data-source table, the catalog and the SDK's JSDoc:
- * a change to any of them that was not followed by `npm run native:schema` fails here.
+ * a change to any of them that was not followed by `npm run generate` fails here.
  */
 import * as fs from "node:fs";
 import { buildSchema } from "../../../scripts/native/buildSchema";
@@ -13,7 +13,7 @@ jest.setTimeout(60_000);
 
 const derived = buildSchema(packageVersion()) as any;
 
-it("is the derivation of the current definitions (run `npm run native:schema` after changing them)", () => {
+it("is the derivation of the current definitions (run `npm run generate` after changing them)", () => {
   expect(JSON.parse(fs.readFileSync(SCHEMA_FILE, "utf8"))).toEqual(derived);
 });
 
