@@ -8,10 +8,10 @@
  * `getApiClient`: the account's limits are shared (spec, Authentication 3), so its calls must
  * draw from one limiter.
  *
- * Longer than our ~350-line norm because the request engine's steps (prepare, attempt, read the
- * body, parse the success) share one prepared request and one attempt outcome and read best as one
- * class; every part with a concern of its own already lives in its own module (connection, limiter,
- * retry policy, error family, timeouts, pools, rate-limit headers).
+ * The request engine's steps (prepare, attempt, read the body, parse the success) share one prepared
+ * request and one attempt outcome, so they are one class; every part with a concern of its own lives
+ * in its own module (connection, limiter, retry policy, error family, timeouts, pools, rate-limit
+ * headers).
  */
 import { setImmediate } from "node:timers/promises";
 import { inspect } from "node:util";

@@ -1,8 +1,8 @@
 /**
  * One fixed rate-limit window as the client believes the server counts it (spec, Limits 1): a
  * length, a limit, the end of the current window and the cost charged to it. Pure data and
- * arithmetic; time is always passed in. Longer than most files here: the window's invariant and
- * the rules that keep it are one model, each rule with its reason next to it.
+ * arithmetic; time is always passed in. The window's invariant and the rules that keep it are one
+ * model, each rule with its reason next to it.
  *
  * The model works whether the server's windows sit on a fixed grid or open at the first request
  * after the previous one ended (the spec does not say). It keeps one invariant: our window never

@@ -2,9 +2,9 @@
  * The account's rate limiter (spec, Limits; docs/ARCHITECTURE.md, "The rate limiter"): the queue
  * every request of the account waits in, and the one place that decides when it may go. One
  * instance per account per process (see `limiterRegistry.ts`), shared by every call; it wraps the
- * one request function the way octokit's `plugin-throttling` does. Longer than most files here:
- * the queue, its backfilling, its timers and the way responses reach the units are one admission
- * procedure, and the public types of that procedure are declared with it.
+ * one request function the way octokit's `plugin-throttling` does. The queue, its backfilling, its
+ * timers and the way responses reach the units are one admission procedure, whose public types are
+ * declared with it.
  *
  * It orchestrates three units, each with its rules and tests:
  * - `RateClassWindows` (`rateClassWindows.ts`, on `FixedWindow`): per rate class, the burst and

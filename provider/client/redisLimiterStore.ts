@@ -20,8 +20,8 @@
  * A failure (Redis down, unreachable, refusing authentication, gone mid-run) rejects the
  * transaction; `FallbackLimiterStore` turns that into local-only limiting.
  *
- * Longer than most files here: the lock protocol, its two Lua scripts, the leases and the one
- * connection they run on are one store's parts, each of which only makes sense with the others.
+ * The lock protocol, its two Lua scripts, the leases and the one connection they run on are one
+ * store's parts, each of which only makes sense with the others.
  */
 import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";

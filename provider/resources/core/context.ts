@@ -1,7 +1,7 @@
 /**
  * What a face hands the lifecycle code with every call: what differs between the ways the engine
- * reaches it (the dynamic-provider plugin today, a native provider plugin later), and nothing the
- * lifecycle code could find out for itself.
+ * reaches it (the dynamic-provider plugin, `provider/faces/dynamic/`, or the native plugin,
+ * `provider/faces/native/`), and nothing the lifecycle code could find out for itself.
  */
 
 /**
