@@ -2,8 +2,8 @@
  * What `npm pack` puts in the package: the library (bin/provider, bin/sdk, bin/simulator), the
  * policy pack (bin/policy, and policy/ with what `pulumi preview --policy-pack` reads), the project
  * templates (templates/, which `pulumi new` reads from the installed package), the Python SDK's
- * source (sdks/python, which the Python template installs with pip), the simulator's user guide
- * (docs/simulator.md, which `adplatform-simulator --help` names), the README and package.json,
+ * source (sdks/python, which the Python template installs with pip), the user's guide with its
+ * API reference (docs/, whose simulator.md `adplatform-simulator --help` names), the README and package.json,
  * and nothing else: no bench (built into build/ by its own tsconfig), no
  * source map naming a file the package does not hold, no require of a module users do not install.
  * Reads the bin/ of the build that `npm test` runs first (pretest); run `npm run build` before
@@ -55,18 +55,21 @@ beforeAll(async () => {
   shipped = new Set(files);
 });
 
-test("the package holds the compiled library, the policy pack, the templates, the Python SDK, the README and package.json, and no bench code", () => {
+test("the package holds the compiled library, the policy pack, the templates, the Python SDK, the user's guide, the README and package.json, and no bench code", () => {
   // The native plugin's schema is data the plugin imports (provider/faces/native/schema.ts).
   const library = /^bin\/(provider|sdk|simulator|policy)\/.+\.(js|d\.ts|js\.map)$|^bin\/provider\/faces\/native\/schema\.json$/;
   const policyPack = ["policy/PulumiPolicy.yaml", "policy/package.json", "policy/README.md", "policy/config.example.json"];
   const templates = /^templates\/(typescript|python)\/[^/]+$/;
   const pythonSdk = /^sdks\/python\/(pyproject\.toml|README\.md|pulumi_adplatform\/.+)$/;
+  // The user's guide and its generated API reference (docs/), so an installed package carries them.
+  const userGuide = /^docs\/.+\.md$/;
   const outside = files.filter(
     (file) =>
       !library.test(file) &&
       !templates.test(file) &&
       !pythonSdk.test(file) &&
-      ![...policyPack, "README.md", "docs/simulator.md", "package.json"].includes(file) &&
+      !userGuide.test(file) &&
+      ![...policyPack, "README.md", "package.json"].includes(file) &&
       !/^LICEN[SC]E/.test(file),
   );
   expect(outside).toEqual([]);
@@ -79,6 +82,10 @@ test("the package holds the compiled library, the policy pack, the templates, th
       "templates/python/Pulumi.yaml",
       "sdks/python/pyproject.toml",
       "docs/simulator.md",
+      "docs/_index.md",
+      "docs/installation-configuration.md",
+      "docs/reference/_index.md",
+      "docs/reference/BidStrategy.md",
     ]),
   );
 });
