@@ -1,6 +1,6 @@
 /**
  * One stack of a project on a throwaway local backend, driven through the Automation API with the
- * real Pulumi CLI from scripts/ensure-pulumi (README, "The Pulumi CLI, the demo and the end-to-end tests").
+ * real Pulumi CLI from scripts/ensure-pulumi (docs/development.md, "The Pulumi CLI, the demo and the end-to-end tests").
  */
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
@@ -96,7 +96,7 @@ export async function openStack(options: OpenStackOptions): Promise<StackSession
       projectName: project.name,
       stackName: options.stackName,
       // Each run starts with an empty data-source cache: the cache lives as long as the process,
-      // and this process runs the program many times (README, "Data sources": one request per distinct read).
+      // and this process runs the program many times (docs/data-sources.md: one request per distinct read).
       program: async () => {
         sdk.clearDataSourceCache();
         return program();

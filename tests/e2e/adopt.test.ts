@@ -1,6 +1,6 @@
 /**
  * Adopting objects that already exist on the platform: the `adoptId` input, and Pulumi's `import`
- * resource option, which the package turns into the same adoption (README, "Adopting existing objects").
+ * resource option, which the package turns into the same adoption (docs/importing-and-adopting.md).
  */
 import * as fs from "node:fs";
 import * as os from "node:os";

@@ -209,7 +209,7 @@ async function recoverAndCompare(stack: string, killed: boolean): Promise<{ upOu
   // No create was sent twice: one POST per strategy.
   expect(postsOf(stack)).toHaveLength(COUNT);
   // What Pulumi itself noted of the interrupted creates stays in the state until cleared: notes of
-  // resources the state now holds, which `refresh --clear-pending-creates` drops (README).
+  // resources the state now holds, which `refresh --clear-pending-creates` drops (docs/crash-safety.md).
   const pending = (exported.deployment.pending_operations ?? []) as { resource: { urn: string } }[];
   const urns = new Set((exported.deployment.resources ?? []).map((r) => (r as { urn?: string }).urn));
   expect(pending.filter((op) => !urns.has(op.resource.urn))).toEqual([]);

@@ -104,7 +104,7 @@ export const EmbeddedAccount = wireObject({
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Request bodies refuse only what the spec rules out (README, "Decisions where the spec says not
+ * Request bodies refuse only what the spec rules out (docs/decisions.md, "Decisions where the spec says not
  * shown"): spec, rule 10 leaves "the value constraints of every body field" open, so a field is
  * held to the type the spec gives it and to a format the spec names (`#rrggbb`, a decimal, a URL),
  * never to a length, a range or a list of values the spec does not state.
