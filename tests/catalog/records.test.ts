@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { OPERATIONS, operationByName, type OperationName } from "../../provider/catalog";
 import { toSdk } from "../../provider/wire/casing";
-import * as samples from "./fixtures/wireSamples";
+import * as samples from "../helpers/wireSamples";
 
 // Which sample is the record of which read.
 const SAMPLE_OF: Partial<Record<OperationName, Record<string, unknown>>> = {

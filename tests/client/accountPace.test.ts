@@ -6,8 +6,8 @@
  * asserted, never durations.
  */
 import { closeApiClients, getApiClient } from "../../provider/client";
-import { FakeClock } from "./fakeClock";
-import { type ScriptedServer, envelopeOf, json, startScriptedServer } from "./scriptedServer";
+import { FakeClock } from "../helpers/fakeClock";
+import { type ScriptedServer, envelopeOf, json, startScriptedServer } from "../helpers/scriptedServer";
 
 const TOKEN = "demo-token";
 const BURST_MS = 1_000;

@@ -19,7 +19,7 @@ import {
   closeApiClients,
   getApiClient,
 } from "../../provider/client";
-import { type ScriptedServer, envelopeOf, json, startScriptedServer } from "./scriptedServer";
+import { type ScriptedServer, envelopeOf, json, startScriptedServer } from "../helpers/scriptedServer";
 
 const TOKEN = "demo-token";
 const ZONE = { id: "1001", name: "Zone" };

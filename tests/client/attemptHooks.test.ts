@@ -5,7 +5,7 @@
  * `afterAttempt` once the attempt is over, before any wait to retry.
  */
 import { closeApiClients, getApiClient } from "../../provider/client";
-import { type ScriptedServer, json, startScriptedServer } from "./scriptedServer";
+import { type ScriptedServer, json, startScriptedServer } from "../helpers/scriptedServer";
 
 const STRATEGY = { name: "s", pricing_model: "cpc", strategy: "exact", value: 1, max_value: 2 };
 

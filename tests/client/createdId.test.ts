@@ -4,7 +4,7 @@
  * caller can name the object the platform says it created. Only usable ids are kept.
  */
 import { ApiResponseError, closeApiClients, getApiClient } from "../../provider/client";
-import { type ScriptedServer, json, startScriptedServer } from "./scriptedServer";
+import { type ScriptedServer, json, startScriptedServer } from "../helpers/scriptedServer";
 
 const GROUP = { name: "g", color: "#112233", items: ["1"] };
 

@@ -16,7 +16,7 @@ import {
   sweepStaleStates,
 } from "../../provider/client/fileLimiterStore";
 import { emptyLimiterState } from "../../provider/client/limiterStore";
-import { FakeClock } from "./fakeClock";
+import { FakeClock } from "../helpers/fakeClock";
 
 const BIN = join(__dirname, "..", "..", "bin", "provider", "client");
 

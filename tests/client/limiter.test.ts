@@ -7,7 +7,7 @@
  */
 import { type LimiterOptions, type Permit, RateLimiter } from "../../provider/client";
 import { operationByName, RATE_CLASSES } from "../../provider/catalog";
-import { FakeClock, flush } from "./fakeClock";
+import { FakeClock, flush } from "../helpers/fakeClock";
 
 const BURST_MS = 1_000;
 const STEADY_MS = 60_000;

@@ -12,8 +12,8 @@ import { join } from "node:path";
 import { ApiRateLimitError, type ApiClientOptions, closeApiClients, getApiClient, RateLimiter } from "../../provider/client";
 import { epochClock } from "../../provider/client/clock";
 import { FileLimiterStore } from "../../provider/client/fileLimiterStore";
-import { FakeClock, flush } from "./fakeClock";
-import { type ScriptedServer, envelopeOf, json, startScriptedServer } from "./scriptedServer";
+import { FakeClock, flush } from "../helpers/fakeClock";
+import { type ScriptedServer, envelopeOf, json, startScriptedServer } from "../helpers/scriptedServer";
 import { waitFor } from "../helpers/waitFor";
 
 const BIN = join(__dirname, "..", "..", "bin", "provider", "client");

@@ -16,7 +16,7 @@ import { emptyLimiterState, type LimiterState } from "../../provider/client/limi
 import { RateClassWindows } from "../../provider/client/rateClassWindows";
 import { RedisLimiterStore } from "../../provider/client/redisLimiterStore";
 import { useRedisServer } from "../helpers/redisServer";
-import { FakeClock, flush } from "./fakeClock";
+import { FakeClock, flush } from "../helpers/fakeClock";
 import { waitFor } from "../helpers/waitFor";
 
 const FAR = 1e300;

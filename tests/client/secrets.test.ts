@@ -5,7 +5,7 @@
 import { inspect } from "node:util";
 import { ApiConfigError, ApiError, ApiNetworkError, closeApiClients, getApiClient, resolveConnection } from "../../provider/client";
 import { explicitAccountConnection, explicitAccountIdentity, explicitAccountProblems } from "../../provider/client/explicitAccount";
-import { type ScriptedServer, json, startScriptedServer } from "./scriptedServer";
+import { type ScriptedServer, json, startScriptedServer } from "../helpers/scriptedServer";
 
 const TOKEN = "tok-SECRET-123";
 const STRATEGY = { name: "s", pricing_model: "cpc", strategy: "exact", value: 1, max_value: 2 };

@@ -15,7 +15,7 @@ import { FileLimiterStore, sharedStatePathForKey } from "../../provider/client/f
 import type { LimiterState, LimiterStore } from "../../provider/client/limiterStore";
 import { sharedLimiter, resetLimiters } from "../../provider/client/limiterRegistry";
 import { MemoryLimiterStore } from "../../provider/client/memoryLimiterStore";
-import { FakeClock, flush } from "./fakeClock";
+import { FakeClock, flush } from "../helpers/fakeClock";
 
 let dir: string;
 beforeEach(() => {

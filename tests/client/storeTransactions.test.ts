@@ -10,7 +10,7 @@ import { FileLimiterStore } from "../../provider/client/fileLimiterStore";
 import type { LimiterState, LimiterStore } from "../../provider/client/limiterStore";
 import { MemoryLimiterStore } from "../../provider/client/memoryLimiterStore";
 import { StoreTransactions } from "../../provider/client/storeTransactions";
-import { flush } from "./fakeClock";
+import { flush } from "../helpers/fakeClock";
 
 let dir: string;
 beforeEach(() => {

@@ -9,7 +9,15 @@ import { DataSourceCredentialsError, clearReadCache } from "../../provider/dataS
 import { Account } from "../../sdk";
 import { getCountries, getZone, getZoneOutput } from "../../sdk/dataSources";
 import { SEED_IDS } from "../../simulator";
-import { callsOf, isSecret, recordingMocks, settle, startDataSourceHarness, SECOND_TOKEN, type DataSourceHarness } from "./harness";
+import {
+  callsOf,
+  isSecret,
+  recordingMocks,
+  settle,
+  startDataSourceHarness,
+  SECOND_TOKEN,
+  type DataSourceHarness,
+} from "../helpers/dataSourceHarness";
 
 const OP_ZONE = 13;
 const OP_COUNTRIES = 17;

@@ -6,7 +6,7 @@
 import { clearReadCache } from "../../provider/dataSources";
 import { configureDataSources, getCountries, getZone, getZoneOutput } from "../../sdk/dataSources";
 import { SEED_IDS } from "../../simulator";
-import { DEMO_TOKEN, SECOND_TOKEN, callsOf, settle, startDataSourceHarness, type DataSourceHarness } from "./harness";
+import { DEMO_TOKEN, SECOND_TOKEN, callsOf, settle, startDataSourceHarness, type DataSourceHarness } from "../helpers/dataSourceHarness";
 
 let h: DataSourceHarness;
 

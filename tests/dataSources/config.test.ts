@@ -6,7 +6,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { configureDataSources, resolveDataSourceConnection, warnPlainCredentials } from "../../sdk/config";
 import { getCountries } from "../../sdk/dataSources";
-import { clearConnectionSettings, DEMO_TOKEN, callsOf, startDataSourceHarness, type DataSourceHarness } from "./harness";
+import { clearConnectionSettings, DEMO_TOKEN, callsOf, startDataSourceHarness, type DataSourceHarness } from "../helpers/dataSourceHarness";
 
 const saved = { ...process.env };
 let h: DataSourceHarness;

@@ -7,7 +7,7 @@
 import { getApiClient } from "../../provider/client";
 import { DataSourceArgumentError, getCreative, getZone } from "../../sdk/dataSources";
 import { SEED_IDS } from "../../simulator";
-import { DEMO_TOKEN, callsOf, startDataSourceHarness, type DataSourceHarness } from "./harness";
+import { DEMO_TOKEN, callsOf, startDataSourceHarness, type DataSourceHarness } from "../helpers/dataSourceHarness";
 
 let h: DataSourceHarness;
 

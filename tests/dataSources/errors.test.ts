@@ -24,7 +24,7 @@ import { clearReadCache } from "../../provider/dataSources";
 import { ApiConfigError, ApiNotFoundError, ApiRequestValidationError, ApiResponseError, ApiValidationError } from "../../provider/client";
 import { SEED_IDS } from "../../simulator";
 import { seedState } from "../../simulator/fixtures";
-import { DEMO_TOKEN, settle, startDataSourceHarness, type DataSourceHarness } from "./harness";
+import { DEMO_TOKEN, settle, startDataSourceHarness, type DataSourceHarness } from "../helpers/dataSourceHarness";
 
 let h: DataSourceHarness;
 

@@ -9,8 +9,8 @@ import { closeApiClients, getApiClient } from "../../provider/client";
 import { COLLIDING_WIRE_FIELDS } from "../../provider/wire/casing";
 import { DATA_SOURCES, DataSourceResponseError, clearReadCache, readList, readOne, type DataSource } from "../../provider/dataSources";
 import { configureDataSources, getSearchAlgorithmOutput } from "../../sdk/dataSources";
-import { startScriptedServer, type ScriptedServer } from "../client/scriptedServer";
-import { WINDOWS, recordingMocks, settle } from "./harness";
+import { startScriptedServer, type ScriptedServer } from "../helpers/scriptedServer";
+import { WINDOWS, recordingMocks, settle } from "../helpers/dataSourceHarness";
 
 const TOKEN = "odd-records-token";
 let server: ScriptedServer;

@@ -8,7 +8,7 @@ import { clearReadCache } from "../../provider/dataSources";
 import { getCountriesOutput, getZoneOutput, getZonePlacementOutput } from "../../sdk/dataSources";
 import { BidModifier } from "../../sdk/resources";
 import { SEED_IDS } from "../../simulator";
-import { callsOf, isSecret, recordingMocks, settle, startDataSourceHarness, type DataSourceHarness } from "./harness";
+import { callsOf, isSecret, recordingMocks, settle, startDataSourceHarness, type DataSourceHarness } from "../helpers/dataSourceHarness";
 
 let h: DataSourceHarness;
 

@@ -19,7 +19,7 @@ import {
 } from "../../sdk/dataSources";
 import { debugRequested } from "../../provider/client";
 import { asProgramError } from "../../sdk/dataSources/programErrors";
-import { DEMO_TOKEN, settle, startDataSourceHarness, type DataSourceHarness } from "./harness";
+import { DEMO_TOKEN, settle, startDataSourceHarness, type DataSourceHarness } from "../helpers/dataSourceHarness";
 
 describe("debugRequested", () => {
   it.each([

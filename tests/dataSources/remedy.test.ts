@@ -23,7 +23,7 @@ import {
   type SettingOrigin,
 } from "../../provider/dataSources";
 import { DataSourceRequestError, configureDataSources, getCountries, getZone, getZoneOutput } from "../../sdk/dataSources";
-import { clearConnectionSettings, DEMO_TOKEN, settle, startDataSourceHarness, type DataSourceHarness } from "./harness";
+import { clearConnectionSettings, DEMO_TOKEN, settle, startDataSourceHarness, type DataSourceHarness } from "../helpers/dataSourceHarness";
 
 const context = { operation: { name: "getZone", number: 13 }, method: "GET", path: "/v2/adex/zones/1001" };
 

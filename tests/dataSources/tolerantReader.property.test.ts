@@ -14,7 +14,7 @@ import fc from "fast-check";
 import type { z } from "zod";
 import { closeApiClients, getApiClient } from "../../provider/client";
 import { DATA_SOURCES, clearReadCache, readList, readOne, type DataSource } from "../../provider/dataSources";
-import { startScriptedServer, type ScriptedServer } from "../client/scriptedServer";
+import { startScriptedServer, type ScriptedServer } from "../helpers/scriptedServer";
 import { zodDef } from "../../provider/wire/zodDef";
 
 const SEED = Number(process.env.FC_SEED ?? 20260521);

@@ -8,7 +8,15 @@ import { clearReadCache } from "../../provider/dataSources";
 import * as sdk from "../../sdk/dataSources";
 import * as packageEntry from "../../sdk";
 import { SEED_IDS, type SimState, type WireRecord } from "../../simulator";
-import { SECOND_TOKEN, callsOf, expectedSdk, recordingMocks, settle, startDataSourceHarness, type DataSourceHarness } from "./harness";
+import {
+  SECOND_TOKEN,
+  callsOf,
+  expectedSdk,
+  recordingMocks,
+  settle,
+  startDataSourceHarness,
+  type DataSourceHarness,
+} from "../helpers/dataSourceHarness";
 
 let h: DataSourceHarness;
 let seeded: SimState;

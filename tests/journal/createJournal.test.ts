@@ -7,7 +7,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { CreateJournal, JOURNAL_ENTRY_TTL_MS, entryFileName } from "../../provider/journal";
 import { itAsOtherUser, runAsOtherUser } from "../helpers/otherUser";
-import { ENTRY_URN, answeredEntry } from "./journalEntries";
+import { ENTRY_URN, answeredEntry } from "../helpers/sampleJournalEntry";
 
 let dir: string;
 let journal: CreateJournal;

@@ -21,7 +21,7 @@ import {
 import { type RedisServer, freePort, startRedisServer } from "../helpers/redisServer";
 import { RECOGNISABLE_TOKEN, secretValue, startLifecycleEnv, type LifecycleEnv } from "../helpers/lifecycleEnv";
 import { cleanEnv } from "../helpers/dynamicProviderHarness";
-import { ENTRY_URN, answeredEntry } from "./journalEntries";
+import { ENTRY_URN, answeredEntry } from "../helpers/sampleJournalEntry";
 
 jest.setTimeout(120_000);
 

@@ -4,7 +4,7 @@
  */
 import { OPERATIONS, type OperationName, type OperationSpec, buildPath, operationByName } from "../../provider/catalog";
 import { SEED_IDS } from "../../simulator";
-import { type Harness, TIMESTAMP, startHarness } from "./harness";
+import { type Harness, TIMESTAMP, startHarness } from "../helpers/simulatorHarness";
 import { VALID_CALLS, validCall, validCallPath } from "../helpers/validCalls";
 
 let h: Harness;

@@ -4,7 +4,7 @@
  * `Retry-After: -1`. The simulator clock is a fake clock, so no test depends on wall time.
  */
 import { SEED_IDS } from "../../simulator";
-import { type Harness, startHarness } from "./harness";
+import { type Harness, startHarness } from "../helpers/simulatorHarness";
 import { waitFor } from "../helpers/waitFor";
 
 let h: Harness;

@@ -9,7 +9,7 @@ import { CreateJournal } from "../../../provider/journal";
 import { startSimulator, type RunningSimulator } from "../../../simulator";
 import { startFakeEngine, type FakeEngine, type Props } from "../../helpers/dynamicProviderHarness";
 import { secretValue } from "../../helpers/lifecycleEnv";
-import { nativeUrn, startNativePlugin, type NativePlugin } from "./nativePluginHarness";
+import { nativeUrn, startNativePlugin, type NativePlugin } from "../../helpers/nativePluginHarness";
 
 jest.setTimeout(60_000);
 

@@ -9,7 +9,7 @@ import { startSimulator, type RunningSimulator } from "../../../simulator";
 import { REPO_ROOT, startFakeEngine, type FakeEngine } from "../../helpers/dynamicProviderHarness";
 import { secretValue } from "../../helpers/lifecycleEnv";
 import { UNKNOWN_VALUE } from "../../../provider/resources/common/unknowns";
-import { nativeUrn, startNativePlugin, type NativePlugin } from "./nativePluginHarness";
+import { nativeUrn, startNativePlugin, type NativePlugin } from "../../helpers/nativePluginHarness";
 
 jest.setTimeout(60_000);
 

@@ -11,14 +11,8 @@ import * as path from "node:path";
 import * as emptyproto from "google-protobuf/google/protobuf/empty_pb";
 import * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
-import { REPO_ROOT, cleanEnv } from "../../helpers/dynamicProviderHarness";
-import {
-  type Props,
-  type ResourceProviderPlugin,
-  fromStruct,
-  startResourceProviderPlugin,
-  toStruct,
-} from "../../helpers/resourceProviderPlugin";
+import { REPO_ROOT, cleanEnv } from "./dynamicProviderHarness";
+import { type Props, type ResourceProviderPlugin, fromStruct, startResourceProviderPlugin, toStruct } from "./resourceProviderPlugin";
 
 /** The plugin's entry in the built package (what package.json's `bin` names). */
 export const NATIVE_PLUGIN_MAIN = path.join(REPO_ROOT, "bin", "provider", "faces", "native", "main.js");
