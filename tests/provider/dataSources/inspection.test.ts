@@ -4,8 +4,8 @@
  * SDK's source maps put `output.ts`) never runs: on Node 20.20 it loops until the string is too long.
  */
 import { inspect } from "node:util";
-import { ApiConfigError } from "../../provider/client";
-import { DataSourceNotFoundError, DataSourceRequestError, describeError } from "../../provider/dataSources";
+import { ApiConfigError } from "../../../provider/client";
+import { DataSourceNotFoundError, DataSourceRequestError, describeError } from "../../../provider/dataSources";
 
 /** A stack as a read that fails inside an `Output` has it in a Pulumi program. */
 const STACK_THROUGH_OUTPUT =

@@ -4,10 +4,10 @@
  * limiter and on the platform's windows alike. Real (unscaled) windows, so the X-RateLimit numbers
  * are the spec's.
  */
-import { getApiClient } from "../../provider/client";
-import { DataSourceArgumentError, getCreative, getZone } from "../../sdk/dataSources";
-import { SEED_IDS } from "../../simulator";
-import { DEMO_TOKEN, callsOf, startDataSourceHarness, type DataSourceHarness } from "../helpers/dataSourceHarness";
+import { getApiClient } from "../../../provider/client";
+import { DataSourceArgumentError, getCreative, getZone } from "../../../sdk/dataSources";
+import { SEED_IDS } from "../../../simulator";
+import { DEMO_TOKEN, callsOf, startDataSourceHarness, type DataSourceHarness } from "../../helpers/dataSourceHarness";
 
 let h: DataSourceHarness;
 

@@ -4,11 +4,11 @@
  * and `dependsOn` waits for the resources it names.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { clearReadCache } from "../../provider/dataSources";
-import { getCountriesOutput, getZoneOutput, getZonePlacementOutput } from "../../sdk/dataSources";
-import { BidModifier } from "../../sdk/resources";
-import { SEED_IDS } from "../../simulator";
-import { callsOf, isSecret, recordingMocks, settle, startDataSourceHarness, type DataSourceHarness } from "../helpers/dataSourceHarness";
+import { clearReadCache } from "../../../provider/dataSources";
+import { getCountriesOutput, getZoneOutput, getZonePlacementOutput } from "../../../sdk/dataSources";
+import { BidModifier } from "../../../sdk/resources";
+import { SEED_IDS } from "../../../simulator";
+import { callsOf, isSecret, recordingMocks, settle, startDataSourceHarness, type DataSourceHarness } from "../../helpers/dataSourceHarness";
 
 let h: DataSourceHarness;
 

@@ -4,10 +4,10 @@
  * data-valued map keys verbatim; plus literal checks of the nested values the issue names.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { clearReadCache } from "../../provider/dataSources";
-import * as sdk from "../../sdk/dataSources";
-import * as packageEntry from "../../sdk";
-import { SEED_IDS, type SimState, type WireRecord } from "../../simulator";
+import { clearReadCache } from "../../../provider/dataSources";
+import * as sdk from "../../../sdk/dataSources";
+import * as packageEntry from "../../../sdk";
+import { SEED_IDS, type SimState, type WireRecord } from "../../../simulator";
 import {
   SECOND_TOKEN,
   callsOf,
@@ -16,7 +16,7 @@ import {
   settle,
   startDataSourceHarness,
   type DataSourceHarness,
-} from "../helpers/dataSourceHarness";
+} from "../../helpers/dataSourceHarness";
 
 let h: DataSourceHarness;
 let seeded: SimState;

@@ -5,12 +5,12 @@
  * `__proto__` keys in maps, nested records without an id, integers beyond 2^53.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { closeApiClients, getApiClient } from "../../provider/client";
-import { COLLIDING_WIRE_FIELDS } from "../../provider/wire/casing";
-import { DATA_SOURCES, DataSourceResponseError, clearReadCache, readList, readOne, type DataSource } from "../../provider/dataSources";
-import { configureDataSources, getSearchAlgorithmOutput } from "../../sdk/dataSources";
-import { startScriptedServer, type ScriptedServer } from "../helpers/scriptedServer";
-import { WINDOWS, recordingMocks, settle } from "../helpers/dataSourceHarness";
+import { closeApiClients, getApiClient } from "../../../provider/client";
+import { COLLIDING_WIRE_FIELDS } from "../../../provider/wire/casing";
+import { DATA_SOURCES, DataSourceResponseError, clearReadCache, readList, readOne, type DataSource } from "../../../provider/dataSources";
+import { configureDataSources, getSearchAlgorithmOutput } from "../../../sdk/dataSources";
+import { startScriptedServer, type ScriptedServer } from "../../helpers/scriptedServer";
+import { WINDOWS, recordingMocks, settle } from "../../helpers/dataSourceHarness";
 
 const TOKEN = "odd-records-token";
 let server: ScriptedServer;

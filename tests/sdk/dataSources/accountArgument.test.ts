@@ -5,10 +5,10 @@
  * secret, and an unusable account fails naming the function and the property, sending nothing.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { DataSourceCredentialsError, clearReadCache } from "../../provider/dataSources";
-import { Account } from "../../sdk";
-import { getCountries, getZone, getZoneOutput } from "../../sdk/dataSources";
-import { SEED_IDS } from "../../simulator";
+import { DataSourceCredentialsError, clearReadCache } from "../../../provider/dataSources";
+import { Account } from "../../../sdk";
+import { getCountries, getZone, getZoneOutput } from "../../../sdk/dataSources";
+import { SEED_IDS } from "../../../simulator";
 import {
   callsOf,
   isSecret,
@@ -17,7 +17,7 @@ import {
   startDataSourceHarness,
   SECOND_TOKEN,
   type DataSourceHarness,
-} from "../helpers/dataSourceHarness";
+} from "../../helpers/dataSourceHarness";
 
 const OP_ZONE = 13;
 const OP_COUNTRIES = 17;

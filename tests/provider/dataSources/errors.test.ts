@@ -19,12 +19,18 @@ import {
   getZone,
   getZoneOutput,
   getZonePlacement,
-} from "../../sdk/dataSources";
-import { clearReadCache } from "../../provider/dataSources";
-import { ApiConfigError, ApiNotFoundError, ApiRequestValidationError, ApiResponseError, ApiValidationError } from "../../provider/client";
-import { SEED_IDS } from "../../simulator";
-import { seedState } from "../../simulator/fixtures";
-import { DEMO_TOKEN, settle, startDataSourceHarness, type DataSourceHarness } from "../helpers/dataSourceHarness";
+} from "../../../sdk/dataSources";
+import { clearReadCache } from "../../../provider/dataSources";
+import {
+  ApiConfigError,
+  ApiNotFoundError,
+  ApiRequestValidationError,
+  ApiResponseError,
+  ApiValidationError,
+} from "../../../provider/client";
+import { SEED_IDS } from "../../../simulator";
+import { seedState } from "../../../simulator/fixtures";
+import { DEMO_TOKEN, settle, startDataSourceHarness, type DataSourceHarness } from "../../helpers/dataSourceHarness";
 
 let h: DataSourceHarness;
 

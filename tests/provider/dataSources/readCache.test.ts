@@ -3,10 +3,10 @@
  * account, operation, path, fields and query, failures not cached, and each caller getting its own
  * copy.
  */
-import { clearReadCache } from "../../provider/dataSources";
-import { configureDataSources, getCountries, getZone, getZoneOutput } from "../../sdk/dataSources";
-import { SEED_IDS } from "../../simulator";
-import { DEMO_TOKEN, SECOND_TOKEN, callsOf, settle, startDataSourceHarness, type DataSourceHarness } from "../helpers/dataSourceHarness";
+import { clearReadCache } from "../../../provider/dataSources";
+import { configureDataSources, getCountries, getZone, getZoneOutput } from "../../../sdk/dataSources";
+import { SEED_IDS } from "../../../simulator";
+import { DEMO_TOKEN, SECOND_TOKEN, callsOf, settle, startDataSourceHarness, type DataSourceHarness } from "../../helpers/dataSourceHarness";
 
 let h: DataSourceHarness;
 

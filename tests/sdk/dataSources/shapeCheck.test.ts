@@ -7,8 +7,8 @@
 import * as path from "node:path";
 import * as ts from "typescript";
 
-const ROOT = path.resolve(__dirname, "../..");
-const PROBE_DIR = path.join(ROOT, "tests/dataSources");
+const ROOT = path.resolve(__dirname, "../../..");
+const PROBE_DIR = path.join(ROOT, "tests/sdk/dataSources");
 
 function compilerOptions(): ts.CompilerOptions {
   const configPath = path.join(ROOT, "tsconfig.test.json");
@@ -22,8 +22,8 @@ function check(body: string): string[] {
   const file = path.join(PROBE_DIR, "__probe__.ts");
   const source = `
 import { z } from "zod";
-import { WireId, wireObject, wireRecord } from "../../provider/catalog";
-import type { AssertTrue, SameShape, SdkShape } from "../../sdk/dataSources/shapeCheck";
+import { WireId, wireObject, wireRecord } from "../../../provider/catalog";
+import type { AssertTrue, SameShape, SdkShape } from "../../../sdk/dataSources/shapeCheck";
 const Schema = wireRecord({
   company_id: WireId,
   targeting: wireObject({ countries: wireObject({ items: z.array(z.string()), op: z.string() }) }),

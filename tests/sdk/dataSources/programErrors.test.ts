@@ -7,7 +7,7 @@
 import { spawnSync } from "node:child_process";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
-import { clearReadCache } from "../../provider/dataSources";
+import { clearReadCache } from "../../../provider/dataSources";
 import {
   DataSourceArgumentError,
   DataSourceNotFoundError,
@@ -16,10 +16,10 @@ import {
   getCountries,
   getZone,
   getZoneOutput,
-} from "../../sdk/dataSources";
-import { debugRequested } from "../../provider/client";
-import { asProgramError } from "../../sdk/dataSources/programErrors";
-import { DEMO_TOKEN, settle, startDataSourceHarness, type DataSourceHarness } from "../helpers/dataSourceHarness";
+} from "../../../sdk/dataSources";
+import { debugRequested } from "../../../provider/client";
+import { asProgramError } from "../../../sdk/dataSources/programErrors";
+import { DEMO_TOKEN, settle, startDataSourceHarness, type DataSourceHarness } from "../../helpers/dataSourceHarness";
 
 describe("debugRequested", () => {
   it.each([
@@ -111,7 +111,7 @@ describe("a late-handled rejection", () => {
     // A process of its own: jest tracks rejections itself. It reports rejections unhandled as the
     // Pulumi runtime does (an `unhandledRejection` listener) and handles both later, as the runtime
     // does when it gets to an Output's promises.
-    const bin = path.resolve(__dirname, "..", "..", "bin");
+    const bin = path.resolve(__dirname, "..", "..", "..", "bin");
     const script = `
       const { asProgramError } = require(${JSON.stringify(path.join(bin, "sdk", "dataSources", "programErrors.js"))});
       const { DataSourceRequestError } = require(${JSON.stringify(path.join(bin, "provider", "dataSources"))});

@@ -12,10 +12,10 @@
  */
 import fc from "fast-check";
 import type { z } from "zod";
-import { closeApiClients, getApiClient } from "../../provider/client";
-import { DATA_SOURCES, clearReadCache, readList, readOne, type DataSource } from "../../provider/dataSources";
-import { startScriptedServer, type ScriptedServer } from "../helpers/scriptedServer";
-import { zodDef } from "../../provider/wire/zodDef";
+import { closeApiClients, getApiClient } from "../../../provider/client";
+import { DATA_SOURCES, clearReadCache, readList, readOne, type DataSource } from "../../../provider/dataSources";
+import { startScriptedServer, type ScriptedServer } from "../../helpers/scriptedServer";
+import { zodDef } from "../../../provider/wire/zodDef";
 
 const SEED = Number(process.env.FC_SEED ?? 20260521);
 const NUM_RUNS = 25;

@@ -13,7 +13,7 @@ import {
   ApiNotFoundError,
   ApiServerError,
   getApiClient,
-} from "../../provider/client";
+} from "../../../provider/client";
 import {
   clearReadCache,
   hostAndPort,
@@ -21,9 +21,15 @@ import {
   settingAtFault,
   type ConnectionSetting,
   type SettingOrigin,
-} from "../../provider/dataSources";
-import { DataSourceRequestError, configureDataSources, getCountries, getZone, getZoneOutput } from "../../sdk/dataSources";
-import { clearConnectionSettings, DEMO_TOKEN, settle, startDataSourceHarness, type DataSourceHarness } from "../helpers/dataSourceHarness";
+} from "../../../provider/dataSources";
+import { DataSourceRequestError, configureDataSources, getCountries, getZone, getZoneOutput } from "../../../sdk/dataSources";
+import {
+  clearConnectionSettings,
+  DEMO_TOKEN,
+  settle,
+  startDataSourceHarness,
+  type DataSourceHarness,
+} from "../../helpers/dataSourceHarness";
 
 const context = { operation: { name: "getZone", number: 13 }, method: "GET", path: "/v2/adex/zones/1001" };
 
