@@ -3,9 +3,9 @@
  * advisory `bid-modifier-deprecated-tags`; targeting's country codes (format and the configured
  * list) and empty `in` dimensions.
  */
-import { bidModifierBoundsSettings, bidModifierViolations } from "../../policy/rules/bidModifierBounds";
-import { deprecatedTagsViolations } from "../../policy/rules/deprecatedTags";
-import { countryCodeViolations, emptyInSettings, emptyInViolations } from "../../policy/rules/targeting";
+import { bidModifierBoundsSettings, bidModifierViolations } from "../../../policy/rules/bidModifierBounds";
+import { deprecatedTagsViolations } from "../../../policy/rules/deprecatedTags";
+import { countryCodeViolations, emptyInSettings, emptyInViolations } from "../../../policy/rules/targeting";
 
 const modifier = (props: Record<string, unknown>) => ({
   kind: "BidModifier" as const,

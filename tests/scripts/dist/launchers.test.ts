@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { minimumNode, shLauncher, startScript } from "../../scripts/dist/launchers";
+import { minimumNode, shLauncher, startScript } from "../../../scripts/dist/launchers";
 
 let dir: string;
 

@@ -2,7 +2,7 @@
  * `bid-strategy-bounds` at, just under and just over each limit (every bound is inclusive), with
  * the defaults and with configured settings merged over them.
  */
-import { BID_STRATEGY_BOUNDS_DEFAULTS, bidStrategyBoundsSettings, bidStrategyViolations } from "../../policy/rules/bidStrategyBounds";
+import { BID_STRATEGY_BOUNDS_DEFAULTS, bidStrategyBoundsSettings, bidStrategyViolations } from "../../../policy/rules/bidStrategyBounds";
 
 const defaults = bidStrategyBoundsSettings({});
 

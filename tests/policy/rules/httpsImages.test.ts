@@ -1,5 +1,5 @@
 /** `ab-variation-https-images`: every language's image URL is https. */
-import { httpsImageViolations } from "../../policy/rules/httpsImages";
+import { httpsImageViolations } from "../../../policy/rules/httpsImages";
 
 const variation = (image: Record<string, unknown>) => ({
   kind: "AbTestVariation" as const,

@@ -8,7 +8,7 @@ import {
   accountCreateCapViolations,
   accountOf,
   type StackResourceView,
-} from "../../policy/rules/accountCreateCap";
+} from "../../../policy/rules/accountCreateCap";
 
 const CONFIGURED = "https://api.example.com";
 
