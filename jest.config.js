@@ -1,5 +1,5 @@
 // Three projects so CI can run the fast suites first and the slow ones separately:
-//   unit   - catalog, client, simulator contract, plugin lifecycle, data sources (npm test)
+//   unit   - the suites that mirror the source (tests/<path>/<file>.test.ts) and tests/package (npm test)
 //   faults - fault injection, bad input and secrets (npm run test:faults)
 //   e2e    - the real Pulumi CLI against the simulator (npm run test:e2e)
 const tsJest = ["ts-jest", { tsconfig: "tsconfig.test.json" }];

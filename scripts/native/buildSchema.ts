@@ -13,7 +13,7 @@
  *   `sdk/config.ts`), read with the TypeScript compiler (`./jsdoc.ts`).
  *
  * `npm run generate` writes it to `provider/faces/native/schema.json`, which the plugin serves;
- * tests/faces/native/schema.test.ts fails when the file and this derivation disagree.
+ * tests/scripts/native/buildSchema.test.ts fails when the file and this derivation disagree.
  */
 import * as path from "node:path";
 import type { z } from "zod";

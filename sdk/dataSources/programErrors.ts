@@ -19,7 +19,7 @@
  * The errors stay what they are (`DataSourceNotFoundError`, ...; a program can still catch them by
  * class or `code`): they carry the runtime's RunError mark instead of being wrapped. The runtime
  * recognises a RunError by that mark rather than by class, so that errors from another copy of
- * `@pulumi/pulumi` in the same process count too; tests/dataSources/programErrors.test.ts checks
+ * `@pulumi/pulumi` in the same process count too; tests/sdk/dataSources/programErrors.test.ts checks
  * that `pulumi.RunError.isInstance` accepts a marked error.
  */
 import { debugRequested } from "../../provider/client";

@@ -1,7 +1,7 @@
 /**
  * What the engine does with any resource-provider plugin, shared by the harnesses of the dynamic
  * provider (`dynamicProviderHarness.ts`) and of the native plugin
- * (`tests/faces/native/nativePluginHarness.ts`): start the plugin as a child process with the
+ * (`tests/helpers/nativePluginHarness.ts`): start the plugin as a child process with the
  * engine's address, read the gRPC port it prints first, connect a `ResourceProvider` client, and
  * call its methods with property maps converted to and from `google.protobuf.Struct`.
  */

@@ -5,7 +5,7 @@
 import { connect } from "node:net";
 import { OPERATIONS } from "../../provider/catalog";
 import { DEFAULT_MAX_BODY_BYTES, SEED_IDS } from "../../simulator";
-import { type Harness, type Reply, UUID, startHarness } from "./harness";
+import { type Harness, type Reply, UUID, startHarness } from "../helpers/simulatorHarness";
 
 let h: Harness;
 beforeEach(async () => {

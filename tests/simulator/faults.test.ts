@@ -2,7 +2,7 @@
  * Fault injection: scripted rules ("the next N requests of op X") and seeded random shares.
  */
 import { SEED_IDS } from "../../simulator";
-import { type Harness, UUID, startHarness } from "./harness";
+import { type Harness, UUID, startHarness } from "../helpers/simulatorHarness";
 
 let h: Harness;
 afterEach(async () => {

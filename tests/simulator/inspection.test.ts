@@ -3,7 +3,7 @@
  */
 import { OPERATIONS } from "../../provider/catalog";
 import { SEED_IDS } from "../../simulator";
-import { type Harness, startHarness } from "./harness";
+import { type Harness, startHarness } from "../helpers/simulatorHarness";
 
 let h: Harness;
 beforeEach(async () => {

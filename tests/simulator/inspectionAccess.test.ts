@@ -6,7 +6,7 @@
 import { networkInterfaces } from "node:os";
 import { request } from "undici";
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from "../../simulator";
-import { FakeClock } from "./harness";
+import { FakeClock } from "../helpers/simulatorHarness";
 
 const ADMIN = "admin-secret-7f3a";
 const running: RunningSimulator[] = [];
