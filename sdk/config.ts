@@ -11,17 +11,20 @@
  * 3. the environment variables `ADPLATFORM_BASE_URL` and `ADPLATFORM_TOKEN`.
  *
  * Each setting is looked up on its own, so a base URL in the stack config and a token in the
- * environment work together. The stack config's `adplatform:limitsUrl` (the Redis through which the
- * rate limits are shared across machines) is handed to the client's limiter registry the same way,
- * ahead of `ADPLATFORM_LIMITS_URL`. Settings are read at every call (cheap), so a program that sets the
- * environment late still works.
+ * environment work together; `adplatform:limitsUrl` and `adplatform:journalDir` likewise (the
+ * resolution is every face's: `provider/configuration/settings.ts`). Settings are read at every
+ * call (cheap), so a program that sets the environment late still works.
+ *
+ * `configureDataSources` keeps its values in this module: that is its public contract (a setting
+ * for the whole process, ahead of the stack config), and they are one of the places resolved from,
+ * not the resolved settings.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { CONFIG_BASE_URL, CONFIG_TOKEN, ENV_BASE_URL, ENV_TOKEN } from "../provider/client";
 import { CONFIG_LIMITS_URL } from "../provider/client/connection";
-import { configureLimitsUrl } from "../provider/client/limiterRegistry";
 import { plainCredentialsWarning } from "../provider/client/plainCredentials";
-import type { ConnectionSettings, SettingOrigin } from "../provider/dataSources";
+import { nonEmpty, resolveSettings, stackConfigLayer, valuesLayer, type Settings } from "../provider/configuration/settings";
+import type { ConnectionSettings } from "../provider/dataSources";
 
 /** Settings a program or script may give explicitly. */
 export interface DataSourceSettings {
@@ -50,16 +53,19 @@ export function configureDataSources(settings: DataSourceSettings): void {
  */
 function stackConfig(fullKey: string): string | undefined {
   try {
-    const value: unknown = pulumi.runtime.getConfig(fullKey);
-    return typeof value === "string" ? nonEmpty(value) : undefined;
+    return nonEmpty(pulumi.runtime.getConfig(fullKey));
   } catch {
     // Defensive: an SDK version that refuses to read config outside a program.
     return undefined;
   }
 }
 
-function nonEmpty(value: string | undefined): string | undefined {
-  return value === undefined || value.trim() === "" ? undefined : value;
+/**
+ * The settings of this program's process: `configureDataSources(...)`'s, then the stack config,
+ * then the environment.
+ */
+export function programSettings(): Settings {
+  return resolveSettings([valuesLayer("explicit", explicit), stackConfigLayer(stackConfig)]);
 }
 
 /** Why a setting is missing, naming every way to provide it. */
@@ -79,32 +85,26 @@ export type ConnectionResolution =
   | { readonly ok: true; readonly connection: ConnectionSettings & { readonly baseUrl: string; readonly token: string } }
   | { readonly ok: false; readonly problems: readonly string[] };
 
-/** A setting's value and where it came from, looked up in the order the module comment gives. */
-function lookUp(explicitValue: string | undefined, configKey: string, env: string): { value: string; origin: SettingOrigin } | undefined {
-  const given = nonEmpty(explicitValue);
-  if (given !== undefined) return { value: given, origin: "explicit" };
-  const configured = stackConfig(configKey);
-  if (configured !== undefined) return { value: configured, origin: "stackConfig" };
-  const fromEnv = nonEmpty(process.env[env]);
-  return fromEnv === undefined ? undefined : { value: fromEnv, origin: "environment" };
-}
-
 /**
  * The connection the data sources use now, from explicit settings, stack config, then environment,
- * with the origin of each setting (a failure caused by one then says where to change it). Never
- * throws: a missing setting is reported in `problems` so the caller can name itself.
+ * with the origin of each setting (a failure caused by one then says where to change it), and the
+ * limits URL their client shares the account's limits through. Never throws: a missing setting is
+ * reported in `problems` so the caller can name itself.
  */
 export function resolveDataSourceConnection(): ConnectionResolution {
-  configureLimitsUrl(stackConfig(CONFIG_LIMITS_URL));
-  const baseUrl = lookUp(explicit.baseUrl, CONFIG_BASE_URL, ENV_BASE_URL);
-  const token = lookUp(explicit.token, CONFIG_TOKEN, ENV_TOKEN);
+  const { baseUrl, token, limitsUrl, origins } = programSettings();
   const problems: string[] = [];
   if (baseUrl === undefined) problems.push(missing("base URL", CONFIG_BASE_URL, ENV_BASE_URL));
   if (token === undefined) problems.push(missing("token", CONFIG_TOKEN, ENV_TOKEN));
   if (baseUrl === undefined || token === undefined) return { ok: false, problems };
   return {
     ok: true,
-    connection: { baseUrl: baseUrl.value, token: token.value, origins: { baseUrl: baseUrl.origin, token: token.origin } },
+    connection: {
+      baseUrl,
+      token,
+      ...(limitsUrl === undefined ? {} : { limitsUrl }),
+      origins: { ...(origins.baseUrl ? { baseUrl: origins.baseUrl } : {}), ...(origins.token ? { token: origins.token } : {}) },
+    },
   };
 }
 

@@ -56,6 +56,11 @@ export interface ApiClientOptions extends ConnectionOptions {
   readonly onDebug?: (line: string) => void;
   /** Randomness of the backoff jitter, in [0, 1) (tests). */
   readonly random?: () => number;
+  /**
+   * The Redis URL through which the account's limits are shared across machines (the caller's
+   * resolved `limitsUrl` setting); none: `ADPLATFORM_LIMITS_URL`, else this machine's state file.
+   */
+  readonly limitsUrl?: string;
 }
 
 /** One request of `ApiClient.call`, in wire shape. */
@@ -129,7 +134,7 @@ export function getApiClient(options: ApiClientOptions = {}): ApiClient {
   const key = accountKey(connection.baseUrl, connection.token);
   let client = clients.get(key);
   if (!client) {
-    client = new HttpApiClient(connection, options, sharedLimiter(key, options.limiterOptions));
+    client = new HttpApiClient(connection, options, sharedLimiter(key, options.limiterOptions, options.limitsUrl));
     clients.set(key, client);
   }
   return client;

@@ -3,23 +3,22 @@
  * environment. Refuses configurations that would leak the token.
  */
 import { inspect } from "node:util";
+import { SETTINGS, configKey } from "../configuration/settings";
 import { ApiConfigError } from "./errors";
 
+// The names of the settings, from their one description (`provider/configuration/settings.ts`).
 /** Environment variable holding the base URL. */
-export const ENV_BASE_URL = "ADPLATFORM_BASE_URL";
+export const ENV_BASE_URL = SETTINGS.baseUrl.env;
 /** Environment variable holding the access token. */
-export const ENV_TOKEN = "ADPLATFORM_TOKEN";
+export const ENV_TOKEN = SETTINGS.token.env;
 /** Pulumi config key of the base URL (provider configuration). */
-export const CONFIG_BASE_URL = "adplatform:baseUrl";
+export const CONFIG_BASE_URL = configKey("baseUrl");
 /** Pulumi config key of the token (set it as a secret). */
-export const CONFIG_TOKEN = "adplatform:token";
-/**
- * Environment variable of the Redis URL through which the processes of every machine share each
- * account's rate limits (`redis://[:password@]host:port[/db]`, `rediss://` for TLS).
- */
-export const ENV_LIMITS_URL = "ADPLATFORM_LIMITS_URL";
+export const CONFIG_TOKEN = configKey("token");
+/** Environment variable of the limits URL. */
+export const ENV_LIMITS_URL = SETTINGS.limitsUrl.env;
 /** Pulumi config key of the limits URL (set it as a secret when it holds a password). */
-export const CONFIG_LIMITS_URL = "adplatform:limitsUrl";
+export const CONFIG_LIMITS_URL = configKey("limitsUrl");
 
 /** Inputs of `resolveConnection`; empty strings count as unset. */
 export interface ConnectionOptions {

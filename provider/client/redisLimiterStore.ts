@@ -14,19 +14,19 @@
  * - In-flight entries carry leases (`LimiterState.leases`): each transaction renews this process's
  *   and drops those that lapsed, and a timer renews them while this process has requests in
  *   flight. So the entries of a process that died on any machine are dropped within `leaseMs`.
- * - One connection per URL per process. It does not keep the process alive: its socket is unref'd
- *   whenever no command is pending.
+ * - It runs on this process's one connection to the URL (`./sharedRedis`), shared with the create
+ *   journal.
  *
  * A failure (Redis down, unreachable, refusing authentication, gone mid-run) rejects the
- * transaction; `FallbackLimiterStore` turns that into local-only limiting.
+ * transaction and gives the URL up for the process; `FallbackLimiterStore` turns that into
+ * local-only limiting.
  *
- * The lock protocol, its two Lua scripts, the leases and the one connection they run on are one
+ * The lock protocol, its two Lua scripts and the leases are one
  * store's parts, each of which only makes sense with the others.
  */
 import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
-import { redactText } from "./redact";
-import { openRedis, redactRedisUrl, redisUrlSecrets } from "./redisConnection";
+import { SHARED_REDIS_TIMEOUTS, type SharedRedis, sharedRedis } from "./sharedRedis";
 import { emptyLimiterState, isOwnLimiterId, type LimiterState, LimiterStateSchema, type LimiterStore } from "./limiterStore";
 import { notAfter } from "./plausibleTimes";
 
@@ -42,10 +42,6 @@ export interface RedisLimiterStoreOptions {
    * windows.
    */
   readonly leaseMs: number;
-  /** Connecting (and authenticating) may take this long before the store counts as unreachable. */
-  readonly connectTimeoutMs: number;
-  /** One command may take this long before the store counts as gone. */
-  readonly commandTimeoutMs: number;
   /** Waiting for the lock may take this long before the store counts as broken. */
   readonly lockWaitMs: number;
 }
@@ -53,15 +49,12 @@ export interface RedisLimiterStoreOptions {
 // Decision: as the file store's: a lock is held for one round trip and a decision, so one older
 // than 2 s is a crashed holder's, and a state not written for 10 minutes holds nothing of use. A
 // lease of 10 s, renewed every 2.5 s while requests are in flight, frees a dead process's share of
-// the in-flight cap within seconds. Connects and commands that take 2 s mean a Redis that cannot
-// serve a limiter deciding every few milliseconds: better limit locally.
+// the in-flight cap within seconds.
 /** Defaults of `RedisLimiterStore`, with units. */
 export const REDIS_STORE_DEFAULTS: RedisLimiterStoreOptions = Object.freeze({
   lockMs: 2_000,
   stateTtlMs: 600_000,
   leaseMs: 10_000,
-  connectTimeoutMs: 2_000,
-  commandTimeoutMs: 2_000,
   lockWaitMs: 10_000,
 });
 
@@ -96,96 +89,6 @@ interface ScriptedRedis extends Redis {
   adplatformWriteAndUnlock(lock: string, state: string, token: string, value: string, stateMs: number): Promise<number>;
 }
 
-/** The error a store failure rejects with: says what failed, never the password. */
-export class RedisStoreError extends Error {
-  constructor(
-    readonly url: string,
-    reason: string,
-  ) {
-    super(`the Redis limits store at ${url} is not usable: ${reason}`);
-    this.name = "RedisStoreError";
-  }
-}
-
-/**
- * One connection to one Redis URL, shared by this process's stores on it: connected on first use,
- * never reconnected (a lost Redis is a fallback, not a wait), unref'd while idle.
- */
-class RedisConnection {
-  readonly client: ScriptedRedis;
-  readonly shownUrl: string;
-  private connected: Promise<void> | undefined;
-  private lastError = "";
-  private pending = 0;
-
-  constructor(
-    readonly url: string,
-    options: RedisLimiterStoreOptions,
-  ) {
-    this.shownUrl = redactRedisUrl(url);
-    const client = openRedis(url, options);
-    // The reason a connection failed arrives as an event; without a listener ioredis prints it.
-    client.on("error", (error: Error) => {
-      this.lastError = this.scrub(error.message);
-    });
-    client.defineCommand("adplatformLockAndRead", { numberOfKeys: 2, lua: LOCK_AND_READ });
-    client.defineCommand("adplatformWriteAndUnlock", { numberOfKeys: 2, lua: WRITE_AND_UNLOCK });
-    this.client = client as ScriptedRedis;
-  }
-
-  /** Runs `command` with the socket ref'd, so the process waits for its answer and no longer. */
-  async run<T>(command: () => Promise<T>): Promise<T> {
-    this.pending += 1;
-    this.client.stream?.ref();
-    try {
-      await this.connect();
-      return await command();
-    } catch (error) {
-      if (error instanceof RedisStoreError) throw error;
-      const reason = this.scrub(error instanceof Error ? error.message : String(error));
-      throw new RedisStoreError(this.shownUrl, this.lastError && this.lastError !== reason ? `${reason} (${this.lastError})` : reason);
-    } finally {
-      this.pending -= 1;
-      if (this.pending === 0) this.client.stream?.unref();
-    }
-  }
-
-  /** Closes the connection (tests; the process exits without it). */
-  close(): void {
-    if (this.client.status !== "end") this.client.disconnect();
-  }
-
-  private connect(): Promise<void> {
-    this.connected ??= this.client.connect().catch((error: unknown) => {
-      const reason = this.lastError || (error instanceof Error ? error.message : String(error));
-      throw new RedisStoreError(this.shownUrl, this.scrub(reason));
-    });
-    return this.connected;
-  }
-
-  /** `text` without the URL's credentials, should a message ever quote them. */
-  private scrub(text: string): string {
-    return redactText(text, redisUrlSecrets(this.url));
-  }
-}
-
-const connections = new Map<string, RedisConnection>();
-
-function connectionTo(url: string, options: RedisLimiterStoreOptions): RedisConnection {
-  let connection = connections.get(url);
-  if (!connection) {
-    connection = new RedisConnection(url, options);
-    connections.set(url, connection);
-  }
-  return connection;
-}
-
-/** Closes every connection of this process (tests). Stores made before must not be used after. */
-export function closeRedisConnections(): void {
-  for (const connection of connections.values()) connection.close();
-  connections.clear();
-}
-
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** An account's limiter state in Redis (see the file comment). */
@@ -193,7 +96,7 @@ export class RedisLimiterStore implements LimiterStore {
   readonly options: RedisLimiterStoreOptions;
   readonly stateKey: string;
   private readonly lockKey: string;
-  private readonly connection: RedisConnection;
+  private readonly connection: SharedRedis;
   /** Renews this process's leases while it has requests in flight. */
   private renewal: ReturnType<typeof setInterval> | undefined;
   /** Transactions begun and not yet ended (the renewal's included), for `flush`. */
@@ -208,7 +111,9 @@ export class RedisLimiterStore implements LimiterStore {
     this.options = { ...REDIS_STORE_DEFAULTS, ...options };
     this.stateKey = redisStateKey(name);
     this.lockKey = `${this.stateKey}:lock`;
-    this.connection = connectionTo(url, this.options);
+    this.connection = sharedRedis(url, SHARED_REDIS_TIMEOUTS);
+    this.connection.defineScript("adplatformLockAndRead", 2, LOCK_AND_READ);
+    this.connection.defineScript("adplatformWriteAndUnlock", 2, WRITE_AND_UNLOCK);
   }
 
   /** The URL as shown: without its password. */
@@ -251,7 +156,7 @@ export class RedisLimiterStore implements LimiterStore {
 
   private async transactOnce<T>(fn: (state: LimiterState) => T): Promise<T> {
     const token = randomBytes(12).toString("hex");
-    const { client } = this.connection;
+    const client = this.connection.client as ScriptedRedis;
     const raw = await this.connection.run(async () => {
       const started = Date.now();
       for (;;) {
@@ -282,7 +187,7 @@ export class RedisLimiterStore implements LimiterStore {
   }
 
   async load(): Promise<LimiterState> {
-    return parseState(await this.connection.run(() => this.connection.client.get(this.stateKey)));
+    return parseState(await this.connection.run((client) => client.get(this.stateKey)));
   }
 
   /** Starts or stops the lease renewal timer; it never keeps the process alive. */

@@ -31,6 +31,8 @@ export interface ListResult<T> {
  */
 export interface ConnectionSettings extends ConnectionOptions {
   readonly origins?: SettingOrigins;
+  /** The Redis through which the account's limits are shared (the resolved `limitsUrl` setting). */
+  readonly limitsUrl?: string;
 }
 
 /**
@@ -106,12 +108,13 @@ async function fetchOnce(
   source: DataSource,
   request: ReadRequest,
   connection: Connection,
-  origins: SettingOrigins | undefined,
+  settings: ConnectionSettings,
   options: ReadOptions,
 ): Promise<unknown> {
+  const { origins, limitsUrl } = settings;
   let body: unknown;
   try {
-    const client = getApiClient({ baseUrl: connection.baseUrl, token: connection.token });
+    const client = getApiClient({ baseUrl: connection.baseUrl, token: connection.token, limitsUrl });
     const response = await client.call(source.readOperation, {
       pathParams: request.pathParams,
       ...(request.fields.length > 0 ? { fields: [...request.fields] } : {}),
@@ -140,7 +143,7 @@ async function readDataSource(source: DataSource, args: unknown, connection: Con
     fields: request.fields,
     query: request.query,
   });
-  const value = await runCache.get(key, () => fetchOnce(source, request, conn, settings.origins, options));
+  const value = await runCache.get(key, () => fetchOnce(source, request, conn, settings, options));
   return plainJson(value);
 }
 

@@ -12,12 +12,9 @@ import { ApiAuthError, ApiConfigError, ApiNetworkError, CONFIG_BASE_URL, CONFIG_
 /** A connection setting of the data sources. */
 export type ConnectionSetting = "baseUrl" | "token";
 
-/**
- * Where a setting's value came from: `configureDataSources(...)` in the program's process, the stack
- * configuration, or the environment (the order the SDK looks them up in), or the `account` argument
- * of the read (an `Account`, which replaces all three).
- */
-export type SettingOrigin = "explicit" | "stackConfig" | "environment" | "account";
+import type { SettingOrigin } from "../configuration/settings";
+
+export type { SettingOrigin };
 
 /** The origin of each setting, when the caller knows it. */
 export type SettingOrigins = Readonly<Partial<Record<ConnectionSetting, SettingOrigin>>>;

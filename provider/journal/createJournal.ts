@@ -1,6 +1,6 @@
 /**
  * The durable store of the create journal (docs/ARCHITECTURE.md, "The create journal"): one small
- * JSON file per resource URN in one directory (`journalDir()`), written through a temporary file,
+ * JSON file per resource URN in one directory (the `journalDir` setting), written through a temporary file,
  * `fsync`, a rename and an `fsync` of the directory, so an entry is on disk before the request it
  * announces leaves, and a crash leaves either the old entry or the new one, never a torn one.
  *

@@ -1,26 +1,26 @@
 /**
- * The create journal (docs/ARCHITECTURE.md, "The create journal"): its directory, its entries, its
- * durable store, and the creates under way in this process.
+ * The create journal (docs/ARCHITECTURE.md, "The create journal"): its entries, its durable store,
+ * and the creates under way in this process. Where it lives comes with the caller's settings
+ * (`journalDir`, `limitsUrl`: `provider/configuration/settings.ts`).
  */
-import { limitsUrl } from "../client/limiterRegistry";
 import { isRedisUrl } from "../client/redisConnection";
+import type { Settings } from "../configuration/settings";
 import { CreateJournal } from "./createJournal";
-import { journalDir } from "./journalDir";
 import { FallbackJournalStore, directoryStore, type JournalStore } from "./journalStore";
 import { RedisCreateJournal } from "./redisCreateJournal";
 
 export { CreateJournal, JOURNAL_ENTRY_TTL_MS } from "./createJournal";
-export { CONFIG_JOURNAL_DIR, ENV_JOURNAL_DIR, configureJournalDir, journalDir } from "./journalDir";
 export { JournalEntry, JOURNAL_FORMAT, canonicalJson, entryFileName, inputsHash, journalAccount } from "./journalEntry";
 export { FallbackJournalStore, directoryStore, type JournalStore } from "./journalStore";
-export { RedisCreateJournal, closeRedisJournals, REDIS_JOURNAL_PREFIX } from "./redisCreateJournal";
+export { RedisCreateJournal, REDIS_JOURNAL_PREFIX } from "./redisCreateJournal";
 export { EngineGoneError, beginCreate, engineGone, engineIsGone, type CreateTicket } from "./inFlightCreates";
 
+/** Directories swept in this process: a per-process record of work done, keyed by directory. */
 const swept = new Set<string>();
 
-/** The journal in the current directory; the first use of a directory in a process sweeps it. */
-export function currentJournal(now: number = Date.now()): CreateJournal {
-  const journal = new CreateJournal(journalDir());
+/** The journal in `dir`; the first use of a directory in a process sweeps it. */
+export function journalIn(dir: string, now: number = Date.now()): CreateJournal {
+  const journal = new CreateJournal(dir);
   if (!swept.has(journal.dir)) {
     swept.add(journal.dir);
     journal.sweep(now);
@@ -28,20 +28,14 @@ export function currentJournal(now: number = Date.now()): CreateJournal {
   return journal;
 }
 
-const redisStores = new Map<string, FallbackJournalStore>();
-
 /**
- * The journal the create protocol uses: in Redis when a limits URL is set (the stack config's
- * `adplatform:limitsUrl`, else `ADPLATFORM_LIMITS_URL`), shared by every machine of the account,
- * with the directory journal as the fallback should that Redis fail; else the directory journal.
+ * The journal the create protocol uses with `settings`: in Redis when they name a limits URL,
+ * shared by every machine of the account, with the directory journal as the fallback should that
+ * Redis fail; else the directory journal.
  */
-export function currentJournalStore(url: string | undefined = limitsUrl()): JournalStore {
-  const directory = () => directoryStore(currentJournal());
+export function journalStoreFor(settings: Pick<Settings, "journalDir" | "limitsUrl">): JournalStore {
+  const directory = () => directoryStore(journalIn(settings.journalDir));
+  const url = settings.limitsUrl;
   if (url === undefined || !isRedisUrl(url)) return directory();
-  let store = redisStores.get(url);
-  if (store === undefined) {
-    store = new FallbackJournalStore(new RedisCreateJournal(url), directory);
-    redisStores.set(url, store);
-  }
-  return store;
+  return new FallbackJournalStore(new RedisCreateJournal(url), directory);
 }

@@ -30,12 +30,12 @@ export function directoryStore(journal: CreateJournal): JournalStore {
 }
 
 /**
- * `primary` until its first failure, then `fallback` for the rest of the process; `notice` says
- * once what happened (the create protocol shows it as a warning).
+ * `primary` until its first failure, then `fallback` for the rest of the process. The Redis journal
+ * fails for good once its URL is given up, and that says so once for the limits and the journal
+ * together (`../client/sharedRedis`), so this store has nothing of its own to say.
  */
 export class FallbackJournalStore implements JournalStore {
-  private failed: string | undefined;
-  private noticed = false;
+  private failed = false;
 
   constructor(
     private readonly primary: JournalStore,
@@ -43,17 +43,7 @@ export class FallbackJournalStore implements JournalStore {
   ) {}
 
   get where(): string {
-    return this.failed === undefined ? this.primary.where : this.fallback().where;
-  }
-
-  /** Once, after the first failure: why the journal is now the fallback. */
-  takeNotice(): string | undefined {
-    if (this.failed === undefined || this.noticed) return undefined;
-    this.noticed = true;
-    return (
-      `the create journal at ${this.primary.where} cannot be used (${this.failed}); this process journals in ` +
-      `${this.fallback().where} instead, which other machines do not see`
-    );
+    return this.failed ? this.fallback().where : this.primary.where;
   }
 
   get(urn: string) {
@@ -73,11 +63,11 @@ export class FallbackJournalStore implements JournalStore {
   }
 
   private async use<T>(operation: (store: JournalStore) => T | Promise<T>): Promise<T> {
-    if (this.failed === undefined) {
+    if (!this.failed) {
       try {
         return await operation(this.primary);
-      } catch (error) {
-        this.failed = error instanceof Error ? error.message : String(error);
+      } catch {
+        this.failed = true;
       }
     }
     return operation(this.fallback());

@@ -2,7 +2,7 @@
 export * from "./kinds";
 export { resourceLifecycle } from "./registry";
 export type { ResourceLifecycle, CheckFailure, CheckResult, DiffResult, CreateResult, ReadResult, UpdateResult } from "./core/lifecycle";
-export type { LifecycleContext, PlatformConnection } from "./core/context";
+export type { LifecycleContext } from "./core/context";
 export type { BidStrategyInputs, BidStrategyOutputs } from "./bidStrategy/inputs";
 export type { CampaignGroupInputs, CampaignGroupOutputs } from "./campaignGroup/inputs";
 export type { BidModifierInputs, BidModifierOutputs } from "./bidModifier/inputs";

@@ -8,9 +8,10 @@
  * - functions: one per row of the data-source table (`provider/dataSources/definitions.ts`);
  *   arguments from its path arguments, `fields` and `query`, results from the operation's record
  *   schema in the catalog (a list read: `{ total, items }`);
- * - provider configuration: `baseUrl`, `token` (secret), `limitsUrl`;
- * - descriptions: the JSDoc of the dynamic SDK's declarations (`sdk/resources/`, `sdk/dataSources/`,
- *   `sdk/config.ts`), read with the TypeScript compiler (`./jsdoc.ts`).
+ * - provider configuration: every setting of `provider/configuration/settings.ts`, with its
+ *   description, environment variable, default and secrecy from there;
+ * - descriptions of resources and functions: the JSDoc of the dynamic SDK's declarations
+ *   (`sdk/resources/`, `sdk/dataSources/`), read with the TypeScript compiler (`./jsdoc.ts`).
  *
  * `npm run generate` writes it to `provider/faces/native/schema.json`, which the plugin serves;
  * tests/scripts/native/buildSchema.test.ts fails when the file and this derivation disagree.
@@ -19,7 +20,7 @@ import * as path from "node:path";
 import type { z } from "zod";
 import { CampaignGroup, Total, WireId } from "../../provider/catalog";
 import { DATA_SOURCES } from "../../provider/dataSources/definitions";
-import { CONFIG_KEYS, type ConfigKey } from "../../provider/faces/native/configuration";
+import { SETTINGS, SETTING_KEYS, type SettingDefinition } from "../../provider/configuration/settings";
 import { PACKAGE_NAME, functionToken, resourceToken, type DataSourceName } from "../../provider/faces/native/tokens";
 import { AB_TEST_VARIATION_DIFF, AbTestVariationInputs } from "../../provider/resources/abTestVariation/inputs";
 import { BID_MODIFIER_DIFF, BidModifierInputs } from "../../provider/resources/bidModifier/inputs";
@@ -74,14 +75,6 @@ const NATIVE_NOTES: Readonly<Record<string, string>> = {
     "Required to create a group; the declaration of an imported group may omit it, since the API does not return a group's campaign ids.",
 };
 
-/** The descriptions of the provider's configuration keys the SDK does not declare. */
-const CONFIG_NOTES: Readonly<Record<ConfigKey, string | undefined>> = {
-  baseUrl: undefined,
-  token: undefined,
-  limitsUrl:
-    "Redis URL (`redis://` or `rediss://`) through which several machines share the account's rate limits; else `ADPLATFORM_LIMITS_URL`, else the limits are shared by the processes of one machine only.",
-};
-
 /** What the transforms of the schemas keep (see `zodToSchema.ts`). */
 const TRANSFORM_OUTPUTS: TransformOutputs = new Map<z.ZodType, { type: "string" | "number" | "integer" }>([
   [WireId, { type: "string" }],
@@ -98,11 +91,7 @@ const firstParagraph = (text: string) =>
     .trim();
 
 function sdkDocs(): SdkDocs {
-  const files = [
-    ...Object.values(KINDS).map((k) => k.file),
-    ...Object.keys(DATA_SOURCES).map((name) => `sdk/dataSources/${name}.ts`),
-    "sdk/config.ts",
-  ];
+  const files = [...Object.values(KINDS).map((k) => k.file), ...Object.keys(DATA_SOURCES).map((name) => `sdk/dataSources/${name}.ts`)];
   return readSdkDocs(REPO_ROOT, files);
 }
 
@@ -187,12 +176,17 @@ function functionSpec(name: DataSourceName, types: SchemaTypes, docs: SdkDocs) {
   return { description: firstParagraph(fn.description), inputs, outputs };
 }
 
-function configSpec(docs: SdkDocs): Record<string, PropertySpec> {
-  const settings = docs.declaration("sdk/config.ts", "DataSourceSettings").properties;
+/**
+ * The provider's configuration, one property per setting. The environment variable and the default
+ * are told in the description, not as `defaultInfo`: with that, the generated SDKs would read the
+ * variable in the program and send its value (the token) as a provider input, into the state.
+ */
+function configSpec(): Record<string, PropertySpec> {
   const out: Record<string, PropertySpec> = {};
-  for (const key of CONFIG_KEYS) {
-    const description = settings.get(key) ?? CONFIG_NOTES[key];
-    out[key] = { type: "string", ...(description ? { description } : {}), ...(key === "baseUrl" ? {} : { secret: true }) };
+  for (const key of SETTING_KEYS) {
+    const setting: SettingDefinition = SETTINGS[key];
+    const fallback = `Else the environment variable \`${setting.env}\`${setting.defaultDescription ? `, else ${setting.defaultDescription}` : ""}.`;
+    out[key] = { type: "string", description: `${setting.description} ${fallback}`, ...(setting.secret ? { secret: true } : {}) };
   }
   return out;
 }
@@ -231,7 +225,7 @@ export function buildSchema(version: string, pluginDownloadURL = DEFAULT_PLUGIN_
   for (const kind of RESOURCE_KINDS) resources[resourceToken(kind)] = resourceSpec(kind, KINDS[kind], types, docs);
   const functions: Record<string, unknown> = {};
   for (const name of Object.keys(DATA_SOURCES) as DataSourceName[]) functions[functionToken(name)] = functionSpec(name, types, docs);
-  const config = configSpec(docs);
+  const config = configSpec();
   return {
     name: PACKAGE_NAME,
     displayName: "Advertising platform",

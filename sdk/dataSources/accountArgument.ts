@@ -12,6 +12,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { explicitAccountProblems, type ExplicitAccount } from "../../provider/client/explicitAccount";
 import { DataSourceCredentialsError, type ConnectionSettings } from "../../provider/dataSources";
 import { asAccount, type Account } from "../account";
+import { programSettings } from "../config";
 
 /** The `account` argument every `GetXArgs` and `GetXOutputArgs` has. */
 export interface AccountArgument {
@@ -73,9 +74,11 @@ export async function accountConnection(functionName: string, account: unknown):
     const lines = problems.map(({ field, reason }) => `${field === undefined ? "account" : `account.${field}`} ${reason}`);
     throw new DataSourceCredentialsError(functionName, `invalid account: ${lines.join("; ")}`);
   }
+  const { limitsUrl } = programSettings();
   return {
     baseUrl: values.baseUrl as string,
     token: values.token as string,
+    ...(limitsUrl === undefined ? {} : { limitsUrl }),
     origins: { baseUrl: "account", token: "account" },
   };
 }

@@ -12,11 +12,10 @@
  *   the replaced object over: no provider call names the id in between.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { CONFIG_LIMITS_URL } from "../../provider/client/connection";
-import { limitsUrl } from "../../provider/client/limiterRegistry";
-import { CONFIG_JOURNAL_DIR, configureJournalDir, currentJournalStore } from "../../provider/journal";
+import { journalStoreFor } from "../../provider/journal";
 import { IDENTITY_INPUT } from "../../provider/faces/dynamic/identityInput";
 import { RESOURCE_MODULE, type ResourceKind } from "../../provider/resources/kinds";
+import { programSettings } from "../config";
 
 /** The hidden input of `kind`'s resource `name`: `{ __adplatformUrn: <its URN> }`. */
 export function identityInputs(
@@ -27,24 +26,13 @@ export function identityInputs(
   return { [IDENTITY_INPUT]: pulumi.createUrn(name, `pulumi-nodejs:dynamic/${RESOURCE_MODULE}:${kind}`, opts?.parent) };
 }
 
-/** A stack config value of this program, or undefined. */
-function stackConfig(key: string): string | undefined {
-  try {
-    const value: unknown = pulumi.runtime.getConfig(key);
-    return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Removes the journal entry of `resource` once the engine has answered with its id (not in previews). */
 export function acknowledgeCreated(resource: pulumi.CustomResource): void {
   pulumi.all([resource.urn, resource.id]).apply(async ([urn, id]) => {
     if (pulumi.runtime.isDryRun() || !id) return;
     try {
-      // Where the plugin journals: the same settings, read from this program's stack config.
-      configureJournalDir(stackConfig(CONFIG_JOURNAL_DIR));
-      await currentJournalStore(stackConfig(CONFIG_LIMITS_URL) ?? limitsUrl()).removeIfId(urn, id);
+      // Where the plugin journals: the same settings, resolved from this program's stack config.
+      await journalStoreFor(programSettings()).removeIfId(urn, id);
     } catch {
       // The journal is an aid: an unreadable one must not fail the program.
     }

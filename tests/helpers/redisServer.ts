@@ -10,7 +10,7 @@ import { createConnection, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 import { Redis } from "ioredis";
-import { closeRedisConnections } from "../../provider/client/redisLimiterStore";
+import { closeRedisConnections } from "../../provider/client/sharedRedis";
 
 export interface RedisServer {
   readonly port: number;

@@ -31,7 +31,8 @@ import {
   type ExplicitAccount,
 } from "../../client/explicitAccount";
 import { accountKey, resolveConnection } from "../../client";
-import type { LifecycleContext, PlatformConnection } from "../../resources/core/context";
+import { type Settings, settingsWith } from "../../configuration/settings";
+import type { LifecycleContext } from "../../resources/core/context";
 import type { CheckFailure, ResourceLifecycle } from "../../resources/core/lifecycle";
 import { deepEquivalent } from "../../resources/common/equivalence";
 import { containsUnknown } from "../../resources/common/unknowns";
@@ -52,21 +53,20 @@ function withAccount<T>(outputs: T, account: ExplicitAccount | undefined): T {
   return account === undefined ? outputs : ({ ...(outputs as Props), [ACCOUNT_PROPERTY]: account } as T);
 }
 
-/** Only the fields the client reads, as strings (a malformed account is refused by `check`). */
-function connectionOf(account: ExplicitAccount): PlatformConnection {
-  const text = (value: unknown) => (typeof value === "string" ? value : undefined);
-  return { baseUrl: text(account.baseUrl), token: text(account.token) };
-}
-
-/** The context of a call for `account`: its connection, or the face's when there is none. */
+/**
+ * The context of a call for `account`: its base URL and token in place of the face's (as strings:
+ * a malformed account is refused by `check`), or the face's settings when there is none.
+ */
 function contextFor(ctx: LifecycleContext, account: ExplicitAccount | undefined): LifecycleContext {
-  return account === undefined ? ctx : { ...ctx, connection: connectionOf(account) };
+  if (account === undefined) return ctx;
+  const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+  return { ...ctx, settings: settingsWith(ctx.settings, { baseUrl: text(account.baseUrl), token: text(account.token) }, "account") };
 }
 
-/** The identity of the configured connection (stack config, else environment). */
-function configuredIdentity(connection: PlatformConnection): AccountIdentity {
+/** The identity of the configured account (stack config, else environment). */
+function configuredIdentity(settings: Settings): AccountIdentity {
   try {
-    const resolved = resolveConnection({ baseUrl: connection.baseUrl, token: connection.token });
+    const resolved = resolveConnection({ baseUrl: settings.baseUrl, token: settings.token });
     return { key: accountKey(resolved.baseUrl, resolved.token) };
   } catch {
     return {};
@@ -93,7 +93,7 @@ function sameAccountOf(olds: ExplicitAccount | undefined, news: ExplicitAccount 
   if (olds === undefined && news === undefined) return true;
   if (news !== undefined && containsUnknown(news)) return false;
   const identity = (account: ExplicitAccount | undefined) =>
-    account === undefined ? configuredIdentity(ctx.connection) : explicitAccountIdentity(account);
+    account === undefined ? configuredIdentity(ctx.settings) : explicitAccountIdentity(account);
   return sameAccount(identity(olds), identity(news));
 }
 

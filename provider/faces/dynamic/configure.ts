@@ -1,65 +1,44 @@
 /**
  * The dynamic face's configuration: `configure`, which the dynamic-provider plugin calls once per
- * serialized provider (once per kind) with the stack configuration, and the platform connection it
- * leaves for every later call of every kind.
+ * serialized provider (once per kind) with the stack configuration, and the settings it leaves for
+ * every later call of every kind.
  *
- * The stack config arrives with namespaces kept and secrets unwrapped (pulumi/pulumi PR #17229).
- * Unset values fall back to the environment (`ADPLATFORM_BASE_URL` / `ADPLATFORM_TOKEN`), which the
- * client resolves and which also raises the error naming both ways to set a missing token. The
- * config's `adplatform:limitsUrl` goes to the client's limiter registry (else
- * `ADPLATFORM_LIMITS_URL` applies), and `adplatform:journalDir` to the create journal (else
- * `ADPLATFORM_JOURNAL_DIR` applies).
+ * The stack config arrives with namespaces kept and secrets unwrapped (pulumi/pulumi PR #17229),
+ * and is resolved with the environment as every face's is (`provider/configuration/settings.ts`).
  *
- * Kept in this module's memory only: never in inputs, outputs, state or the serialized `__provider`
- * text, which must hold no credentials (docs/ARCHITECTURE.md, "The serialized provider is a thin
- * shim").
+ * Why this one module-level slot: the shim in every stack's state calls `configure(request)` and
+ * `resourceProvider(kind)` of `pulumi-adplatform/provider` by name, as separate calls with nothing
+ * to carry between them, and one plugin process serves one stack's configuration. So what
+ * `configure` received has to outlive it here. It is kept in memory only: never in inputs, outputs,
+ * state or the serialized `__provider` text, which must hold no credentials (docs/ARCHITECTURE.md,
+ * "The serialized provider is a thin shim").
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { CONFIG_BASE_URL, CONFIG_TOKEN } from "../../client";
-import { CONFIG_LIMITS_URL } from "../../client/connection";
-import { configureLimitsUrl } from "../../client/limiterRegistry";
-import { CONFIG_JOURNAL_DIR, configureJournalDir } from "../../journal";
-import type { PlatformConnection } from "../../resources/core/context";
+import { resolveSettings, stackConfigLayer, type Settings } from "../../configuration/settings";
 
 /** What `configure` reads the stack config through (the dynamic provider's `Config`). */
 export interface ConfigSource {
   get(key: string): unknown;
 }
 
-let configured: PlatformConnection = {};
+/** The stack config `configure` received in this process; undefined until it runs. */
+let received: ConfigSource | undefined;
 
-const nonEmpty = (value: unknown): string | undefined => (typeof value === "string" && value.trim() !== "" ? value : undefined);
-
-/**
- * One config value, or undefined. The plugin's `Config` throws when the engine never sent
- * `Configure` (it then reads an undefined map): that means "not set", and the environment applies.
- */
-function read(config: ConfigSource, key: string): string | undefined {
-  try {
-    return nonEmpty(config.get(key));
-  } catch {
-    return undefined;
-  }
+/** Takes the stack config of a `configure` call (the last call's applies). */
+export function configureFrom(config: ConfigSource): void {
+  received = config;
 }
 
 /**
- * Remembers the stack config's `adplatform:baseUrl` and `adplatform:token`, and hands
- * `adplatform:limitsUrl` to the limiter registry.
+ * The settings in force: the stack config `configure` received, else the environment. Resolved per
+ * call, so a call before `configure` (or without one) reads the environment.
  */
-export function configureCredentials(config: ConfigSource): void {
-  const baseUrl = read(config, CONFIG_BASE_URL);
-  const token = read(config, CONFIG_TOKEN);
-  configured = { ...(baseUrl ? { baseUrl } : {}), ...(token ? { token } : {}) };
-  configureLimitsUrl(read(config, CONFIG_LIMITS_URL));
-  configureJournalDir(read(config, CONFIG_JOURNAL_DIR));
+export function configuredSettings(env: NodeJS.ProcessEnv = process.env): Settings {
+  const config = received;
+  return resolveSettings(config === undefined ? [] : [stackConfigLayer((key) => config.get(key))], env);
 }
 
-/** The configured connection (possibly empty: the client then reads the environment). */
-export function configuredConnection(): PlatformConnection {
-  return configured;
-}
-
-/** The provider's `configure`: reads `adplatform:baseUrl` and `adplatform:token` from the stack config. */
+/** The provider's `configure`: takes the stack config (`adplatform:baseUrl`, `adplatform:token`, ...). */
 export async function configure(request: pulumi.dynamic.ConfigureRequest): Promise<void> {
-  configureCredentials(request.config);
+  configureFrom(request.config);
 }

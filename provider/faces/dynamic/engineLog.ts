@@ -11,21 +11,17 @@
  */
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
+import { engineAddressFromArgs } from "../engineAddress";
 
 const PLUGIN_MAIN = path.join("cmd", "dynamic-provider", "index.js");
-const ENGINE_ADDRESS = /^[^\s-][^\s]*:\d+$/;
 
-/**
- * The engine address when this process is the dynamic-provider plugin, else undefined. The engine
- * puts its own flags (`--logtostderr`, `-v=9`, `--tracing <endpoint>`) before the plugin's
- * arguments, so the address is the last argument that looks like `host:port`.
- */
+/** The engine address when this process is the dynamic-provider plugin, else undefined. */
 export function pluginEngineAddress(
   mainFilename: string | undefined = require.main?.filename,
   argv: readonly string[] = process.argv,
 ): string | undefined {
   if (!mainFilename || !mainFilename.endsWith(PLUGIN_MAIN)) return undefined;
-  return [...argv.slice(2)].reverse().find((arg) => ENGINE_ADDRESS.test(arg));
+  return engineAddressFromArgs(argv.slice(2));
 }
 
 let connectAttempted = false;

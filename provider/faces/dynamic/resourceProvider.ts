@@ -1,7 +1,7 @@
 /**
  * `resourceProvider(kind)`, the function the serialized shim of every resource calls by name at run
  * time: the kind's lifecycle adapted to the dynamic-provider protocol, with the dynamic face's
- * context (warnings through the engine connection of `./engineLog`, the connection `configure` left
+ * context (warnings through the engine connection of `./engineLog`, the settings `configure` left
  * in `./configure` unless the resource names its own account: `./accountProperty`; the URN comes
  * from the SDK's hidden input, `./identityInput`). In the plugin process, the first lookup also
  * starts `./engineWatch`.
@@ -11,13 +11,14 @@ import type { ResourceKind } from "../../resources/kinds";
 import { resourceLifecycle } from "../../resources/registry";
 import { withAccountProperty } from "./accountProperty";
 import { dynamicProvider, type KindProvider } from "./adapter";
-import { configuredConnection } from "./configure";
-import { engineInfo, engineWarn } from "./engineLog";
+import { configuredSettings } from "./configure";
+import { setFallbackWarningSink } from "../../client/fallbackWarnings";
+import { engineInfo, engineWarn, pluginEngineAddress } from "./engineLog";
 import { watchEngine } from "./engineWatch";
 
 /** The context of one call: read at call time, since `configure` may run after the first lookup. */
 function dynamicContext(): LifecycleContext {
-  return { warn: engineWarn, info: engineInfo, connection: configuredConnection() };
+  return { warn: engineWarn, info: engineInfo, settings: configuredSettings() };
 }
 
 // Each kind has its own input and output types; the table holds them all, so its values are `any`.
@@ -32,6 +33,8 @@ export function resourceProvider(kind: ResourceKind): KindProvider<any, any> {
   watchEngine();
   let provider = providers.get(kind);
   if (provider === undefined) {
+    // In the plugin, a shared place given up (the limits URL's Redis, ...) is a warning of the update.
+    if (providers.size === 0 && pluginEngineAddress() !== undefined) setFallbackWarningSink((message) => void engineWarn(message));
     provider = dynamicProvider(withAccountProperty(resourceLifecycle(kind)), dynamicContext);
     providers.set(kind, provider);
   }

@@ -2,27 +2,12 @@
  * The native face's warn sink: warnings from the lifecycle code to the user, as engine diagnostics
  * attached to the resource's URN.
  *
- * The engine starts the plugin with its own address as the first argument that is not a flag (it may
- * put `--logtostderr`, `-v=<n>` and `--tracing <endpoint>` first). `@pulumi/pulumi`'s provider
- * server keeps that address to itself, and `pulumi.log` sends `Log` RPCs only once the runtime knows
+ * The engine starts the plugin with its own address among its arguments (`../engineAddress`).
+ * `@pulumi/pulumi`'s provider server keeps that address to itself, and `pulumi.log` sends `Log` RPCs only once the runtime knows
  * it, so this module hands it to the runtime once; without one (a test calling the provider
  * directly) warnings go to stderr.
  */
 import * as pulumi from "@pulumi/pulumi";
-
-/** The engine address among the plugin's arguments, parsed as the provider server parses them. */
-export function engineAddressFromArgs(args: readonly string[]): string | undefined {
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (arg === "--logtostderr" || arg.startsWith("-v=")) continue;
-    if (arg === "--tracing") {
-      i += 1;
-      continue;
-    }
-    return arg;
-  }
-  return undefined;
-}
 
 let engineAddress: string | undefined;
 let connected = false;

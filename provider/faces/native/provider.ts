@@ -9,17 +9,17 @@
  *   `./engineValues.ts`), and results leave without `undefined` fields;
  * - a `Read` without state is an import (`./importSupport.ts`);
  * - a gone object's `Read` answers an empty id, which makes the engine drop it;
- * - every call gets a context with the configured connection, warnings attached to the resource's
+ * - every call gets a context with the settings of the engine's `Configure`, warnings attached to the resource's
  *   URN, the URN itself (the identity a record of a create in progress is keyed by), and whether the
  *   engine's state holds a resource for it, which the last `Check` of the URN showed by sending old
  *   inputs (docs/ARCHITECTURE.md, "The create journal").
  */
 import type * as pulumi from "@pulumi/pulumi";
+import type { Settings } from "../../configuration/settings";
 import type { LifecycleContext } from "../../resources/core/context";
 import type { ResourceLifecycle } from "../../resources/core/lifecycle";
 import type { ResourceKind } from "../../resources/kinds";
 import { resourceLifecycle } from "../../resources/registry";
-import { configuredConnection } from "./configuration";
 import { invokeDataSource } from "./dataSourceInvoke";
 import { engineInfo, engineWarn } from "./engineLog";
 import { propertiesFromEngine, toEngine } from "./engineValues";
@@ -43,19 +43,19 @@ function lifecycleOf(urn: string): ResourceLifecycle<PropertyMap, PropertyMap> {
   return resourceLifecycle(kindOfUrn(urn)) as ResourceLifecycle<PropertyMap, PropertyMap>;
 }
 
-/** The context of one call about `urn`, read at call time (configuration may arrive late). */
-function contextFor(urn: string, replacing?: boolean): LifecycleContext {
-  return {
+/**
+ * Builds the native provider; `version` is the package's (reported as the plugin's version),
+ * `settings` gives the configuration in force at each call (it may arrive after the first).
+ */
+export function nativeProvider(version: string, schema: string, settings: () => Settings): Provider {
+  /** The context of one call about `urn`. */
+  const contextFor = (urn: string, replacing?: boolean): LifecycleContext => ({
     warn: (message) => engineWarn(message, urn),
     info: (message) => engineInfo(message, urn),
-    connection: configuredConnection(),
+    settings: settings(),
     urn,
     replacing,
-  };
-}
-
-/** Builds the native provider; `version` is the package's (reported as the plugin's version). */
-export function nativeProvider(version: string, schema: string): Provider {
+  });
   /**
    * Whether the last `Check` of each URN carried old inputs. The engine sends them when its state
    * holds a resource for the URN, and checks a resource before it creates it, in the same plugin.
@@ -113,7 +113,7 @@ export function nativeProvider(version: string, schema: string): Provider {
     async invoke(token, args) {
       const name = dataSourceOfToken(token);
       if (name === undefined) throw new TypeError(`pulumi-adplatform has no function ${JSON.stringify(token)}`);
-      return invokeDataSource(name, args);
+      return invokeDataSource(name, args, settings());
     },
   };
 }

@@ -5,8 +5,11 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as pulumiProvider from "@pulumi/pulumi/provider";
-import { configureFromRequest } from "./configuration";
-import { engineAddressFromArgs, setEngineAddress } from "./engineLog";
+import { setFallbackWarningSink } from "../../client/fallbackWarnings";
+import { resolveSettings, type Settings } from "../../configuration/settings";
+import { engineAddressFromArgs } from "../engineAddress";
+import { plainCredentialsOf, settingsFromConfigure } from "./configuration";
+import { engineWarn, setEngineAddress } from "./engineLog";
 import { installProtocolFixes } from "./protocolFixes";
 import { nativeProvider } from "./provider";
 import { schemaText } from "./schema";
@@ -25,9 +28,25 @@ function packageVersion(): string {
   return "0.0.0";
 }
 
-/** Starts the plugin with the engine's arguments (`args`: the process's, without node and script). */
+/**
+ * Starts the plugin with the engine's arguments (`args`: the process's, without node and script).
+ * The settings of the engine's `Configure` are kept here and handed to the provider with every call;
+ * before one arrives, the environment's apply.
+ */
 export async function serve(args: readonly string[]): Promise<void> {
-  installProtocolFixes(({ args: providerArgs, variables }) => configureFromRequest(providerArgs, variables));
+  let configured: Settings | undefined;
+  let warnedPlain = false;
+  installProtocolFixes((request) => {
+    configured = settingsFromConfigure(request);
+    const warning = plainCredentialsOf(request);
+    if (warning !== undefined && !warnedPlain) {
+      warnedPlain = true;
+      void engineWarn(`adplatform: ${warning}`, undefined);
+    }
+  });
   setEngineAddress(engineAddressFromArgs(args));
-  await pulumiProvider.main(nativeProvider(packageVersion(), schemaText()), [...args]);
+  // A shared place given up (the limits URL's Redis, the limits directory) is a warning of the update.
+  setFallbackWarningSink((message) => void engineWarn(message, undefined));
+  const settings = () => configured ?? resolveSettings([]);
+  await pulumiProvider.main(nativeProvider(packageVersion(), schemaText(), settings), [...args]);
 }

@@ -7,11 +7,12 @@ import { getApiClient, type ApiClient } from "../../client";
 import type { LifecycleContext } from "../core/context";
 
 /**
- * The shared client for the context's base URL and token (stack config, else environment).
- * Throws the client's `ApiConfigError` when no token is set anywhere; nothing is sent then.
+ * The shared client for the context's base URL and token, whose limits are shared through the
+ * context's limits URL. Throws the client's `ApiConfigError` when no token is set anywhere; nothing
+ * is sent then.
  */
 export function apiClient(ctx: LifecycleContext): ApiClient {
-  // Only the two fields: whatever else a face's object holds must not reach the client's options.
-  const { baseUrl, token } = ctx.connection;
-  return getApiClient({ baseUrl, token });
+  // Only these fields: whatever else the settings hold must not reach the client's options.
+  const { baseUrl, token, limitsUrl } = ctx.settings;
+  return getApiClient({ baseUrl, token, limitsUrl });
 }

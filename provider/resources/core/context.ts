@@ -3,18 +3,7 @@
  * reaches it (the dynamic-provider plugin, `provider/faces/dynamic/`, or the native plugin,
  * `provider/faces/native/`), and nothing the lifecycle code could find out for itself.
  */
-
-/**
- * The platform account the face was configured with (stack config). Unset fields fall back to the
- * environment (`ADPLATFORM_BASE_URL` / `ADPLATFORM_TOKEN`), which the client resolves and which
- * also raises the error naming both ways to set a missing token.
- *
- * The token stays in memory: never in inputs, outputs or state.
- */
-export interface PlatformConnection {
-  readonly baseUrl?: string;
-  readonly token?: string;
-}
+import type { Settings } from "../../configuration/settings";
 
 /** The per-call context of a lifecycle method. */
 export interface LifecycleContext {
@@ -25,8 +14,13 @@ export interface LifecycleContext {
   readonly warn: (message: string) => Promise<void>;
   /** Shows `message` to the user as an info message of this update (what a step will do); resolves once delivered. */
   readonly info: (message: string) => Promise<void>;
-  /** Where requests go and with which token (resolved per call: configuration may arrive late). */
-  readonly connection: PlatformConnection;
+  /**
+   * The configuration the face resolved (`provider/configuration/settings.ts`): where requests go and
+   * with which token, where limits are shared and creates journaled. A missing base URL or token is
+   * refused by the client, naming every way to set it. The token stays in memory: never in inputs,
+   * outputs or state.
+   */
+  readonly settings: Settings;
   /**
    * The resource's URN, when the face knows it (a native provider plugin receives it in `Create`;
    * the dynamic face reads it from the SDK's hidden input). The create journal keys its entries by

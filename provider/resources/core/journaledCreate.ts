@@ -21,14 +21,13 @@ import { hostname } from "node:os";
 import { accountKey, resolveConnection } from "../../client";
 import { processAlive } from "../../client/processAlive";
 import {
-  FallbackJournalStore,
   beginCreate,
-  currentJournalStore,
   engineIsGone,
   inputsHash,
   journalAccount,
   type JournalEntry,
   type JournalStore,
+  journalStoreFor,
 } from "../../journal";
 import type { ResourceKind } from "../kinds";
 import { ambiguousCreateError, mayHaveCreated, resourceError, type AdoptHint } from "../common/resourceErrors";
@@ -120,23 +119,17 @@ export async function journaledCreate<Inputs, Outputs>(
   let account = "";
   if (urn !== undefined) {
     try {
-      const connection = resolveConnection({ baseUrl: ctx.connection.baseUrl, token: ctx.connection.token });
+      const connection = resolveConnection({ baseUrl: ctx.settings.baseUrl, token: ctx.settings.token });
       account = journalAccount(accountKey(connection.baseUrl, connection.token));
-      journal = currentJournalStore();
+      journal = journalStoreFor(ctx.settings);
     } catch (error) {
       throw resourceError(subject, error);
     }
   }
-  /** Shows, once, that the shared journal failed and this process journals locally. */
-  const noticeFallback = async () => {
-    const notice = journal instanceof FallbackJournalStore ? journal.takeNotice() : undefined;
-    if (notice !== undefined) await ctx.warn(`${subject}: ${notice}.`);
-  };
   const hash = inputsHash(kind, inputs);
 
   if (journal !== undefined && urn !== undefined) {
     const prior = await settledEntry(journal, urn);
-    await noticeFallback();
     if (prior !== undefined) {
       const matches = prior.kind === kind && prior.account === account && prior.inputsHash === hash;
       if (matches && prior.state === "answered" && prior.id !== undefined) {
@@ -229,7 +222,6 @@ export async function journaledCreate<Inputs, Outputs>(
             `it (${error instanceof Error ? error.message : String(error)}); an update killed now would not know of it.`,
         );
       }
-      await noticeFallback();
       createdHere.set(urn, { id: result.id, tookOver: false });
     }
     return result;
@@ -248,13 +240,13 @@ export async function journaledCreate<Inputs, Outputs>(
  */
 export async function acknowledgeCreated(ctx: LifecycleContext, kind: ResourceKind, id: string): Promise<JournalEntry | undefined> {
   try {
-    const journal = currentJournalStore();
+    const journal = journalStoreFor(ctx.settings);
     if (ctx.urn !== undefined) {
       if (await journal.removeIfId(ctx.urn, id)) return undefined;
       const entry = await journal.get(ctx.urn);
       return entry?.state === "answered" && entry.kind === kind && entry.id !== undefined ? entry : undefined;
     }
-    const connection = resolveConnection({ baseUrl: ctx.connection.baseUrl, token: ctx.connection.token });
+    const connection = resolveConnection({ baseUrl: ctx.settings.baseUrl, token: ctx.settings.token });
     await journal.removeById(kind, journalAccount(accountKey(connection.baseUrl, connection.token)), id);
   } catch {
     // The journal is an aid: a missing or unreadable one must not fail the engine's call.
@@ -274,7 +266,7 @@ export async function reportUnrecordedReplacement(ctx: LifecycleContext, entry: 
       `${entry.id} stays on the platform outside this stack (adopt it with adoptId on a resource of its own, or ignore it).`,
   );
   try {
-    await currentJournalStore().removeIfId(entry.urn, entry.id!);
+    await journalStoreFor(ctx.settings).removeIfId(entry.urn, entry.id!);
   } catch {
     // reported; an entry left behind expires
   }
@@ -291,7 +283,7 @@ export async function reportUnrecordedReplacement(ctx: LifecycleContext, entry: 
 export async function acknowledgeStateHeld(ctx: LifecycleContext, kind: ResourceKind): Promise<void> {
   if (ctx.urn === undefined || ctx.replacing !== true) return;
   try {
-    const journal = currentJournalStore();
+    const journal = journalStoreFor(ctx.settings);
     const entry = await journal.get(ctx.urn);
     if (entry?.state === "answered" && entry.replacing === false && entry.kind === kind && entry.id !== undefined) {
       await journal.removeIfId(ctx.urn, entry.id);
@@ -311,7 +303,7 @@ export async function acknowledgeReplacementDelete(ctx: LifecycleContext, id: st
   const created = ctx.urn === undefined ? undefined : createdHere.get(ctx.urn);
   if (created === undefined || created.id === id) return;
   try {
-    await currentJournalStore().removeIfId(ctx.urn!, created.id);
+    await journalStoreFor(ctx.settings).removeIfId(ctx.urn!, created.id);
   } catch {
     // The journal is an aid: a missing or unreadable one must not fail the engine's call.
   }

@@ -9,8 +9,9 @@ import { epochClock } from "../../../provider/client/clock";
 import { FallbackLimiterStore } from "../../../provider/client/fallbackLimiterStore";
 import { sharedStatePathForKey } from "../../../provider/client/fileLimiterStore";
 import { RateLimiter } from "../../../provider/client/limiter";
-import { setLimitsWarningSink, sharedStoreFor } from "../../../provider/client/limiterRegistry";
-import { closeRedisConnections } from "../../../provider/client/redisLimiterStore";
+import { setFallbackWarningSink } from "../../../provider/client/fallbackWarnings";
+import { sharedStoreFor } from "../../../provider/client/limiterRegistry";
+import { closeRedisConnections } from "../../../provider/client/sharedRedis";
 import { freePort, startRedisServer } from "../../helpers/redisServer";
 
 let warnings: string[] = [];
@@ -18,11 +19,11 @@ let previousSink: (message: string) => void;
 
 beforeEach(() => {
   warnings = [];
-  previousSink = setLimitsWarningSink((message) => warnings.push(message));
+  previousSink = setFallbackWarningSink((message) => warnings.push(message));
 });
 
 afterEach(() => {
-  setLimitsWarningSink(previousSink);
+  setFallbackWarningSink(previousSink);
 });
 
 afterAll(() => closeRedisConnections());

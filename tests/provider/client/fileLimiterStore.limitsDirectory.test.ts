@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { accountKey, closeApiClients, getApiClient } from "../../../provider/client";
 import { sharedStateDirectory, sharedStateName } from "../../../provider/client/fileLimiterStore";
-import { setLimitsWarningSink } from "../../../provider/client/limiterRegistry";
+import { setFallbackWarningSink } from "../../../provider/client/fallbackWarnings";
 import { ensurePrivateDirectory, UnsafeDirectoryError } from "../../../provider/client/privateFiles";
 import { SEED_IDS, startSimulator, type RunningSimulator } from "../../../simulator";
 import { itAsOtherUser, runAsOtherUser } from "../../helpers/otherUser";
@@ -35,11 +35,11 @@ beforeEach(() => {
   place = mkdtempSync(join(tmpdir(), "adplatform-limits-place-"));
   chmodSync(place, 0o1777);
   warnings = [];
-  previousSink = setLimitsWarningSink((message) => warnings.push(message));
+  previousSink = setFallbackWarningSink((message) => warnings.push(message));
 });
 
 afterEach(async () => {
-  setLimitsWarningSink(previousSink);
+  setFallbackWarningSink(previousSink);
   process.env.ADPLATFORM_LIMITS_DIR = ownLimitsDir;
   await closeApiClients();
   rmSync(place, { recursive: true, force: true });

@@ -14,10 +14,11 @@ import {
   JOURNAL_ENTRY_TTL_MS,
   REDIS_JOURNAL_PREFIX,
   RedisCreateJournal,
-  closeRedisJournals,
   directoryStore,
   type JournalEntry,
 } from "../../../provider/journal";
+import { setFallbackWarningSink } from "../../../provider/client/fallbackWarnings";
+import { closeRedisConnections } from "../../../provider/client/sharedRedis";
 import { type RedisServer, freePort, startRedisServer } from "../../helpers/redisServer";
 import { RECOGNISABLE_TOKEN, secretValue, startLifecycleEnv, type LifecycleEnv } from "../../helpers/lifecycleEnv";
 import { cleanEnv } from "../../helpers/dynamicProviderHarness";
@@ -31,7 +32,7 @@ beforeAll(async () => {
   server = await startRedisServer({ password: "pw-journal" });
 });
 afterAll(async () => {
-  closeRedisJournals();
+  closeRedisConnections();
   await server.stop();
 });
 beforeEach(() => {
@@ -76,16 +77,22 @@ it("keeps entries by URN, removes them by URN and id or by kind, account and id,
 
 it("falls back to the directory when Redis cannot be reached, and says so once, without the password", async () => {
   const port = await freePort();
-  const store = new FallbackJournalStore(new RedisCreateJournal(`redis://:secret-pw@127.0.0.1:${port}`), () =>
-    directoryStore(new CreateJournal(dir)),
-  );
-  await store.put(entry());
-  expect(new CreateJournal(dir).get(ENTRY_URN)).toEqual(entry({ sentAt: new CreateJournal(dir).get(ENTRY_URN)!.sentAt }));
-  expect(await store.get(ENTRY_URN)).toMatchObject({ id: "100001" });
-  const notice = store.takeNotice();
-  expect(notice).toMatch(new RegExp(`create journal at redis://127\\.0\\.0\\.1:${port} cannot be used .*journals in ${dir}`));
-  expect(notice).not.toContain("secret-pw");
-  expect(store.takeNotice()).toBeUndefined();
+  const warnings: string[] = [];
+  const previous = setFallbackWarningSink((message) => warnings.push(message));
+  try {
+    const store = new FallbackJournalStore(new RedisCreateJournal(`redis://:secret-pw@127.0.0.1:${port}`), () =>
+      directoryStore(new CreateJournal(dir)),
+    );
+    await store.put(entry());
+    expect(new CreateJournal(dir).get(ENTRY_URN)).toEqual(entry({ sentAt: new CreateJournal(dir).get(ENTRY_URN)!.sentAt }));
+    expect(await store.get(ENTRY_URN)).toMatchObject({ id: "100001" });
+    expect(store.where).toBe(dir);
+    expect(warnings).toEqual([expect.stringContaining(`the Redis at redis://127.0.0.1:${port} (ADPLATFORM_LIMITS_URL`)]);
+    expect(warnings[0]).toContain("creates are journaled in this machine's journal directory");
+    expect(warnings[0]).not.toContain("secret-pw");
+  } finally {
+    setFallbackWarningSink(previous);
+  }
 });
 
 describe("through the plugin, on two machines sharing one Redis", () => {

@@ -2,12 +2,16 @@
  * What the dynamic face adds to a lifecycle: the plugin's `__provider` key never reaches it, results
  * carry the plugin's field names, a gone object reads as an empty id, and every call gets a fresh
  * context from the face. Real lifecycles throughout; the ones that call the API talk to an
- * in-process simulator. The plugin suites (tests/provider/resources/<kind>/lifecycle.test.ts) drive
- * the same adapter over gRPC.
+ * in-process simulator. The plugin suites in tests/lifecycle/ drive the same adapter over gRPC.
  */
 import { closeApiClients } from "../../../../provider/client";
 import { dynamicProvider, PROVIDER_KEY, withoutProviderKey } from "../../../../provider/faces/dynamic/adapter";
-import type { LifecycleContext, PlatformConnection } from "../../../../provider/resources/core/context";
+import { resolveSettings, valuesLayer } from "../../../../provider/configuration/settings";
+import type { LifecycleContext } from "../../../../provider/resources/core/context";
+
+/** Base URL and token as a face would take them from its configuration. */
+type PlatformConnection = { baseUrl?: string; token?: string };
+const settingsOf = (connection: PlatformConnection) => resolveSettings([valuesLayer("stackConfig", connection)]);
 import type { ResourceLifecycle } from "../../../../provider/resources/core/lifecycle";
 import { abTestVariationLifecycle } from "../../../../provider/resources/abTestVariation/lifecycle";
 import { bidStrategyLifecycle } from "../../../../provider/resources/bidStrategy/lifecycle";
@@ -23,7 +27,7 @@ function recordingContext(connection: PlatformConnection = {}) {
   const context = (): LifecycleContext => ({
     warn: async (message) => void warnings.push(message),
     info: async () => undefined,
-    connection,
+    settings: settingsOf(connection),
   });
   return { warnings, context };
 }
@@ -131,7 +135,7 @@ describe("against the simulator", () => {
     let built = 0;
     const provider = adapt(campaignGroupLifecycle, () => {
       built += 1;
-      return { warn: async () => undefined, info: async () => undefined, connection: current };
+      return { warn: async () => undefined, info: async () => undefined, settings: settingsOf(current) };
     });
     await expect(provider.read!(SEED_IDS.campaignGroups.summer, { ...group })).rejects.toThrow(/401/);
     current = connection();

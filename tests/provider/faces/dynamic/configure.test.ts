@@ -1,24 +1,51 @@
 /**
- * The dynamic face's configuration, read through the plugin's own `Config` class: both keys from the
- * stack config, blank values as unset, a plugin that never received `Configure` as "nothing set",
- * and each `configure` replacing what the previous one left. The plugin suite
- * (configure.plugin.test.ts) proves the same over gRPC with secrets and the environment.
+ * The dynamic face's configuration, read through the plugin's own `Config` class: every setting from
+ * the stack config, blank values as unset (the environment then applies), a plugin that never
+ * received `Configure` as "nothing set", and each `configure` replacing what the previous one left.
+ * The plugin suite (tests/lifecycle/configuration.test.ts) proves the same over gRPC with secrets.
  */
 import { Config } from "@pulumi/pulumi/cmd/dynamic-provider/config";
-import { configure, configuredConnection, configureCredentials } from "../../../../provider/faces/dynamic/configure";
+import { configure, configuredSettings, configureFrom } from "../../../../provider/faces/dynamic/configure";
 
 const PROJECT = "adplatform-test";
+const ENV = { ADPLATFORM_TOKEN: "env-token", PULUMI_HOME: "/home/p" };
 
-afterEach(() => configureCredentials(new Config({}, PROJECT)));
+afterEach(() => configureFrom(new Config({}, PROJECT)));
 
-it("reads adplatform:baseUrl and adplatform:token from the stack config", async () => {
-  await configure({ config: new Config({ "adplatform:baseUrl": "http://127.0.0.1:4010", "adplatform:token": "t-1" }, PROJECT) });
-  expect(configuredConnection()).toEqual({ baseUrl: "http://127.0.0.1:4010", token: "t-1" });
+/** The settings' values, the token included (it is not enumerable). */
+const values = (env: NodeJS.ProcessEnv = {}) => {
+  const { baseUrl, token, limitsUrl, journalDir } = configuredSettings(env);
+  return { baseUrl, token, limitsUrl, journalDir };
+};
+
+it("reads every setting from the stack config", async () => {
+  await configure({
+    config: new Config(
+      {
+        "adplatform:baseUrl": "http://127.0.0.1:4010",
+        "adplatform:token": "t-1",
+        "adplatform:limitsUrl": "redis://127.0.0.1:6390",
+        "adplatform:journalDir": "/var/journal",
+      },
+      PROJECT,
+    ),
+  });
+  expect(values(ENV)).toEqual({
+    baseUrl: "http://127.0.0.1:4010",
+    token: "t-1",
+    limitsUrl: "redis://127.0.0.1:6390",
+    journalDir: "/var/journal",
+  });
 });
 
 it("leaves blank and absent values unset, so the environment applies to them", () => {
-  configureCredentials(new Config({ "adplatform:baseUrl": "  ", "other:token": "t-2" }, PROJECT));
-  expect(configuredConnection()).toEqual({});
+  configureFrom(new Config({ "adplatform:baseUrl": "  ", "other:token": "t-2" }, PROJECT));
+  expect(values(ENV)).toEqual({
+    baseUrl: undefined,
+    token: "env-token",
+    limitsUrl: undefined,
+    journalDir: "/home/p/adplatform/create-journal",
+  });
 });
 
 it("treats a plugin that never received Configure as nothing set", () => {
@@ -26,12 +53,12 @@ it("treats a plugin that never received Configure as nothing set", () => {
   // every `get` throws.
   const neverConfigured = new Config(undefined as unknown as Record<string, unknown>, PROJECT);
   expect(() => neverConfigured.get("adplatform:token")).toThrow(TypeError);
-  configureCredentials(neverConfigured);
-  expect(configuredConnection()).toEqual({});
+  configureFrom(neverConfigured);
+  expect(values(ENV)).toMatchObject({ baseUrl: undefined, token: "env-token" });
 });
 
 it("replaces what an earlier configure left", () => {
-  configureCredentials(new Config({ "adplatform:baseUrl": "http://127.0.0.1:4010", "adplatform:token": "t-1" }, PROJECT));
-  configureCredentials(new Config({ "adplatform:token": "t-3" }, PROJECT));
-  expect(configuredConnection()).toEqual({ token: "t-3" });
+  configureFrom(new Config({ "adplatform:baseUrl": "http://127.0.0.1:4010", "adplatform:token": "t-1" }, PROJECT));
+  configureFrom(new Config({ "adplatform:token": "t-3" }, PROJECT));
+  expect(values()).toMatchObject({ baseUrl: undefined, token: "t-3" });
 });

@@ -6,6 +6,7 @@
 import { spawnSync } from "node:child_process";
 import * as path from "node:path";
 import { closeApiClients } from "../../../../provider/client";
+import { resolveSettings, valuesLayer } from "../../../../provider/configuration/settings";
 import type { LifecycleContext } from "../../../../provider/resources/core/context";
 import { bidModifierLifecycle } from "../../../../provider/resources/bidModifier/lifecycle";
 import { SEED_ACCOUNTS, SEED_IDS, startSimulator, type RunningSimulator } from "../../../../simulator";
@@ -16,9 +17,10 @@ const ID = SEED_IDS.bidModifiers.countries;
 const URN = "urn:pulumi:test::core::adplatform:index:BidModifier::m";
 
 /** A context as a face would build it, with a warn sink that records. */
-function recordingContext(connection: LifecycleContext["connection"] = {}) {
+function recordingContext(connection: { baseUrl?: string; token?: string } = {}) {
   const warnings: string[] = [];
-  const ctx: LifecycleContext = { warn: async (message) => void warnings.push(message), info: async () => undefined, connection, urn: URN };
+  const settings = resolveSettings([valuesLayer("explicit", connection)]);
+  const ctx: LifecycleContext = { warn: async (message) => void warnings.push(message), info: async () => undefined, settings, urn: URN };
   return { warnings, ctx };
 }
 
