@@ -206,6 +206,9 @@ function configSpec(docs: SdkDocs): Record<string, PropertySpec> {
  */
 export const DEFAULT_PLUGIN_DOWNLOAD_URL = "github://api.github.com/adplatform/pulumi-adplatform";
 
+/** The Go SDK's module path, which is also its package's import path: `sdks/go/adplatform` of the repository. */
+export const GO_MODULE_PATH = "github.com/adplatform/pulumi-adplatform/sdks/go/adplatform";
+
 /** What a package index shows of the Python SDK (its README; gen-sdk puts it in the package). */
 const PYTHON_README = `# pulumi_adplatform
 
@@ -260,6 +263,8 @@ export function buildSchema(version: string, pluginDownloadURL = DEFAULT_PLUGIN_
         pyproject: { enabled: true },
         readme: PYTHON_README,
       },
+      // The Go SDK is a module of its own at this path (tools/gen-go-sdk writes it; README, "Install").
+      go: { importBasePath: GO_MODULE_PATH, respectSchemaVersion: true },
     },
   };
 }
