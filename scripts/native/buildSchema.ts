@@ -206,8 +206,10 @@ function configSpec(docs: SdkDocs): Record<string, PropertySpec> {
  */
 export const DEFAULT_PLUGIN_DOWNLOAD_URL = "github://api.github.com/adplatform/pulumi-adplatform";
 
-/** The Go SDK's module path, which is also its package's import path: `sdks/go/adplatform` of the repository. */
-export const GO_MODULE_PATH = "github.com/adplatform/pulumi-adplatform/sdks/go/adplatform";
+/** Where the Go SDK's module sits in the repository (a release tags it `<dir>/v<version>`). */
+export const GO_SDK_DIR = "sdks/go/adplatform";
+/** The Go SDK's module path, which is also its package's import path. */
+export const GO_MODULE_PATH = `github.com/adplatform/pulumi-adplatform/${GO_SDK_DIR}`;
 
 /** What a package index shows of the Python SDK (its README; gen-sdk puts it in the package). */
 const PYTHON_README = `# pulumi_adplatform
