@@ -204,7 +204,8 @@ function buildGoSdk(schemaFile: string): string {
   try {
     run("go", ["build", "-trimpath", "-o", generator, "."], { cwd: tool, env });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new Error("the Go SDK needs Go (https://go.dev/dl/) on PATH");
+    if ((error as NodeJS.ErrnoException).code === "ENOENT")
+      throw new Error("the Go SDK needs Go (https://go.dev/dl/) on PATH", { cause: error });
     throw error;
   }
   const stage = path.join(WORK, "go-sdk");
