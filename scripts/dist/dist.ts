@@ -15,7 +15,8 @@
  * `pulumi-plugin.json` names the download URL the release is published at:
  * `ADPLATFORM_PLUGIN_DOWNLOAD_URL` overrides the schema's default (scripts/native/buildSchema.ts).
  * Needs the Pulumi CLI with its Node.js and Python language hosts (scripts/ensure-pulumi), GNU tar
- * and Python 3 with venv (the Python build tool is installed into .pulumi-cli/python-build).
+ * and Python 3 with venv (the Python build tool is installed into .pulumi-cli/python-build), and Go
+ * (tools/gen-go-sdk).
  */
 import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
