@@ -200,6 +200,11 @@ function configSpec(): Record<string, PropertySpec> {
  */
 export const DEFAULT_PLUGIN_DOWNLOAD_URL = "github://api.github.com/adplatform/pulumi-adplatform";
 
+/** Where the Go SDK's module sits in the repository (a release tags it `<dir>/v<version>`). */
+export const GO_SDK_DIR = "sdks/go/adplatform";
+/** The Go SDK's module path, which is also its package's import path. */
+export const GO_MODULE_PATH = `github.com/adplatform/pulumi-adplatform/${GO_SDK_DIR}`;
+
 /** What a package index shows of the Python SDK (its README; gen-sdk puts it in the package). */
 const PYTHON_README = `# pulumi_adplatform
 
@@ -254,6 +259,8 @@ export function buildSchema(version: string, pluginDownloadURL = DEFAULT_PLUGIN_
         pyproject: { enabled: true },
         readme: PYTHON_README,
       },
+      // The Go SDK is a module of its own at this path (tools/gen-go-sdk writes it; README, "Install").
+      go: { importBasePath: GO_MODULE_PATH, respectSchemaVersion: true },
     },
   };
 }

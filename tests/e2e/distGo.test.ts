@@ -1,0 +1,121 @@
+/**
+ * The Go SDK as a user installs it (README, "Install", Go): in a fresh directory outside the repository,
+ * the Go SDK archive from dist/ unpacked where examples/go's `replace` directive expects it, the plugin
+ * installed from the plugin archive into an empty PULUMI_HOME, and the Go program of examples/go (an
+ * Automation API inline program: no Go language host) built from the Go module cache alone
+ * (GOPROXY=off; scripts/ensure-pulumi fills the cache) and run against the simulator on a local
+ * file backend, with nothing of this checkout on PATH.
+ */
+import { execFile, execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { promisify } from "node:util";
+import { openCliSession, type CliSession } from "../../scripts/driver/cliSession";
+import { GO_MODULE_PATH, GO_SDK_DIR } from "../../scripts/native/buildSchema";
+import { startSimulator, type RunningSimulator } from "../../simulator";
+import { VERSION, distFile, freshDir, pluginArchiveName, userPath } from "./distArtifacts";
+import { E2E_TIMEOUT_MS, EXAMPLES_DIR, TOKEN, pulumiIn } from "./harness";
+
+jest.setTimeout(E2E_TIMEOUT_MS);
+
+/** A build whose build cache was trimmed compiles Pulumi's Go SDK again: minutes on a loaded 2-core machine. */
+const GO_BUILD_TIMEOUT_MS = 900_000;
+
+const GO_SDK_ARCHIVE = `pulumi-adplatform-go-sdk-v${VERSION}.tar.gz`;
+
+let sim: RunningSimulator;
+let dir: string;
+let cli: CliSession;
+
+/** Runs the built program with `action`; its progress goes to the test's output, its outputs are returned. */
+async function runProgram(action: "up" | "preview" | "destroy"): Promise<string> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(path.join(dir, "adplatform-go"), [action], {
+      cwd: dir,
+      env: { ...process.env, ...cli.env, ADPLATFORM_BASE_URL: sim.url, ADPLATFORM_TOKEN: TOKEN },
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    process.stdout.write(stderr);
+    return stdout;
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+    throw new Error(`adplatform-go ${action} failed:\n${stdout ?? ""}\n${stderr ?? ""}`, { cause: error });
+  }
+}
+
+beforeAll(async () => {
+  sim = await startSimulator();
+  dir = freshDir("adplatform-dist-go-");
+  for (const name of [GO_SDK_ARCHIVE, pluginArchiveName()]) fs.copyFileSync(distFile(name), path.join(dir, name));
+  execFileSync("tar", ["-xzf", GO_SDK_ARCHIVE], { cwd: dir });
+  for (const name of ["main.go", "go.mod", "go.sum"]) fs.copyFileSync(path.join(EXAMPLES_DIR, "go", name), path.join(dir, name));
+  cli = openCliSession(dir, { secrets: [TOKEN], extraEnv: { PATH: userPath() } });
+});
+
+afterAll(async () => {
+  cli?.close();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  await sim?.close();
+});
+
+it("the archive holds the SDK's module at its path, naming the plugin's version and download URL", () => {
+  const goMod = fs.readFileSync(path.join(dir, GO_SDK_DIR, "go.mod"), "utf8");
+  expect(goMod).toMatch(new RegExp(`^module ${GO_MODULE_PATH}$`, "m"));
+  expect(JSON.parse(fs.readFileSync(path.join(dir, GO_SDK_DIR, "pulumi-plugin.json"), "utf8"))).toEqual({
+    resource: true,
+    name: "adplatform",
+    version: VERSION,
+    server: expect.any(String),
+  });
+  // examples/go shows the require line a user writes, at this release's version.
+  expect(fs.readFileSync(path.join(dir, "go.mod"), "utf8")).toContain(`${GO_MODULE_PATH} v${VERSION}\n`);
+});
+
+it(
+  "builds the Go program from the module cache alone",
+  async () => {
+    const started = Date.now();
+    try {
+      await promisify(execFile)("go", ["build", "-trimpath", "-o", "adplatform-go", "."], {
+        cwd: dir,
+        env: {
+          ...process.env,
+          GOWORK: "off",
+          GOPROXY: "off",
+          GOFLAGS: `${process.env.GOFLAGS ?? ""} -mod=readonly`.trim(),
+        },
+      });
+    } catch (error) {
+      const { code, stderr } = error as { code?: string; stderr?: string };
+      if (code === "ENOENT")
+        throw new Error("go is not on PATH: the Go SDK's test builds a Go program (https://go.dev/dl/)", { cause: error });
+      throw new Error(`go build failed (scripts/ensure-pulumi fills the Go module cache it builds from):\n${stderr ?? ""}`, {
+        cause: error,
+      });
+    }
+    process.stdout.write(`go build of the program: ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  },
+  GO_BUILD_TIMEOUT_MS,
+);
+
+it("creates a group and a strategy and reads the countries, with the plugin installed from the archive", async () => {
+  await pulumiIn(cli, ["plugin", "install", "resource", "adplatform", VERSION, "-f", pluginArchiveName()]);
+  const outputs = JSON.parse(await runProgram("up")) as Record<string, unknown>;
+  expect(outputs).toEqual({
+    strategyId: expect.stringMatching(/^\d+$/),
+    groupId: expect.stringMatching(/^\d+$/),
+    countryCount: expect.any(Number),
+  });
+  const state = sim.state();
+  expect(state.bidStrategies?.some((s) => s.id === outputs.strategyId && s.name === "Night bids")).toBe(true);
+  expect(state.campaignGroups?.find((g) => g.id === outputs.groupId)).toMatchObject({
+    name: "Spring sale",
+    color: "#22aa44",
+    items: ["5101", "5102"],
+  });
+  expect(outputs.countryCount).toBe(sim.state().countries?.length);
+
+  // The program's stack settles: a second run would change nothing (preview --expect-no-changes).
+  await runProgram("preview");
+  await runProgram("destroy");
+});
