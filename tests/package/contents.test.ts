@@ -4,8 +4,7 @@
  * templates (templates/, which `pulumi new` reads from the installed package), the Python SDK's
  * source (sdks/python, which the Python template installs with pip), the simulator's user guide
  * (docs/simulator.md, which `adplatform-simulator --help` names), the directory's entry index.js, the
- * README and package.json,
- * and nothing else: no bench (built into build/ by its own tsconfig), no
+ * README and package.json, and nothing else: no bench (built into build/ by its own tsconfig), no
  * source map naming a file the package does not hold, no require of a module users do not install.
  * Reads the bin/ of the build that `npm test` runs first (pretest); run `npm run build` before
  * running this file with jest directly.
