@@ -59,7 +59,7 @@ test("the package holds the compiled library, the policy pack, the templates, th
   // The native plugin's schema is data the plugin imports (provider/faces/native/schema.ts).
   const library = /^bin\/(provider|sdk|simulator|policy)\/.+\.(js|d\.ts|js\.map)$|^bin\/provider\/faces\/native\/schema\.json$/;
   const policyPack = ["policy/PulumiPolicy.yaml", "policy/package.json", "policy/README.md", "policy/config.example.json"];
-  const templates = /^templates\/(typescript|python)\/[^/]+$/;
+  const templates = /^templates\/(typescript|python|yaml)\/[^/]+$/;
   const pythonSdk = /^sdks\/python\/(pyproject\.toml|README\.md|pulumi_adplatform\/.+)$/;
   const outside = files.filter(
     (file) =>
@@ -77,6 +77,7 @@ test("the package holds the compiled library, the policy pack, the templates, th
       "package.json",
       "templates/typescript/Pulumi.yaml",
       "templates/python/Pulumi.yaml",
+      "templates/yaml/Pulumi.yaml",
       "sdks/python/pyproject.toml",
       "docs/simulator.md",
     ]),
