@@ -1,10 +1,13 @@
 /**
- * The project templates (templates/typescript, templates/python) as a new user meets them: the
+ * The project templates (templates/typescript, templates/python, templates/yaml) as a new user meets them: the
  * package from `npm pack` installed into an empty directory outside the repository, then
  * `pulumi new` from the template the package ships, with the template's config defaults (the
  * simulator's demo token) and only the base URL given, then `pulumi up` against the simulator and a
  * one-field change that `pulumi preview --diff` shows. The Python case needs the Python language
- * host (scripts/ensure-pulumi) and `pip` (`pulumi` from PyPI, the SDK from the package).
+ * host (scripts/ensure-pulumi) and `pip` (`pulumi` from PyPI, the SDK from the package). The YAML
+ * case needs the YAML language host (scripts/ensure-pulumi) and the plugin archive of dist/ (`npm run
+ * dist`), installed with `pulumi plugin install` into the project's empty PULUMI_HOME, with nothing
+ * of this checkout on PATH: the program names no plugin path.
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -13,6 +16,7 @@ import * as path from "node:path";
 import { pulumiBinDir } from "../../scripts/driver/paths";
 import { openCliSession, requireLanguageHost, type CliSession } from "../../scripts/driver/cliSession";
 import { startSimulator, type RunningSimulator } from "../../simulator";
+import { VERSION, distFile, pluginArchiveName, userPath } from "./distArtifacts";
 import { E2E_TIMEOUT_MS, REPO_ROOT, TOKEN, pulumiIn } from "./harness";
 
 // `pulumi new` of the Python template creates a virtualenv and installs `pulumi` into it.
@@ -26,7 +30,7 @@ const sessions: CliSession[] = [];
 beforeAll(() => {
   requireLanguageHost();
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), "adplatform-templates-"));
-  // The build is there (npm run test:e2e builds first); pack without its prepack build.
+  // The build is there (npm run test:e2e builds first); pack without its prepare build.
   const packed = JSON.parse(
     execFileSync("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", workDir], { cwd: REPO_ROOT, encoding: "utf8" }),
   ) as { filename: string }[];
@@ -47,13 +51,18 @@ afterAll(async () => {
  * An empty directory with the package installed from the tarball (which brings the templates),
  * then `pulumi new` from `template` into it. Returns the session on stack `dev`.
  */
-async function newProject(template: "typescript" | "python"): Promise<CliSession> {
+async function newProject(template: "typescript" | "python" | "yaml"): Promise<CliSession> {
   const dir = path.join(workDir, template);
   fs.mkdirSync(dir);
   // From npm's cache when it holds these versions (this repository's npm ci put them there).
   execFileSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error", tarball], { cwd: dir, stdio: "pipe" });
-  const cli = openCliSession(dir, { extraEnv: { npm_config_prefer_offline: "true" } });
+  // The YAML program finds the plugin in PULUMI_HOME only: not on PATH, where npm run puts this checkout's.
+  const cli = openCliSession(dir, {
+    extraEnv: { npm_config_prefer_offline: "true", ...(template === "yaml" ? { PATH: userPath() } : {}) },
+  });
   sessions.push(cli);
+  if (template === "yaml")
+    await pulumiIn(cli, ["plugin", "install", "resource", "adplatform", VERSION, "-f", distFile(pluginArchiveName())]);
   const templateDir = path.join("node_modules", "pulumi-adplatform", "templates", template);
   // --force: the directory already holds node_modules and package.json. The token is the template's default.
   await pulumiIn(cli, ["new", templateDir, "--force", "--yes", "--stack", "dev", "--config", `adplatform:baseUrl=${sim.url}`]);
@@ -92,4 +101,16 @@ test("templates/python: pulumi new, up against the simulator, a one-field change
   }
   const cli = await newProject("python");
   await upThenPreviewOneChange(cli, "__main__.py");
+});
+
+test("templates/yaml: pulumi new, up against the simulator with the plugin pulumi plugin install put in PULUMI_HOME, a one-field change previewed", async () => {
+  if (!fs.existsSync(path.join(pulumiBinDir(), "pulumi-language-yaml"))) {
+    throw new Error("no pulumi-language-yaml next to the CLI: scripts/ensure-pulumi builds it from tools/pulumi-yaml (needs Go)");
+  }
+  const cli = await newProject("yaml");
+  expect(fs.readFileSync(path.join(cli.dir, "Pulumi.yaml"), "utf8")).not.toMatch(/^plugins:/m);
+  await upThenPreviewOneChange(cli, "Pulumi.yaml");
+  expect(JSON.parse((await pulumiIn(cli, ["plugin", "ls", "--json"])).stdout)).toEqual([
+    expect.objectContaining({ name: "adplatform", kind: "resource", version: VERSION }),
+  ]);
 });

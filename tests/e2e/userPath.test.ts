@@ -82,7 +82,7 @@ beforeAll(async () => {
   requireLanguageHost();
   sim = await startSimulator({ port: 0 });
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), "adplatform-user-"));
-  // The build is there (npm run test:e2e builds first); pack without its prepack build.
+  // The build is there (npm run test:e2e builds first); pack without its prepare build.
   const packed = JSON.parse(
     execFileSync("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", workDir], { cwd: REPO_ROOT, encoding: "utf8" }),
   ) as { filename: string }[];

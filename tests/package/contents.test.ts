@@ -3,8 +3,8 @@
  * policy pack (bin/policy, and policy/ with what `pulumi preview --policy-pack` reads), the project
  * templates (templates/, which `pulumi new` reads from the installed package), the Python SDK's
  * source (sdks/python, which the Python template installs with pip), the user's guide with its
- * API reference (docs/, whose simulator.md `adplatform-simulator --help` names), the README and package.json,
- * and nothing else: no bench (built into build/ by its own tsconfig), no
+ * API reference (docs/, whose simulator.md `adplatform-simulator --help` names), the directory's
+ * entry index.js, the README and package.json, and nothing else: no bench (built into build/ by its own tsconfig), no
  * source map naming a file the package does not hold, no require of a module users do not install.
  * Reads the bin/ of the build that `npm test` runs first (pretest); run `npm run build` before
  * running this file with jest directly.
@@ -33,7 +33,7 @@ const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "ut
 /** The files `npm pack` would put in the tarball, as paths relative to the package root. */
 function packedFiles(): Promise<string[]> {
   return new Promise((resolve, reject) => {
-    // --ignore-scripts: prepack would rebuild bin/ from scratch while other test files read it.
+    // --ignore-scripts: prepare would rebuild bin/ from scratch while other test files read it.
     execFile(
       "npm",
       ["pack", "--dry-run", "--json", "--ignore-scripts"],
@@ -59,7 +59,7 @@ test("the package holds the compiled library, the policy pack, the templates, th
   // The native plugin's schema is data the plugin imports (provider/faces/native/schema.ts).
   const library = /^bin\/(provider|sdk|simulator|policy)\/.+\.(js|d\.ts|js\.map)$|^bin\/provider\/faces\/native\/schema\.json$/;
   const policyPack = ["policy/PulumiPolicy.yaml", "policy/package.json", "policy/README.md", "policy/config.example.json"];
-  const templates = /^templates\/(typescript|python)\/[^/]+$/;
+  const templates = /^templates\/(typescript|python|yaml)\/[^/]+$/;
   const pythonSdk = /^sdks\/python\/(pyproject\.toml|README\.md|pulumi_adplatform\/.+)$/;
   // The user's guide and its generated API reference (docs/), so an installed package carries them.
   const userGuide = /^docs\/.+\.md$/;
@@ -69,7 +69,7 @@ test("the package holds the compiled library, the policy pack, the templates, th
       !templates.test(file) &&
       !pythonSdk.test(file) &&
       !userGuide.test(file) &&
-      ![...policyPack, "README.md", "package.json"].includes(file) &&
+      ![...policyPack, "index.js", "README.md", "package.json"].includes(file) &&
       !/^LICEN[SC]E/.test(file),
   );
   expect(outside).toEqual([]);
@@ -80,6 +80,7 @@ test("the package holds the compiled library, the policy pack, the templates, th
       "package.json",
       "templates/typescript/Pulumi.yaml",
       "templates/python/Pulumi.yaml",
+      "templates/yaml/Pulumi.yaml",
       "sdks/python/pyproject.toml",
       "docs/simulator.md",
       "docs/_index.md",
@@ -95,6 +96,11 @@ test("every entry point package.json names is in the package", () => {
   for (const target of Object.values(pkg.exports)) targets.push(...(typeof target === "string" ? [target] : Object.values(target)));
   const missing = targets.map((target) => path.posix.normalize(target)).filter((target) => !shipped.has(target));
   expect(missing).toEqual([]);
+});
+
+test("the package directory's main entry is the SDK, as `require` by name gives it, outside Pulumi's plugin runner", () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  expect(require(REPO_ROOT)).toBe(require(path.join(REPO_ROOT, "bin", "sdk", "index.js")));
 });
 
 test("every source map in the package carries the sources it names, or the package holds them", () => {
