@@ -23,15 +23,19 @@ export class Provider extends pulumi.ProviderResource {
     }
 
     /**
-     * `{base_url}` of the API, e.g. `https://api.example.com` or `http://127.0.0.1:8080` for the simulator.
+     * The API's base URL, e.g. `https://api.example.com` (a path prefix is kept). Plain `http://` is accepted only for loopback hosts such as the local simulator. Else the environment variable `ADPLATFORM_BASE_URL`.
      */
     declare public readonly baseUrl: pulumi.Output<string | undefined>;
     /**
-     * Redis URL (`redis://` or `rediss://`) through which several machines share the account's rate limits; else `ADPLATFORM_LIMITS_URL`, else the limits are shared by the processes of one machine only.
+     * The directory of the create journal, which lets an update interrupted mid-create take over the object it created instead of creating it twice. A CI runner whose next run may be another machine points it at a directory the runs share (or sets `limitsUrl`). Else the environment variable `ADPLATFORM_JOURNAL_DIR`, else `$PULUMI_HOME/adplatform/create-journal`, else `~/.pulumi/adplatform/create-journal`.
+     */
+    declare public readonly journalDir: pulumi.Output<string | undefined>;
+    /**
+     * A Redis URL (`redis://[:password@]host:port[/db]`, `rediss://` for TLS) through which every machine deploying to the same account shares its rate limits and create journal. Set it as a secret when it holds a password. Else the environment variable `ADPLATFORM_LIMITS_URL`, else none: the limits are shared by this machine's processes, and the create journal is kept in `journalDir`.
      */
     declare public readonly limitsUrl: pulumi.Output<string | undefined>;
     /**
-     * Access token sent as `Authorization: Bearer <token>` (spec, Authentication 1).
+     * The API access token, sent as a bearer token. Set it as a secret: `pulumi config set --secret adplatform:token <token>`. Else the environment variable `ADPLATFORM_TOKEN`.
      */
     declare public readonly token: pulumi.Output<string | undefined>;
 
@@ -47,6 +51,7 @@ export class Provider extends pulumi.ProviderResource {
         opts = opts || {};
         {
             resourceInputs["baseUrl"] = args?.baseUrl;
+            resourceInputs["journalDir"] = args?.journalDir;
             resourceInputs["limitsUrl"] = args?.limitsUrl ? pulumi.secret(args.limitsUrl) : undefined;
             resourceInputs["token"] = args?.token ? pulumi.secret(args.token) : undefined;
         }
@@ -62,15 +67,19 @@ export class Provider extends pulumi.ProviderResource {
  */
 export interface ProviderArgs {
     /**
-     * `{base_url}` of the API, e.g. `https://api.example.com` or `http://127.0.0.1:8080` for the simulator.
+     * The API's base URL, e.g. `https://api.example.com` (a path prefix is kept). Plain `http://` is accepted only for loopback hosts such as the local simulator. Else the environment variable `ADPLATFORM_BASE_URL`.
      */
     baseUrl?: pulumi.Input<string | undefined>;
     /**
-     * Redis URL (`redis://` or `rediss://`) through which several machines share the account's rate limits; else `ADPLATFORM_LIMITS_URL`, else the limits are shared by the processes of one machine only.
+     * The directory of the create journal, which lets an update interrupted mid-create take over the object it created instead of creating it twice. A CI runner whose next run may be another machine points it at a directory the runs share (or sets `limitsUrl`). Else the environment variable `ADPLATFORM_JOURNAL_DIR`, else `$PULUMI_HOME/adplatform/create-journal`, else `~/.pulumi/adplatform/create-journal`.
+     */
+    journalDir?: pulumi.Input<string | undefined>;
+    /**
+     * A Redis URL (`redis://[:password@]host:port[/db]`, `rediss://` for TLS) through which every machine deploying to the same account shares its rate limits and create journal. Set it as a secret when it holds a password. Else the environment variable `ADPLATFORM_LIMITS_URL`, else none: the limits are shared by this machine's processes, and the create journal is kept in `journalDir`.
      */
     limitsUrl?: pulumi.Input<string | undefined>;
     /**
-     * Access token sent as `Authorization: Bearer <token>` (spec, Authentication 1).
+     * The API access token, sent as a bearer token. Set it as a secret: `pulumi config set --secret adplatform:token <token>`. Else the environment variable `ADPLATFORM_TOKEN`.
      */
     token?: pulumi.Input<string | undefined>;
 }

@@ -8,7 +8,7 @@ declare var exports: any;
 const __config = new pulumi.Config("adplatform");
 
 /**
- * `{base_url}` of the API, e.g. `https://api.example.com` or `http://127.0.0.1:8080` for the simulator.
+ * The API's base URL, e.g. `https://api.example.com` (a path prefix is kept). Plain `http://` is accepted only for loopback hosts such as the local simulator. Else the environment variable `ADPLATFORM_BASE_URL`.
  */
 export declare const baseUrl: string | undefined;
 Object.defineProperty(exports, "baseUrl", {
@@ -19,7 +19,18 @@ Object.defineProperty(exports, "baseUrl", {
 });
 
 /**
- * Redis URL (`redis://` or `rediss://`) through which several machines share the account's rate limits; else `ADPLATFORM_LIMITS_URL`, else the limits are shared by the processes of one machine only.
+ * The directory of the create journal, which lets an update interrupted mid-create take over the object it created instead of creating it twice. A CI runner whose next run may be another machine points it at a directory the runs share (or sets `limitsUrl`). Else the environment variable `ADPLATFORM_JOURNAL_DIR`, else `$PULUMI_HOME/adplatform/create-journal`, else `~/.pulumi/adplatform/create-journal`.
+ */
+export declare const journalDir: string | undefined;
+Object.defineProperty(exports, "journalDir", {
+    get() {
+        return __config.get("journalDir");
+    },
+    enumerable: true,
+});
+
+/**
+ * A Redis URL (`redis://[:password@]host:port[/db]`, `rediss://` for TLS) through which every machine deploying to the same account shares its rate limits and create journal. Set it as a secret when it holds a password. Else the environment variable `ADPLATFORM_LIMITS_URL`, else none: the limits are shared by this machine's processes, and the create journal is kept in `journalDir`.
  */
 export declare const limitsUrl: string | undefined;
 Object.defineProperty(exports, "limitsUrl", {
@@ -30,7 +41,7 @@ Object.defineProperty(exports, "limitsUrl", {
 });
 
 /**
- * Access token sent as `Authorization: Bearer <token>` (spec, Authentication 1).
+ * The API access token, sent as a bearer token. Set it as a secret: `pulumi config set --secret adplatform:token <token>`. Else the environment variable `ADPLATFORM_TOKEN`.
  */
 export declare const token: string | undefined;
 Object.defineProperty(exports, "token", {

@@ -20,17 +20,21 @@ __all__ = ['ProviderArgs', 'Provider']
 class ProviderArgs:
     def __init__(__self__, *,
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 journal_dir: pulumi.Input[Optional[_builtins.str]] = None,
                  limits_url: pulumi.Input[Optional[_builtins.str]] = None,
                  token: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a Provider resource.
 
-        :param pulumi.Input[_builtins.str] base_url: `{base_url}` of the API, e.g. `https://api.example.com` or `http://127.0.0.1:8080` for the simulator.
-        :param pulumi.Input[_builtins.str] limits_url: Redis URL (`redis://` or `rediss://`) through which several machines share the account's rate limits; else `ADPLATFORM_LIMITS_URL`, else the limits are shared by the processes of one machine only.
-        :param pulumi.Input[_builtins.str] token: Access token sent as `Authorization: Bearer <token>` (spec, Authentication 1).
+        :param pulumi.Input[_builtins.str] base_url: The API's base URL, e.g. `https://api.example.com` (a path prefix is kept). Plain `http://` is accepted only for loopback hosts such as the local simulator. Else the environment variable `ADPLATFORM_BASE_URL`.
+        :param pulumi.Input[_builtins.str] journal_dir: The directory of the create journal, which lets an update interrupted mid-create take over the object it created instead of creating it twice. A CI runner whose next run may be another machine points it at a directory the runs share (or sets `limitsUrl`). Else the environment variable `ADPLATFORM_JOURNAL_DIR`, else `$PULUMI_HOME/adplatform/create-journal`, else `~/.pulumi/adplatform/create-journal`.
+        :param pulumi.Input[_builtins.str] limits_url: A Redis URL (`redis://[:password@]host:port[/db]`, `rediss://` for TLS) through which every machine deploying to the same account shares its rate limits and create journal. Set it as a secret when it holds a password. Else the environment variable `ADPLATFORM_LIMITS_URL`, else none: the limits are shared by this machine's processes, and the create journal is kept in `journalDir`.
+        :param pulumi.Input[_builtins.str] token: The API access token, sent as a bearer token. Set it as a secret: `pulumi config set --secret adplatform:token <token>`. Else the environment variable `ADPLATFORM_TOKEN`.
         """
         if base_url is not None:
             pulumi.set(__self__, "base_url", base_url)
+        if journal_dir is not None:
+            pulumi.set(__self__, "journal_dir", journal_dir)
         if limits_url is not None:
             pulumi.set(__self__, "limits_url", limits_url)
         if token is not None:
@@ -40,7 +44,7 @@ class ProviderArgs:
     @pulumi.getter(name="baseUrl")
     def base_url(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        `{base_url}` of the API, e.g. `https://api.example.com` or `http://127.0.0.1:8080` for the simulator.
+        The API's base URL, e.g. `https://api.example.com` (a path prefix is kept). Plain `http://` is accepted only for loopback hosts such as the local simulator. Else the environment variable `ADPLATFORM_BASE_URL`.
         """
         return pulumi.get(self, "base_url")
 
@@ -49,10 +53,22 @@ class ProviderArgs:
         pulumi.set(self, "base_url", value)
 
     @_builtins.property
+    @pulumi.getter(name="journalDir")
+    def journal_dir(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The directory of the create journal, which lets an update interrupted mid-create take over the object it created instead of creating it twice. A CI runner whose next run may be another machine points it at a directory the runs share (or sets `limitsUrl`). Else the environment variable `ADPLATFORM_JOURNAL_DIR`, else `$PULUMI_HOME/adplatform/create-journal`, else `~/.pulumi/adplatform/create-journal`.
+        """
+        return pulumi.get(self, "journal_dir")
+
+    @journal_dir.setter
+    def journal_dir(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "journal_dir", value)
+
+    @_builtins.property
     @pulumi.getter(name="limitsUrl")
     def limits_url(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Redis URL (`redis://` or `rediss://`) through which several machines share the account's rate limits; else `ADPLATFORM_LIMITS_URL`, else the limits are shared by the processes of one machine only.
+        A Redis URL (`redis://[:password@]host:port[/db]`, `rediss://` for TLS) through which every machine deploying to the same account shares its rate limits and create journal. Set it as a secret when it holds a password. Else the environment variable `ADPLATFORM_LIMITS_URL`, else none: the limits are shared by this machine's processes, and the create journal is kept in `journalDir`.
         """
         return pulumi.get(self, "limits_url")
 
@@ -64,7 +80,7 @@ class ProviderArgs:
     @pulumi.getter
     def token(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Access token sent as `Authorization: Bearer <token>` (spec, Authentication 1).
+        The API access token, sent as a bearer token. Set it as a secret: `pulumi config set --secret adplatform:token <token>`. Else the environment variable `ADPLATFORM_TOKEN`.
         """
         return pulumi.get(self, "token")
 
@@ -80,6 +96,7 @@ class Provider(pulumi.ProviderResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 journal_dir: pulumi.Input[Optional[_builtins.str]] = None,
                  limits_url: pulumi.Input[Optional[_builtins.str]] = None,
                  token: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -88,9 +105,10 @@ class Provider(pulumi.ProviderResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] base_url: `{base_url}` of the API, e.g. `https://api.example.com` or `http://127.0.0.1:8080` for the simulator.
-        :param pulumi.Input[_builtins.str] limits_url: Redis URL (`redis://` or `rediss://`) through which several machines share the account's rate limits; else `ADPLATFORM_LIMITS_URL`, else the limits are shared by the processes of one machine only.
-        :param pulumi.Input[_builtins.str] token: Access token sent as `Authorization: Bearer <token>` (spec, Authentication 1).
+        :param pulumi.Input[_builtins.str] base_url: The API's base URL, e.g. `https://api.example.com` (a path prefix is kept). Plain `http://` is accepted only for loopback hosts such as the local simulator. Else the environment variable `ADPLATFORM_BASE_URL`.
+        :param pulumi.Input[_builtins.str] journal_dir: The directory of the create journal, which lets an update interrupted mid-create take over the object it created instead of creating it twice. A CI runner whose next run may be another machine points it at a directory the runs share (or sets `limitsUrl`). Else the environment variable `ADPLATFORM_JOURNAL_DIR`, else `$PULUMI_HOME/adplatform/create-journal`, else `~/.pulumi/adplatform/create-journal`.
+        :param pulumi.Input[_builtins.str] limits_url: A Redis URL (`redis://[:password@]host:port[/db]`, `rediss://` for TLS) through which every machine deploying to the same account shares its rate limits and create journal. Set it as a secret when it holds a password. Else the environment variable `ADPLATFORM_LIMITS_URL`, else none: the limits are shared by this machine's processes, and the create journal is kept in `journalDir`.
+        :param pulumi.Input[_builtins.str] token: The API access token, sent as a bearer token. Set it as a secret: `pulumi config set --secret adplatform:token <token>`. Else the environment variable `ADPLATFORM_TOKEN`.
         """
         ...
     @overload
@@ -117,6 +135,7 @@ class Provider(pulumi.ProviderResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 journal_dir: pulumi.Input[Optional[_builtins.str]] = None,
                  limits_url: pulumi.Input[Optional[_builtins.str]] = None,
                  token: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -129,6 +148,7 @@ class Provider(pulumi.ProviderResource):
             __props__ = ProviderArgs.__new__(ProviderArgs)
 
             __props__.__dict__["base_url"] = base_url
+            __props__.__dict__["journal_dir"] = journal_dir
             __props__.__dict__["limits_url"] = None if limits_url is None else pulumi.Output.secret(limits_url)
             __props__.__dict__["token"] = None if token is None else pulumi.Output.secret(token)
         secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["limitsUrl", "token"])
@@ -143,15 +163,23 @@ class Provider(pulumi.ProviderResource):
     @pulumi.getter(name="baseUrl")
     def base_url(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        `{base_url}` of the API, e.g. `https://api.example.com` or `http://127.0.0.1:8080` for the simulator.
+        The API's base URL, e.g. `https://api.example.com` (a path prefix is kept). Plain `http://` is accepted only for loopback hosts such as the local simulator. Else the environment variable `ADPLATFORM_BASE_URL`.
         """
         return pulumi.get(self, "base_url")
+
+    @_builtins.property
+    @pulumi.getter(name="journalDir")
+    def journal_dir(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The directory of the create journal, which lets an update interrupted mid-create take over the object it created instead of creating it twice. A CI runner whose next run may be another machine points it at a directory the runs share (or sets `limitsUrl`). Else the environment variable `ADPLATFORM_JOURNAL_DIR`, else `$PULUMI_HOME/adplatform/create-journal`, else `~/.pulumi/adplatform/create-journal`.
+        """
+        return pulumi.get(self, "journal_dir")
 
     @_builtins.property
     @pulumi.getter(name="limitsUrl")
     def limits_url(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Redis URL (`redis://` or `rediss://`) through which several machines share the account's rate limits; else `ADPLATFORM_LIMITS_URL`, else the limits are shared by the processes of one machine only.
+        A Redis URL (`redis://[:password@]host:port[/db]`, `rediss://` for TLS) through which every machine deploying to the same account shares its rate limits and create journal. Set it as a secret when it holds a password. Else the environment variable `ADPLATFORM_LIMITS_URL`, else none: the limits are shared by this machine's processes, and the create journal is kept in `journalDir`.
         """
         return pulumi.get(self, "limits_url")
 
@@ -159,7 +187,7 @@ class Provider(pulumi.ProviderResource):
     @pulumi.getter
     def token(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Access token sent as `Authorization: Bearer <token>` (spec, Authentication 1).
+        The API access token, sent as a bearer token. Set it as a secret: `pulumi config set --secret adplatform:token <token>`. Else the environment variable `ADPLATFORM_TOKEN`.
         """
         return pulumi.get(self, "token")
 
