@@ -7,23 +7,26 @@ import { Timestamp, WireId, wireObject, wireRecord } from "./common";
 
 /** One provider setting; `deprecated` marks a deprecated setting (spec, Versioning). */
 export const MessagingProviderSetting = wireObject({
-  title: z.string(),
-  name: z.string(),
-  type: z.string(),
-  required: z.boolean(),
-  deprecated: z.boolean(),
-});
+  title: z.string().describe("Title."),
+  name: z.string().describe("Name."),
+  type: z.string().describe("Type."),
+  required: z.boolean().describe("Whether it must be given."),
+  deprecated: z.boolean().describe("Whether it is deprecated."),
+}).describe("One setting a messaging provider asks for.");
 
 /** Provider record. */
-export const MessagingProvider = wireRecord({
-  company_id: WireId,
-  title: z.string(),
-  name: z.string(),
-  type: z.string(),
-  logo: z.string(),
-  settings: z.array(MessagingProviderSetting),
-  create_time: Timestamp,
-  update_time: Timestamp,
-});
+export const MessagingProvider = wireRecord(
+  {
+    company_id: WireId.describe("Company id."),
+    title: z.string().describe("Title."),
+    name: z.string().describe("Name."),
+    type: z.string().describe("Type, e.g. `sms`."),
+    logo: z.string().describe("Logo URL."),
+    settings: z.array(MessagingProviderSetting).describe("Settings."),
+    create_time: Timestamp.describe("Created, `YYYY-MM-DD HH:MM:SS`."),
+    update_time: Timestamp.describe("Last updated, `YYYY-MM-DD HH:MM:SS`."),
+  },
+  "Provider id.",
+).describe("A messaging provider. Every field but `id` may be absent.");
 /** Wire type of a messaging provider. */
 export type MessagingProvider = z.output<typeof MessagingProvider>;
