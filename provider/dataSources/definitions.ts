@@ -162,6 +162,9 @@ export const DATA_SOURCES = {
     throws: ["DataSourceNotFoundError when no search algorithm has this id."],
     operation: operationByName("getSearchAlgorithm"),
     args: { id: { param: "id", description: 'Search algorithm id, e.g. `"1301"`.' } },
+    // spec, rule 7 names what is searchable and sortable, but not the parameters.
+    query:
+      "Query parameters, passed to the platform as given: their names are not checked. The platform searches by `name` and sorts by `name`, `create_time` or `update_time`.",
     subject: (a) => `search algorithm ${q(a.id)}`,
   }),
   getZone: zoneSource,
@@ -197,7 +200,8 @@ export const DATA_SOURCES = {
   }),
   getCountries: defineDataSource({
     functionName: "getCountries",
-    description: `Lists every country. ${ONCE}: call it as often as is convenient, 100 concurrent calls make one request.`,
+    description:
+      "Lists every country. Identical reads in one program run are sent once: call it as often as is convenient, 100 concurrent calls make one request.",
     example: "const codes = (await getCountries()).items.map((c) => c.code);",
     operation: operationByName("listCountries"),
     args: {},

@@ -4,6 +4,7 @@
  */
 import { buildSchema } from "../native/buildSchema";
 import { SCHEMA_PATH, packageVersion } from "../native/schemaFile";
+import { dataSourceSdk } from "./dataSourceSdk";
 import type { Generator } from "./generatedFile";
 
 const nativeSchema: Generator = {
@@ -13,4 +14,4 @@ const nativeSchema: Generator = {
   },
 };
 
-export const GENERATORS: readonly Generator[] = [nativeSchema];
+export const GENERATORS: readonly Generator[] = [nativeSchema, dataSourceSdk];

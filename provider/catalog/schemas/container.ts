@@ -7,7 +7,7 @@ import { z } from "zod";
 import { Int, Timestamp, WireId, wireObject, wireRecord } from "./common";
 
 /** `{percentage, pixels}` of one scroll axis. */
-const ScrollAxis = wireObject({
+export const ScrollAxis = wireObject({
   percentage: Int.describe("Percentage scrolled (integer)."),
   pixels: Int.describe("Pixels scrolled (integer)."),
 }).describe("A scroll threshold of one axis.");
@@ -131,6 +131,14 @@ const containerItemShape = {
   update_time: Timestamp.describe("Last updated, `YYYY-MM-DD HH:MM:SS`."),
 };
 
+/** The id of a modal or a prompt, as users read it. */
+const CONTAINER_ITEM_ID = "Id of the modal or prompt.";
+
+/** What a container modal and a container push prompt share, as one record. */
+export const ContainerItem = wireRecord(containerItemShape, CONTAINER_ITEM_ID).describe(
+  "The fields a container modal and a container push prompt share. Every field but `id` may be absent.",
+);
+
 /** Container modal, the record of op 5. */
 export const ContainerModal = wireRecord(
   {
@@ -140,7 +148,7 @@ export const ContainerModal = wireRecord(
     impression_limit: Int.describe("Impression limit (integer)."),
     end_time: Timestamp.describe("End, `YYYY-MM-DD HH:MM:SS`."),
   },
-  "Id of the modal or prompt.",
+  CONTAINER_ITEM_ID,
 ).describe("A container modal: the shared container fields plus the modal's own.");
 /** Wire type of a container modal. */
 export type ContainerModal = z.output<typeof ContainerModal>;
@@ -154,7 +162,7 @@ export const ContainerPrompt = wireRecord(
     ...containerItemShape,
     uuid: z.string().describe("UUID of the prompt."),
   },
-  "Id of the modal or prompt.",
+  CONTAINER_ITEM_ID,
 ).describe("A container push prompt: shaped like a modal, with a `uuid` and without `group`, `frequency`, `impressionLimit` or `endTime`.");
 /** Wire type of a container push prompt. */
 export type ContainerPrompt = z.output<typeof ContainerPrompt>;
