@@ -1,6 +1,6 @@
 /** Campaign group (spec, Resources): create body and response of op 2, view record of op 19. */
 import { z } from "zod";
-import { Int, RequestId, RequestName, Timestamp, WireId, wireRecord } from "./common";
+import { CompanyId, CreateTime, Int, RequestId, RequestName, UpdateTime, WireId, wireRecord } from "./common";
 
 /**
  * Decision (not shown in spec): colours are `#rrggbb` with exactly six hex digits (spec, Campaign
@@ -38,13 +38,13 @@ export type CampaignGroupCreated = z.output<typeof CampaignGroupCreated>;
  */
 export const CampaignGroup = wireRecord(
   {
-    company_id: WireId.describe("Company id."),
+    company_id: CompanyId,
     name: z.string().describe("Name."),
     color: z.string().describe("Colour, `#rrggbb`."),
     items: z.array(WireId).describe("Campaign ids. The view does not return them; present only if the platform sends them anyway."),
     size: Int.describe("Number of campaigns in the group (integer)."),
-    create_time: Timestamp.describe("Created, `YYYY-MM-DD HH:MM:SS`."),
-    update_time: Timestamp.describe("Last updated, `YYYY-MM-DD HH:MM:SS`."),
+    create_time: CreateTime,
+    update_time: UpdateTime,
   },
   "Group id.",
 ).describe("A campaign group as the view returns it. Every field but `id` may be absent.");

@@ -70,6 +70,13 @@ export const Int = z.number().int();
  */
 export const Timestamp = z.string();
 
+/** A record's creation time, as users read it. */
+export const CreateTime = Timestamp.describe("Created, `YYYY-MM-DD HH:MM:SS`.");
+/** A record's last update time, as users read it. */
+export const UpdateTime = Timestamp.describe("Last updated, `YYYY-MM-DD HH:MM:SS`.");
+/** The id of the company (account) a record belongs to, as users read it. */
+export const CompanyId = WireId.describe("Company id.");
+
 /**
  * spec, Conventions: `total` is an integer, but "one list response shows it as a string"; both
  * parse to a number. A string must be a plain non-negative integer.

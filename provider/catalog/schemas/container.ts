@@ -4,7 +4,7 @@
  * recursive filter nodes (spec, Resources).
  */
 import { z } from "zod";
-import { Int, Timestamp, WireId, wireObject, wireRecord } from "./common";
+import { CompanyId, CreateTime, Int, Timestamp, UpdateTime, WireId, wireObject, wireRecord } from "./common";
 
 /** `{percentage, pixels}` of one scroll axis. */
 export const ScrollAxis = wireObject({
@@ -90,8 +90,8 @@ export const Message = wireObject({
   variant: z.string().describe("A/B variant label."),
   winner: Int.describe("Whether this variant won (integer flag)."),
   primary_lang: z.string().describe("Primary language code."),
-  create_time: Timestamp.describe("Created, `YYYY-MM-DD HH:MM:SS`."),
-  update_time: Timestamp.describe("Last updated, `YYYY-MM-DD HH:MM:SS`."),
+  create_time: CreateTime,
+  update_time: UpdateTime,
 }).describe("A message inside a modal or prompt.");
 /** Wire type of a message. */
 export type Message = z.output<typeof Message>;
@@ -116,7 +116,7 @@ export const FilterNode: z.ZodType<FilterNode, unknown> = z
 
 /** Fields modals and prompts share (spec: "Shapes are the same as in the modal"). */
 const containerItemShape = {
-  company_id: WireId.describe("Company id."),
+  company_id: CompanyId,
   container_id: WireId.describe("Container id."),
   status: z.string().describe("Status, e.g. `active`."),
   type: z.string().describe("Type, e.g. `push` for a modal, `html` for a prompt."),
@@ -127,8 +127,8 @@ const containerItemShape = {
   ab_test_config: AbTestConfig.describe("A/B test configuration."),
   messages: z.array(Message).describe("Its messages."),
   position: Int.describe("Position (integer)."),
-  create_time: Timestamp.describe("Created, `YYYY-MM-DD HH:MM:SS`."),
-  update_time: Timestamp.describe("Last updated, `YYYY-MM-DD HH:MM:SS`."),
+  create_time: CreateTime,
+  update_time: UpdateTime,
 };
 
 /** The id of a modal or a prompt, as users read it. */
@@ -170,12 +170,12 @@ export type ContainerPrompt = z.output<typeof ContainerPrompt>;
 /** Container group, the record of op 20. */
 export const ContainerGroup = wireRecord(
   {
-    company_id: WireId.describe("Company id."),
+    company_id: CompanyId,
     name: z.string().describe("Name."),
     color: z.string().describe("Colour (hex)."),
     num_of_items: Int.describe("Number of items in the group (integer)."),
-    create_time: Timestamp.describe("Created, `YYYY-MM-DD HH:MM:SS`."),
-    update_time: Timestamp.describe("Last updated, `YYYY-MM-DD HH:MM:SS`."),
+    create_time: CreateTime,
+    update_time: UpdateTime,
   },
   "Group id.",
 ).describe("A container group. Every field but `id` may be absent.");

@@ -1,6 +1,6 @@
 /** Creative (spec, Resources), the record of op 8. */
 import { z } from "zod";
-import { Int, Timestamp, wireObject, wireRecord } from "./common";
+import { CreateTime, Int, wireObject, wireRecord } from "./common";
 
 /** Localised field: `{key: <language code>, value: <string>}` (spec, Creative). */
 export const Localised = wireObject({
@@ -37,7 +37,7 @@ export const Creative = wireRecord(
     display_url: z.string().describe("Display URL."),
     postback: Int.describe("Postback (integer)."),
     bundle_id: z.string().describe("App bundle id."),
-    create_time: Timestamp.describe("Created, `YYYY-MM-DD HH:MM:SS`."),
+    create_time: CreateTime,
     title: Localised.describe("Title, localised."),
     image: Localised.describe("Image URL, localised."),
     image_size: Localised.describe("Image size `<width>x<height>`, localised."),

@@ -1,6 +1,6 @@
 /** External demand (spec, Resources), the record of op 15. */
 import { z } from "zod";
-import { Int, StringFlag, Timestamp, WireId, wireObject, wireRecord } from "./common";
+import { CompanyId, CreateTime, Int, StringFlag, WireId, wireObject, wireRecord } from "./common";
 
 /**
  * One setting. spec: `possible_values` is nullable and its other type is not given, nor is the type
@@ -17,7 +17,7 @@ export const ExternalDemandSetting = wireObject({
 /** External demand record; `qps` maps a region code (data, kept verbatim) to an integer. */
 export const ExternalDemand = wireRecord(
   {
-    company_id: WireId.describe("Company id."),
+    company_id: CompanyId,
     partner_id: WireId.describe("Partner id."),
     name: z.string().describe("Name."),
     settings: z.array(ExternalDemandSetting).describe("Settings."),
@@ -25,7 +25,7 @@ export const ExternalDemand = wireRecord(
     status: z.string().describe("Status, e.g. `active`."),
     sync_status: StringFlag.describe("Sync status (string flag)."),
     ipv6_support: StringFlag.describe("IPv6 support (string flag)."),
-    create_time: Timestamp.describe("Created, `YYYY-MM-DD HH:MM:SS`."),
+    create_time: CreateTime,
     qps: z
       .record(z.string(), Int)
       .describe("Queries per second by region code; the codes are data and stay exactly as the platform sends them."),

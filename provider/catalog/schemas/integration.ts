@@ -1,6 +1,6 @@
 /** Event-system integration (spec, Resources), the record of op 7. */
 import { z } from "zod";
-import { Timestamp, WireId, wireObject, wireRecord } from "./common";
+import { CreateTime, UpdateTime, WireId, wireObject, wireRecord } from "./common";
 
 /** Integration event definition (data only: spec, Events); nested, so its `id` may be absent. */
 export const IntegrationEvent = wireObject({
@@ -9,8 +9,8 @@ export const IntegrationEvent = wireObject({
   name: z.string().describe("Name."),
   item: z.string().describe("Item the event is about."),
   description: z.string().describe("Description."),
-  create_time: Timestamp.describe("Created, `YYYY-MM-DD HH:MM:SS`."),
-  update_time: Timestamp.describe("Last updated, `YYYY-MM-DD HH:MM:SS`."),
+  create_time: CreateTime,
+  update_time: UpdateTime,
 }).describe("An event an integration defines (data only: they cannot be managed here).");
 
 /** One value of an action's `properties`. */
@@ -35,8 +35,8 @@ export const IntegrationAction = wireObject({
     .record(z.string(), IntegrationActionProperty)
     .describe("Properties keyed by property label; the labels are data and stay exactly as the platform sends them."),
   description: z.string().describe("Description."),
-  create_time: Timestamp.describe("Created, `YYYY-MM-DD HH:MM:SS`."),
-  update_time: Timestamp.describe("Last updated, `YYYY-MM-DD HH:MM:SS`."),
+  create_time: CreateTime,
+  update_time: UpdateTime,
 }).describe("An action an integration offers.");
 
 /** Integration record. */
@@ -50,8 +50,8 @@ export const Integration = wireRecord(
     audience: z.string().describe("Audience, e.g. `public`."),
     events: z.array(IntegrationEvent).describe("Event definitions."),
     actions: z.array(IntegrationAction).describe("Actions."),
-    create_time: Timestamp.describe("Created, `YYYY-MM-DD HH:MM:SS`."),
-    update_time: Timestamp.describe("Last updated, `YYYY-MM-DD HH:MM:SS`."),
+    create_time: CreateTime,
+    update_time: UpdateTime,
   },
   "Integration id.",
 ).describe("An event-system integration. Every field but `id` may be absent.");

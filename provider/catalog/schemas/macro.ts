@@ -1,6 +1,6 @@
 /** Macro (spec, Resources), the record of op 14. */
 import { z } from "zod";
-import { Int, IntFlag, Timestamp, WireId, wireObject, wireRecord } from "./common";
+import { CompanyId, CreateTime, Int, IntFlag, UpdateTime, WireId, wireObject, wireRecord } from "./common";
 
 /**
  * One macro record; nested, so its `id` may be absent. `fields` maps a field name (data, kept
@@ -17,7 +17,7 @@ export const MacroRecord = wireObject({
 /** Macro record. `deprecated` is a deprecated-marker flag (spec, Versioning). */
 export const Macro = wireRecord(
   {
-    company_id: WireId.describe("Company id."),
+    company_id: CompanyId,
     name: z.string().describe("Name."),
     description: z.string().describe("Description."),
     deprecated: IntFlag.describe("Deprecated (integer flag)."),
@@ -26,8 +26,8 @@ export const Macro = wireRecord(
     fields: z.array(z.string()).describe("Names of the fields its records are keyed by."),
     records: z.array(MacroRecord).describe("Records."),
     size: Int.describe("Size (integer)."),
-    create_time: Timestamp.describe("Created, `YYYY-MM-DD HH:MM:SS`."),
-    update_time: Timestamp.describe("Last updated, `YYYY-MM-DD HH:MM:SS`."),
+    create_time: CreateTime,
+    update_time: UpdateTime,
   },
   "Macro id.",
 ).describe("A macro. Every field but `id` may be absent.");

@@ -3,7 +3,7 @@
  * in code so it is not confused with the Pulumi provider.
  */
 import { z } from "zod";
-import { Timestamp, WireId, wireObject, wireRecord } from "./common";
+import { CompanyId, CreateTime, UpdateTime, wireObject, wireRecord } from "./common";
 
 /** One provider setting; `deprecated` marks a deprecated setting (spec, Versioning). */
 export const MessagingProviderSetting = wireObject({
@@ -17,14 +17,14 @@ export const MessagingProviderSetting = wireObject({
 /** Provider record. */
 export const MessagingProvider = wireRecord(
   {
-    company_id: WireId.describe("Company id."),
+    company_id: CompanyId,
     title: z.string().describe("Title."),
     name: z.string().describe("Name."),
     type: z.string().describe("Type, e.g. `sms`."),
     logo: z.string().describe("Logo URL."),
     settings: z.array(MessagingProviderSetting).describe("Settings."),
-    create_time: Timestamp.describe("Created, `YYYY-MM-DD HH:MM:SS`."),
-    update_time: Timestamp.describe("Last updated, `YYYY-MM-DD HH:MM:SS`."),
+    create_time: CreateTime,
+    update_time: UpdateTime,
   },
   "Provider id.",
 ).describe("A messaging provider. Every field but `id` may be absent.");

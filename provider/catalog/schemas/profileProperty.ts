@@ -1,11 +1,11 @@
 /** Profile property (spec, Resources), the record of op 11. */
 import { z } from "zod";
-import { IntFlag, Timestamp, WireId, wireRecord } from "./common";
+import { CompanyId, CreateTime, IntFlag, UpdateTime, wireRecord } from "./common";
 
 /** Profile property record. */
 export const ProfileProperty = wireRecord(
   {
-    company_id: WireId.describe("Company id."),
+    company_id: CompanyId,
     target: z.string().describe("Target."),
     label: z.string().describe("Label."),
     data_type: z.string().describe("Data type, e.g. `text`."),
@@ -17,8 +17,8 @@ export const ProfileProperty = wireRecord(
     system: IntFlag.describe("System property (integer flag)."),
     importable: IntFlag.describe("Importable (integer flag)."),
     exportable: IntFlag.describe("Exportable (integer flag)."),
-    create_time: Timestamp.describe("Created, `YYYY-MM-DD HH:MM:SS`."),
-    update_time: Timestamp.describe("Last updated, `YYYY-MM-DD HH:MM:SS`."),
+    create_time: CreateTime,
+    update_time: UpdateTime,
   },
   "Property id.",
 ).describe("A profile property. Every field but `id` may be absent.");

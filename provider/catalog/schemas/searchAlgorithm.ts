@@ -1,19 +1,19 @@
 /** Search algorithm (spec, Resources), the record of op 12. */
 import { z } from "zod";
-import { Timestamp, WireId, wireRecord } from "./common";
+import { CompanyId, CreateTime, UpdateTime, wireRecord } from "./common";
 
 /** Search algorithm record; `metadata` is a string-to-string map whose keys are data. */
 export const SearchAlgorithm = wireRecord(
   {
-    company_id: WireId.describe("Company id."),
+    company_id: CompanyId,
     name: z.string().describe("Name."),
     description: z.string().describe("Description."),
     type: z.string().describe("Type, e.g. `custom`."),
     metadata: z
       .record(z.string(), z.string())
       .describe("Free-form string map; its keys are data and stay exactly as the platform sends them."),
-    create_time: Timestamp.describe("Created, `YYYY-MM-DD HH:MM:SS`."),
-    update_time: Timestamp.describe("Last updated, `YYYY-MM-DD HH:MM:SS`."),
+    create_time: CreateTime,
+    update_time: UpdateTime,
   },
   "Algorithm id.",
 ).describe("A search algorithm. Every field but `id` may be absent.");

@@ -1,6 +1,6 @@
 /** Segment (spec, Resources), the record of op 18. */
 import { z } from "zod";
-import { Int, OpItems, Timestamp, wireObject, wireRecord } from "./common";
+import { CreateTime, Int, OpItems, wireObject, wireRecord } from "./common";
 
 /**
  * Segment targeting: each listed key is `{op, items}`; `subscribed_age` is `{from, to}`; `user_data`
@@ -31,7 +31,7 @@ export const Segment = wireRecord(
   {
     name: z.string().describe("Name."),
     status: z.string().describe("Status, e.g. `inactive`."),
-    create_time: Timestamp.describe("Created, `YYYY-MM-DD HH:MM:SS`."),
+    create_time: CreateTime,
     targeting: SegmentTargeting.describe("Who it matches."),
   },
   "Segment id.",

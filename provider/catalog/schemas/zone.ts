@@ -1,6 +1,6 @@
 /** Zone (op 13) and zone placement (op 10) (spec, Resources). */
 import { z } from "zod";
-import { EmbeddedAccount, Int, IntFlag, Timestamp, WireId, wireObject, wireRecord } from "./common";
+import { CompanyId, CreateTime, EmbeddedAccount, Int, IntFlag, UpdateTime, WireId, wireObject, wireRecord } from "./common";
 
 /** `countries`, `regions`, `subids`, `ip`, `pages`: {items, lists (list ids), op}. */
 export const ZoneListTargeting = wireObject({
@@ -64,7 +64,7 @@ export type ZoneTargeting = z.output<typeof ZoneTargeting>;
  */
 export const Zone = wireRecord(
   {
-    company_id: WireId.describe("Company id."),
+    company_id: CompanyId,
     account_id: WireId.describe("Account id."),
     creator_id: WireId.describe("Creator id."),
     track_id: WireId.describe("Tracking id."),
@@ -117,8 +117,8 @@ export const Zone = wireRecord(
       spam_click: Int.describe("Spam clicks."),
       conversion: Int.describe("Conversions."),
     }).describe("Counters (integers)."),
-    create_time: Timestamp.describe("Created, `YYYY-MM-DD HH:MM:SS`."),
-    update_time: Timestamp.describe("Last updated, `YYYY-MM-DD HH:MM:SS`."),
+    create_time: CreateTime,
+    update_time: UpdateTime,
   },
   "Zone id.",
 ).describe("A zone. Every field but `id` may be absent.");
@@ -128,7 +128,7 @@ export type Zone = z.output<typeof Zone>;
 /** Zone placement record (spec: placements exist only on display zones, rule 5). */
 export const ZonePlacement = wireRecord(
   {
-    company_id: WireId.describe("Company id."),
+    company_id: CompanyId,
     zone_id: WireId.describe("Zone id."),
     track_id: WireId.describe("Tracking id."),
     tag: z.string().describe("Embed markup."),
@@ -140,8 +140,8 @@ export const ZonePlacement = wireRecord(
       wrap: z.string().describe("Wrapper."),
       js_code_exec: Int.describe("JavaScript code execution (integer)."),
     }).describe("Configuration."),
-    create_time: Timestamp.describe("Created, `YYYY-MM-DD HH:MM:SS`."),
-    update_time: Timestamp.describe("Last updated, `YYYY-MM-DD HH:MM:SS`."),
+    create_time: CreateTime,
+    update_time: UpdateTime,
   },
   "Placement id, a position name.",
 ).describe("A zone placement. Every field but `id` may be absent.");
