@@ -1,7 +1,7 @@
 /**
  * What one data source is: a catalog read operation plus the few facts the catalog does not hold
- * (the SDK function's name, how its arguments name the path parameters, how to describe the object
- * in a message, which `fields` it allows). `defineDataSource` checks a definition against its
+ * (the SDK function's name, its arguments with their descriptions, how to describe the object in a
+ * message, which `fields` it allows, what a user reads about it). `defineDataSource` checks a definition against its
  * operation when the module loads and rejects a malformed one, so a typo in the table fails every
  * test at import, not one user at run time.
  */
@@ -19,28 +19,68 @@ export type PathArguments = Readonly<Record<string, string>>;
  */
 export type FailureExplainer = (error: unknown, args: PathArguments, connection: Connection) => Promise<Error | undefined>;
 
-/** One data source, as the table in `definitions.ts` writes it. */
+/** An argument that fills one path parameter of the operation. */
+export interface PathArgument {
+  /** The path parameter it fills (`id`, `placement_id`). */
+  readonly param: string;
+  /** What to pass, for users (the SDK's docs and the schema's). */
+  readonly description: string;
+}
+
+/** The subresources a read may embed through its `fields` argument. */
+export interface FieldsArgument {
+  /**
+   * Subresources allowed in `fields` (spec, rule 9). A list closes the set; `"open"` accepts any
+   * well-formed name (for an operation whose subresources the spec does not name).
+   */
+  readonly names: readonly [string, ...string[]] | "open";
+  /** What `fields` does, for users. */
+  readonly description: string;
+}
+
+/**
+ * One data source, as the table in `definitions.ts` writes it: everything about it but the shape
+ * of its result, which is the operation's record schema (with its descriptions) in the catalog.
+ */
 export interface DataSourceDefinition {
   /** Name of the SDK function (`getZone`); every message starts with it. */
   readonly functionName: string;
+  /**
+   * What it reads, for users (markdown; the first paragraph is the summary the schema shows).
+   */
+  readonly description: string;
+  /** A call in TypeScript, for the SDK's docs. */
+  readonly example: string;
+  /** The errors a user can expect and when (`DataSourceNotFoundError when no zone has this id.`). */
+  readonly throws?: readonly string[];
   /** The catalog GET operation it reads. Its store mode (`one` / `list`) decides the result shape. */
   readonly operation: OperationSpec;
-  /** SDK argument name -> path parameter of the operation; every path parameter exactly once. */
-  readonly pathArgs: Readonly<Record<string, string>>;
+  /** SDK argument name -> the path parameter it fills; every path parameter exactly once. */
+  readonly args: Readonly<Record<string, PathArgument>>;
+  /** Required exactly when the operation accepts `fields` (spec, rule 9). */
+  readonly fields?: FieldsArgument;
+  /** What `query` does, for users, where it says more than `QUERY_DESCRIPTION`. */
+  readonly query?: string;
+  /** For a list read, what its `total` and `items` are, for users. */
+  readonly list?: { readonly total: string; readonly items: string };
   /** The object a path names, for messages: `zone "999"`, `modal "1" of container "100"`. */
   readonly subject: (args: PathArguments) => string;
-  /**
-   * Subresources allowed in `fields` (spec, rule 9); required exactly when the operation accepts
-   * `fields`. A list closes the set; `"open"` accepts any well-formed name (for an operation whose
-   * subresources the spec does not name).
-   */
-  readonly fields?: readonly [string, ...string[]] | "open";
   /** Optional translation of failures (the zone placement explains spec, rule 5). */
   readonly explainFailure?: FailureExplainer;
 }
 
-/** A checked definition; `record` is the operation's record schema. */
-export interface DataSource extends DataSourceDefinition {
+/** What `query` does where the row says nothing more. */
+export const QUERY_DESCRIPTION = "Query parameters, passed to the platform as given: their names are not checked.";
+
+/** A checked definition, with what the engine derives from it. */
+export interface DataSource extends Omit<DataSourceDefinition, "fields"> {
+  /** SDK argument name -> path parameter of the operation. */
+  readonly pathArgs: Readonly<Record<string, string>>;
+  /** Subresources allowed in `fields` (see `FieldsArgument`); absent when the operation takes none. */
+  readonly fields?: FieldsArgument["names"];
+  readonly fieldsDescription?: string;
+  /** What `query` does, for users; absent when the operation takes no query parameters. */
+  readonly queryDescription?: string;
   readonly record: z.ZodType;
   /**
    * The operation as the read sends it: its response is checked by the operation's schema but
@@ -58,7 +98,8 @@ export class DataSourceDefinitionError extends Error {
 
 /** Checks `definition` against its catalog operation and returns it frozen with what it derives. */
 export function defineDataSource(definition: DataSourceDefinition): DataSource {
-  const { functionName, operation: op, pathArgs, fields } = definition;
+  const { functionName, operation: op, fields } = definition;
+  const pathArgs = Object.fromEntries(Object.entries(definition.args).map(([arg, { param }]) => [arg, param]));
   const problems: string[] = [];
   const need = (ok: boolean, reason: string) => {
     if (!ok) problems.push(reason);
@@ -66,10 +107,14 @@ export function defineDataSource(definition: DataSourceDefinition): DataSource {
   need(/^get[A-Z][a-zA-Z0-9]*$/.test(functionName), "functionName must be getXxx");
   need(op.method === "GET" && op.record !== undefined, `operation ${op.name} must be a GET with a record schema`);
   need(op.store.mode === "one" || op.store.mode === "list", `operation ${op.name} must read one record or a list`);
+  need(
+    (definition.list !== undefined) === (op.store.mode === "list"),
+    "list must describe total and items exactly when the read is a list",
+  );
   const mapped = Object.values(pathArgs);
   need(
     mapped.length === op.pathParams.length && op.pathParams.every((p) => mapped.includes(p)),
-    `pathArgs must map onto the path parameters [${op.pathParams.join(", ")}] exactly once each`,
+    `args must fill the path parameters [${op.pathParams.join(", ")}] exactly once each`,
   );
   const reserved = Object.keys(pathArgs).filter((a) => a === "fields" || a === "query");
   need(reserved.length === 0, `argument names "fields" and "query" are reserved`);
@@ -79,11 +124,21 @@ export function defineDataSource(definition: DataSourceDefinition): DataSource {
       ? `operation ${op.name} accepts fields (spec, rule 9): list the allowed subresources`
       : `operation ${op.name} does not accept fields (spec, rule 9)`,
   );
+  need(
+    definition.query === undefined || op.acceptsQuery,
+    `operation ${op.name} takes no query parameters (spec, rule 9): query needs no description`,
+  );
   if (problems.length > 0) {
     throw new DataSourceDefinitionError(`data source ${functionName} is malformed: ${problems.join("; ")}`);
   }
   return Object.freeze({
     ...definition,
+    pathArgs: Object.freeze(pathArgs),
+    fields: fields?.names,
+    fieldsDescription: fields?.description,
+    queryDescription: op.acceptsQuery
+      ? (definition.query ?? (fields ? `${QUERY_DESCRIPTION} Subresources go in \`fields\`.` : QUERY_DESCRIPTION))
+      : undefined,
     record: op.record!,
     readOperation: Object.freeze({ ...op, response: checkedJson(op.response!) }),
     shape: op.store.mode === "one" ? "one" : "list",

@@ -1,8 +1,9 @@
 /**
  * The 16 data sources as data: one entry per GET operation of the spec (operations 5-20), read by
  * the one engine in `engine.ts`, so no data source has request code of its own. Each entry names
- * its SDK function, its catalog operation, how the SDK arguments fill the path, and how a message
- * names the object.
+ * its SDK function, its catalog operation, how the SDK arguments fill the path, how a message names
+ * the object, and what a user reads about it; its result is the operation's record schema. The SDK's
+ * `sdk/dataSources/get*.ts` and the native schema's functions are generated from this table.
  */
 import { ApiNotFoundError, ApiValidationError, type Connection } from "../client";
 import { operationByName } from "../catalog";
@@ -30,12 +31,23 @@ export type ZoneField = (typeof ZONE_FIELDS)[number];
  */
 export const CREATIVE_FIELDS = "open" as const;
 
+/** "Identical reads ... are sent once": the read cache (`readCache.ts`), true of every data source. */
+const ONCE = "Identical reads in one program run are sent once.";
+
 const zoneSource = defineDataSource({
   functionName: "getZone",
+  description: `Reads one zone. ${ONCE}`,
+  example: 'const zone = await getZone({ id: "1001", fields: ["account"] });',
+  throws: ["DataSourceNotFoundError when no zone has this id."],
   operation: operationByName("getZone"),
-  pathArgs: { id: "id" },
+  args: { id: { param: "id", description: 'Zone id, e.g. `"1001"`.' } },
+  // spec, rule 9 and Limits 7: each subresource costs one more call (two fields cost 3 calls).
+  fields: {
+    names: [...ZONE_FIELDS],
+    description:
+      "Subresources to embed: `account` and/or `creator`, returned as objects `{id, name, status, image}`. Each one counts as one more call against the account's rate limit.",
+  },
   subject: (a) => `zone ${q(a.id)}`,
-  fields: [...ZONE_FIELDS],
 });
 
 /**
@@ -65,95 +77,169 @@ async function explainPlacementFailure(error: unknown, args: PathArguments, conn
 export const DATA_SOURCES = {
   getContainerModal: defineDataSource({
     functionName: "getContainerModal",
+    description: `Reads one modal of a container. ${ONCE}`,
+    example: 'const modal = await getContainerModal({ containerId: "100", id: "4001" });',
+    throws: ["DataSourceNotFoundError when the container has no modal with this id."],
     operation: operationByName("getContainerModal"),
-    pathArgs: { containerId: "container_id", id: "id" },
+    args: {
+      containerId: { param: "container_id", description: 'Id of the container holding the modal, e.g. `"100"`.' },
+      id: { param: "id", description: 'Modal id, e.g. `"4001"`.' },
+    },
     subject: (a) => `modal ${q(a.id)} of container ${q(a.containerId)}`,
   }),
   getContainerPrompts: defineDataSource({
     functionName: "getContainerPrompts",
+    description: `Lists the push prompts of a container. ${ONCE}`,
+    example: 'const { items } = await getContainerPrompts({ containerId: "100" });',
     operation: operationByName("listContainerPrompts"),
-    pathArgs: { containerId: "id" },
+    args: { containerId: { param: "id", description: 'Container id, e.g. `"100"`.' } },
+    list: { total: "Number of prompts the platform reports.", items: "The prompts." },
     subject: (a) => `the prompts of container ${q(a.containerId)}`,
   }),
   getIntegration: defineDataSource({
     functionName: "getIntegration",
+    description: `Reads one event-system integration. ${ONCE}`,
+    example: 'const mailer = await getIntegration({ id: "801" });',
+    throws: ["DataSourceNotFoundError when no integration has this id."],
     operation: operationByName("getIntegration"),
-    pathArgs: { id: "id" },
+    args: { id: { param: "id", description: 'Integration id, e.g. `"801"`.' } },
     subject: (a) => `integration ${q(a.id)}`,
   }),
   getCreative: defineDataSource({
     functionName: "getCreative",
+    description: `Reads one creative. ${ONCE}`,
+    example: 'const creative = await getCreative({ id: "901" });',
+    throws: ["DataSourceNotFoundError when no creative has this id."],
     operation: operationByName("getCreative"),
-    pathArgs: { id: "id" },
+    args: { id: { param: "id", description: 'Creative id, e.g. `"901"`.' } },
+    // spec, Limits 7: each subresource costs one more call; see the Decision on CREATIVE_FIELDS.
+    fields: {
+      names: CREATIVE_FIELDS,
+      description:
+        "Subresources to embed, by name (lowercase letters, digits and `_`). Each one counts as one more call against the account's rate limit. What the platform returns under a name is kept on the result, untyped.",
+    },
     subject: (a) => `creative ${q(a.id)}`,
-    fields: CREATIVE_FIELDS,
   }),
   getPushTask: defineDataSource({
     functionName: "getPushTask",
+    description: `Reads one push task. ${ONCE}`,
+    example: 'const digest = await getPushTask({ id: "1101" });',
+    throws: ["DataSourceNotFoundError when no push task has this id."],
     operation: operationByName("getPushTask"),
-    pathArgs: { id: "id" },
+    args: { id: { param: "id", description: 'Push task id, e.g. `"1101"`.' } },
     subject: (a) => `push task ${q(a.id)}`,
   }),
   getZonePlacement: defineDataSource({
     functionName: "getZonePlacement",
+    description: `Reads one placement of a display zone. ${ONCE}`,
+    example: 'const banner = await getZonePlacement({ zoneId: "1001", id: "top-banner" });',
+    // spec, rule 5: placements exist only on display zones.
+    throws: [
+      "DataSourceNotDisplayZoneError when the zone is not of type `display`.",
+      "DataSourceNotFoundError when the zone or the placement does not exist.",
+    ],
     operation: operationByName("getZonePlacement"),
-    pathArgs: { zoneId: "id", id: "placement_id" },
+    args: {
+      zoneId: { param: "id", description: "Id of the zone; it must be a zone of type `display`." },
+      id: { param: "placement_id", description: 'Placement id, a position name such as `"top-banner"`.' },
+    },
     subject: (a) => `placement ${q(a.id)} of zone ${q(a.zoneId)}`,
     explainFailure: explainPlacementFailure,
   }),
   getProfileProperty: defineDataSource({
     functionName: "getProfileProperty",
+    description: `Reads one profile property. ${ONCE}`,
+    example: 'const firstName = await getProfileProperty({ id: "1201" });',
+    throws: ["DataSourceNotFoundError when no profile property has this id."],
     operation: operationByName("getProfileProperty"),
-    pathArgs: { id: "id" },
+    args: { id: { param: "id", description: 'Profile property id, e.g. `"1201"`.' } },
     subject: (a) => `profile property ${q(a.id)}`,
   }),
   getSearchAlgorithm: defineDataSource({
     functionName: "getSearchAlgorithm",
+    description: `Reads one search algorithm. ${ONCE}`,
+    example: 'const algo = await getSearchAlgorithm({ id: "1301" });',
+    throws: ["DataSourceNotFoundError when no search algorithm has this id."],
     operation: operationByName("getSearchAlgorithm"),
-    pathArgs: { id: "id" },
+    args: { id: { param: "id", description: 'Search algorithm id, e.g. `"1301"`.' } },
+    // spec, rule 7 names what is searchable and sortable, but not the parameters.
+    query:
+      "Query parameters, passed to the platform as given: their names are not checked. The platform searches by `name` and sorts by `name`, `create_time` or `update_time`.",
     subject: (a) => `search algorithm ${q(a.id)}`,
   }),
   getZone: zoneSource,
   getMacros: defineDataSource({
     functionName: "getMacros",
+    description: `Lists the account's macros. ${ONCE}`,
+    example: 'const city = (await getMacros()).items.find((m) => m.name === "city");',
     operation: operationByName("listMacros"),
-    pathArgs: {},
+    args: {},
+    list: { total: "Number of macros the platform reports.", items: "The macros." },
     subject: () => "the macro list",
   }),
   getExternalDemands: defineDataSource({
     functionName: "getExternalDemands",
+    description: `Lists the account's external demand partners. ${ONCE}`,
+    example: "const { items } = await getExternalDemands();",
     operation: operationByName("listExternalDemands"),
-    pathArgs: {},
+    args: {},
+    // spec, rule 8 names what is searchable, sortable and filterable, but not the parameters.
+    query:
+      "Query parameters, passed to the platform as given: their names are not checked. The platform searches by `name`, sorts by `id`, `name`, `bid_regulator`, `create_time` or `update_time`, and filters by `id`, `name`, `partner_id`, `status`, `create_time` or `update_time`.",
+    list: { total: "Number of external demands the platform reports.", items: "The external demands." },
     subject: () => "the external demand list",
   }),
   getMessagingProvider: defineDataSource({
     functionName: "getMessagingProvider",
+    description: `Reads one messaging provider (named so to tell it from a Pulumi provider). ${ONCE}`,
+    example: 'const sms = await getMessagingProvider({ id: "1601" });',
+    throws: ["DataSourceNotFoundError when no provider has this id."],
     operation: operationByName("getMessagingProvider"),
-    pathArgs: { id: "id" },
+    args: { id: { param: "id", description: 'Provider id, e.g. `"1601"`.' } },
     subject: (a) => `messaging provider ${q(a.id)}`,
   }),
   getCountries: defineDataSource({
     functionName: "getCountries",
+    description:
+      "Lists every country. Identical reads in one program run are sent once: call it as often as is convenient, 100 concurrent calls make one request.",
+    example: "const codes = (await getCountries()).items.map((c) => c.code);",
     operation: operationByName("listCountries"),
-    pathArgs: {},
+    args: {},
+    list: { total: "Number of countries the platform reports.", items: "The countries." },
     subject: () => "the country list",
   }),
   getSegments: defineDataSource({
     functionName: "getSegments",
+    description: `Lists the account's audience segments. ${ONCE}`,
+    example: 'const active = (await getSegments()).items.filter((s) => s.status === "active");',
     operation: operationByName("listSegments"),
-    pathArgs: {},
+    args: {},
+    // spec, Conventions: the one list whose `total` is sent as a string.
+    list: {
+      total: "Number of segments the platform reports (sent as a string by the platform for this list; a number here).",
+      items: "The segments.",
+    },
     subject: () => "the segment list",
   }),
   getCampaignGroup: defineDataSource({
     functionName: "getCampaignGroup",
+    description: `Reads one campaign group, as the platform's view returns it. ${ONCE}`,
+    example: 'const summer = await getCampaignGroup({ id: "701" });',
+    throws: ["DataSourceNotFoundError when no campaign group has this id."],
     operation: operationByName("getCampaignGroup"),
-    pathArgs: { id: "id" },
+    args: { id: { param: "id", description: 'Campaign group id, e.g. `"701"`.' } },
     subject: (a) => `campaign group ${q(a.id)}`,
   }),
   getContainerGroup: defineDataSource({
     functionName: "getContainerGroup",
+    description: `Reads one group of a container. ${ONCE}`,
+    example: 'const onboarding = await getContainerGroup({ containerId: "100", id: "4201" });',
+    throws: ["DataSourceNotFoundError when the container has no group with this id."],
     operation: operationByName("getContainerGroup"),
-    pathArgs: { containerId: "id", id: "gid" },
+    args: {
+      containerId: { param: "id", description: 'Id of the container, e.g. `"100"`.' },
+      id: { param: "gid", description: 'Group id, e.g. `"4201"`.' },
+    },
     subject: (a) => `group ${q(a.id)} of container ${q(a.containerId)}`,
   }),
 } as const;

@@ -4,6 +4,7 @@
  */
 import { buildSchema } from "../native/buildSchema";
 import { SCHEMA_PATH, packageVersion } from "../native/schemaFile";
+import { dataSourceSdk } from "./dataSourceSdk";
 import type { Generator } from "./generatedFile";
 import { apiReference } from "./reference";
 
@@ -14,4 +15,4 @@ const nativeSchema: Generator = {
   },
 };
 
-export const GENERATORS: readonly Generator[] = [nativeSchema, apiReference];
+export const GENERATORS: readonly Generator[] = [nativeSchema, dataSourceSdk, apiReference];

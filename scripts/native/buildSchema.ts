@@ -7,11 +7,12 @@
  *   `willReplaceOnChanges`;
  * - functions: one per row of the data-source table (`provider/dataSources/definitions.ts`);
  *   arguments from its path arguments, `fields` and `query`, results from the operation's record
- *   schema in the catalog (a list read: `{ total, items }`);
+ *   schema in the catalog (a list read: `{ total, items }`), described by the row and by the
+ *   record schema's own descriptions;
  * - provider configuration: every setting of `provider/configuration/settings.ts`, with its
  *   description, environment variable, default and secrecy from there;
- * - descriptions of resources and functions: the JSDoc of the dynamic SDK's declarations
- *   (`sdk/resources/`, `sdk/dataSources/`), read with the TypeScript compiler (`./jsdoc.ts`).
+ * - descriptions of resources: the JSDoc of the dynamic SDK's declarations (`sdk/resources/`),
+ *   read with the TypeScript compiler (`./jsdoc.ts`).
  *
  * `npm run generate` writes it to `provider/faces/native/schema.json`, which the plugin serves;
  * tests/scripts/native/buildSchema.test.ts fails when the file and this derivation disagree.
@@ -30,7 +31,7 @@ import { DecimalStringInput, NumberInput } from "../../provider/resources/common
 import type { DiffRules } from "../../provider/resources/common/diff";
 import { RESOURCE_KINDS, type ResourceKind } from "../../provider/resources/kinds";
 import { readSdkDocs, type SdkDocs } from "./jsdoc";
-import { SchemaTypes, type ObjectTypeSpec, type PropertySpec, type TransformOutputs } from "./zodToSchema";
+import { SchemaTypes, descriptionOf, type ObjectTypeSpec, type PropertySpec, type TransformOutputs } from "./zodToSchema";
 
 const REPO_ROOT = path.resolve(__dirname, "..", "..");
 
@@ -76,7 +77,7 @@ const NATIVE_NOTES: Readonly<Record<string, string>> = {
 };
 
 /** What the transforms of the schemas keep (see `zodToSchema.ts`). */
-const TRANSFORM_OUTPUTS: TransformOutputs = new Map<z.ZodType, { type: "string" | "number" | "integer" }>([
+export const TRANSFORM_OUTPUTS: TransformOutputs = new Map<z.ZodType, { type: "string" | "number" | "integer" }>([
   [WireId, { type: "string" }],
   [Total, { type: "integer" }],
   [NumberInput, { type: "number" }],
@@ -91,7 +92,7 @@ const firstParagraph = (text: string) =>
     .trim();
 
 function sdkDocs(): SdkDocs {
-  const files = [...Object.values(KINDS).map((k) => k.file), ...Object.keys(DATA_SOURCES).map((name) => `sdk/dataSources/${name}.ts`)];
+  const files = Object.values(KINDS).map((k) => k.file);
   return readSdkDocs(REPO_ROOT, files);
 }
 
@@ -135,26 +136,29 @@ function resourceSpec(kind: ResourceKind, source: KindSource, types: SchemaTypes
   };
 }
 
-function functionSpec(name: DataSourceName, types: SchemaTypes, docs: SdkDocs) {
+function functionSpec(name: DataSourceName, types: SchemaTypes) {
   const source = DATA_SOURCES[name];
-  const file = `sdk/dataSources/${name}.ts`;
-  const fn = docs.declaration(file, name);
-  const argDocs = docs.declaration(file, `${pascal(name)}Args`).properties;
-  const resultDocs = docs.declaration(file, `${pascal(name)}Result`).properties;
   const inputs: ObjectTypeSpec = { type: "object", properties: {} };
   const required: string[] = [];
-  for (const arg of Object.keys(source.pathArgs)) {
-    inputs.properties[arg] = { type: "string", ...(argDocs.get(arg) ? { description: argDocs.get(arg) } : {}) };
+  for (const [arg, { description }] of Object.entries(source.args)) {
+    inputs.properties[arg] = { type: "string", description };
     required.push(arg);
   }
   // An empty `required` is left out, as the CLI prints a schema.
   if (required.length > 0) inputs.required = required;
-  if (source.fields) inputs.properties.fields = { type: "array", items: { type: "string" }, description: argDocs.get("fields") ?? "" };
-  if (source.operation.acceptsQuery) {
-    inputs.properties.query = { type: "object", additionalProperties: { type: "string" }, description: argDocs.get("query") ?? "" };
+  if (source.fieldsDescription) {
+    inputs.properties.fields = { type: "array", items: { type: "string" }, description: source.fieldsDescription };
+  }
+  if (source.queryDescription) {
+    inputs.properties.query = { type: "object", additionalProperties: { type: "string" }, description: source.queryDescription };
   }
   const prefix = pascal(name.replace(/^get/, ""));
-  const walk = { side: "output" as const, wireNames: true, typePrefix: prefix, describe: (at: string) => resultDocs.get(at) };
+  const walk = {
+    side: "output" as const,
+    wireNames: true,
+    typePrefix: prefix,
+    describe: (_at: string, schema: z.ZodType) => descriptionOf(schema),
+  };
   let outputs: ObjectTypeSpec;
   if (source.shape === "one") {
     const shape = (source.record as z.ZodObject).shape as Record<string, z.ZodType>;
@@ -163,17 +167,17 @@ function functionSpec(name: DataSourceName, types: SchemaTypes, docs: SdkDocs) {
     outputs = {
       type: "object",
       properties: {
-        total: { type: "integer", description: resultDocs.get("total") ?? "" },
+        total: { type: "integer", description: source.list!.total },
         items: {
           type: "array",
           items: types.typeOf(source.record, { ...walk, typePrefix: `${prefix}Item` }, ""),
-          description: resultDocs.get("items") ?? "",
+          description: source.list!.items,
         },
       },
       required: ["total", "items"],
     };
   }
-  return { description: firstParagraph(fn.description), inputs, outputs };
+  return { description: firstParagraph(source.description), inputs, outputs };
 }
 
 /**
@@ -229,7 +233,7 @@ export function buildSchema(version: string, pluginDownloadURL = DEFAULT_PLUGIN_
   const resources: Record<string, unknown> = {};
   for (const kind of RESOURCE_KINDS) resources[resourceToken(kind)] = resourceSpec(kind, KINDS[kind], types, docs);
   const functions: Record<string, unknown> = {};
-  for (const name of Object.keys(DATA_SOURCES) as DataSourceName[]) functions[functionToken(name)] = functionSpec(name, types, docs);
+  for (const name of Object.keys(DATA_SOURCES) as DataSourceName[]) functions[functionToken(name)] = functionSpec(name, types);
   const config = configSpec();
   return {
     name: PACKAGE_NAME,

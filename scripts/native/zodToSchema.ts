@@ -10,11 +10,12 @@
  *   `outputsOfTransforms` (an id read as a string or an integer is kept as a string).
  * - Each declared object becomes a named type in `types`, named after where it is first met
  *   (`ZoneTargetingCountries`); the same zod object met again (or recursively, through `z.lazy`)
- *   refers to that type.
+ *   refers to that type. "The same" is by definition, not by instance: `.describe()` returns a copy
+ *   that shares its original's definition, so a described field is still the object it copies.
  */
-import type { z } from "zod";
+import { z } from "zod";
 import { snakeToCamel } from "../../provider/wire/casing";
-import { zodDef } from "../../provider/wire/zodDef";
+import { zodDef, type ZodDef } from "../../provider/wire/zodDef";
 
 /** A Pulumi schema type reference or primitive. */
 export interface TypeSpec {
@@ -47,8 +48,21 @@ export interface WalkOptions {
   readonly wireNames: boolean;
   /** The type-name prefix of objects met on this walk (`Zone`, `BidModifier`). */
   readonly typePrefix: string;
-  /** Description of the property at a dotted path of SDK names. */
-  readonly describe: (path: string) => string | undefined;
+  /** Description of the property at a dotted path of SDK names, whose schema is `schema`. */
+  readonly describe: (path: string, schema: z.ZodType) => string | undefined;
+}
+
+const WRAPPERS = new Set(["optional", "nullable", "default", "prefault", "nonoptional", "readonly", "catch"]);
+
+/**
+ * The description a schema carries (`.describe()` / `.meta({ description })`), its own or, through
+ * wrappers that carry none (`.optional()`, `.partial()`), the schema it wraps.
+ */
+export function descriptionOf(schema: z.ZodType): string | undefined {
+  const own = z.globalRegistry.get(schema)?.description;
+  if (own !== undefined) return own;
+  const def = zodDef(schema);
+  return WRAPPERS.has(def.type) ? descriptionOf(def.innerType!) : undefined;
 }
 
 /** What a transform keeps, by the transform's schema object (identity). */
@@ -59,12 +73,16 @@ const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 /** Builds the `types` of a schema while walking zod schemas into property specs. */
 export class SchemaTypes {
   readonly types: Record<string, ObjectTypeSpec> = {};
-  private readonly named = new Map<z.ZodType, string>();
+  /** Type names by the definition of the schema they were made from (see the module's header). */
+  private readonly named = new Map<ZodDef, string>();
+  private readonly transformOutputs: ReadonlyMap<ZodDef, TypeSpec>;
 
   constructor(
     private readonly packageName: string,
-    private readonly transformOutputs: TransformOutputs,
-  ) {}
+    transformOutputs: TransformOutputs,
+  ) {
+    this.transformOutputs = new Map([...transformOutputs].map(([schema, spec]) => [zodDef(schema), spec]));
+  }
 
   /** True when `schema` (with its wrappers) accepts `undefined`: an optional property. */
   isOptional(schema: z.ZodType): boolean {
@@ -93,7 +111,7 @@ export class SchemaTypes {
       const name = options.wireNames ? snakeToCamel(field) : field;
       const at = path ? `${path}.${name}` : name;
       const spec: PropertySpec = { ...this.typeOf(schema, options, at) };
-      const description = options.describe(at);
+      const description = options.describe(at, schema);
       if (description) spec.description = description;
       properties[name] = spec;
       if (!this.isOptional(schema)) required.push(name);
@@ -103,7 +121,7 @@ export class SchemaTypes {
 
   /** The schema type of a zod schema met at `path`. */
   typeOf(schema: z.ZodType, options: WalkOptions, path: string): TypeSpec {
-    const known = this.transformOutputs.get(schema);
+    const known = this.transformOutputs.get(zodDef(schema));
     if (known && options.side === "output") return known;
     const def = zodDef(schema);
     switch (def.type) {
@@ -149,14 +167,14 @@ export class SchemaTypes {
 
   /** A reference to the named type of an object schema, defining it the first time. */
   private objectRef(key: z.ZodType, resolve: () => z.ZodType, options: WalkOptions, path: string): TypeSpec {
-    let name = this.named.get(key);
+    let name = this.named.get(zodDef(key));
     if (name === undefined) {
       const object = this.structural(resolve());
-      name = this.named.get(object);
+      name = this.named.get(zodDef(object));
       if (name === undefined) {
         name = this.uniqueName(options.typePrefix + path.split(".").map(pascal).join(""));
-        this.named.set(key, name);
-        this.named.set(object, name);
+        this.named.set(zodDef(key), name);
+        this.named.set(zodDef(object), name);
         const token = `${this.packageName}:index:${name}`;
         this.types[token] = { type: "object", properties: {} };
         const def = zodDef(object);
@@ -164,7 +182,7 @@ export class SchemaTypes {
         const { properties, required } = this.objectProperties(def.shape!, options, path);
         this.types[token] = { type: "object", properties, ...(required ? { required } : {}) };
       } else {
-        this.named.set(key, name);
+        this.named.set(zodDef(key), name);
       }
     }
     return { $ref: `#/types/${this.packageName}:index:${name}` };

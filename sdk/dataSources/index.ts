@@ -1,9 +1,11 @@
 /**
  * Data sources: one `getX` / `getXOutput` pair per GET operation of the spec (operations 5-20),
  * plain reads in the program process (invokes are not supported for dynamic providers), sharing one
- * rate-limited client per account and one read per distinct request per run.
+ * rate-limited client per account and one read per distinct request per run. The `get*.ts` files
+ * and `shared.ts` are generated (`npm run generate`, scripts/generate/dataSourceSdk.ts) from the
+ * rows of provider/dataSources/definitions.ts and the catalog's record schemas; the engine they
+ * call (`invoke.ts`, `accountArgument.ts`, `programErrors.ts`) is written here.
  */
-export * from "./containerTypes";
 export * from "./getContainerModal";
 export * from "./getContainerPrompts";
 export * from "./getIntegration";

@@ -1,6 +1,6 @@
 /** Campaign group (spec, Resources): create body and response of op 2, view record of op 19. */
 import { z } from "zod";
-import { Int, RequestId, RequestName, Timestamp, WireId, wireRecord } from "./common";
+import { CompanyId, CreateTime, Int, RequestId, RequestName, UpdateTime, WireId, wireRecord } from "./common";
 
 /**
  * Decision (not shown in spec): colours are `#rrggbb` with exactly six hex digits (spec, Campaign
@@ -36,14 +36,17 @@ export type CampaignGroupCreated = z.output<typeof CampaignGroupCreated>;
  * View record of op 19. spec, Campaign group: `items` is "not returned by view" (kept optional in case
  * it is), `size` is the number of campaigns.
  */
-export const CampaignGroup = wireRecord({
-  company_id: WireId,
-  name: z.string(),
-  color: z.string(),
-  items: z.array(WireId),
-  size: Int,
-  create_time: Timestamp,
-  update_time: Timestamp,
-});
+export const CampaignGroup = wireRecord(
+  {
+    company_id: CompanyId,
+    name: z.string().describe("Name."),
+    color: z.string().describe("Colour, `#rrggbb`."),
+    items: z.array(WireId).describe("Campaign ids. The view does not return them; present only if the platform sends them anyway."),
+    size: Int.describe("Number of campaigns in the group (integer)."),
+    create_time: CreateTime,
+    update_time: UpdateTime,
+  },
+  "Group id.",
+).describe("A campaign group as the view returns it. Every field but `id` may be absent.");
 /** Wire type of a campaign group view record. */
 export type CampaignGroup = z.output<typeof CampaignGroup>;

@@ -24,9 +24,15 @@ export function wireObject<const S extends z.core.$ZodLooseShape>(shape: S) {
   return z.looseObject(shape).partial();
 }
 
-/** A top-level response record: `wireObject` with a required `id` (see the Decision on `wireObject`). */
-export function wireRecord<const S extends z.core.$ZodLooseShape>(shape: S) {
-  return z.looseObject(shape).partial().extend({ id: WireId });
+/**
+ * A top-level response record: `wireObject` with a required `id` (see the Decision on `wireObject`),
+ * described to users as `idDescription` when given.
+ */
+export function wireRecord<const S extends z.core.$ZodLooseShape>(shape: S, idDescription?: string) {
+  return z
+    .looseObject(shape)
+    .partial()
+    .extend({ id: idDescription === undefined ? WireId : WireId.describe(idDescription) });
 }
 
 /** Issue message of a required response field that is absent (a record's `id`). */
@@ -64,6 +70,13 @@ export const Int = z.number().int();
  */
 export const Timestamp = z.string();
 
+/** A record's creation time, as users read it. */
+export const CreateTime = Timestamp.describe("Created, `YYYY-MM-DD HH:MM:SS`.");
+/** A record's last update time, as users read it. */
+export const UpdateTime = Timestamp.describe("Last updated, `YYYY-MM-DD HH:MM:SS`.");
+/** The id of the company (account) a record belongs to, as users read it. */
+export const CompanyId = WireId.describe("Company id.");
+
 /**
  * spec, Conventions: `total` is an integer, but "one list response shows it as a string"; both
  * parse to a number. A string must be a plain non-negative integer.
@@ -87,17 +100,20 @@ export interface Envelope<R> {
 }
 
 /** `{op, items}`: one targeting dimension whose items are plain strings (push task, segment). */
-export const OpItems = wireObject({ op: z.string(), items: z.array(z.string()) });
+export const OpItems = wireObject({
+  op: z.string().describe("How `items` apply: `include` / `exclude` on push tasks, `eq` / `neq` on segments (values seen)."),
+  items: z.array(z.string()).describe("The values the rule matches."),
+}).describe("One targeting dimension as `{op, items}` (push task and segment targeting, `user_data` values).");
 /** Output type of `OpItems`. */
 export type OpItems = z.output<typeof OpItems>;
 
 /** Embedded `account` / `creator` object of a zone: {id, name, status, image}. */
 export const EmbeddedAccount = wireObject({
-  id: WireId,
-  name: z.string(),
-  status: z.string(),
-  image: z.string(),
-});
+  id: WireId.describe("Id."),
+  name: z.string().describe("Display name."),
+  status: z.string().describe("Status, e.g. `active`."),
+  image: z.string().describe("Image URL."),
+}).describe("An account or creator embedded in a zone.");
 
 // ---------------------------------------------------------------------------------------------
 // Strict writer pieces (request bodies of ops 1-4).

@@ -4,86 +4,95 @@
  * recursive filter nodes (spec, Resources).
  */
 import { z } from "zod";
-import { Int, Timestamp, WireId, wireObject, wireRecord } from "./common";
+import { CompanyId, CreateTime, Int, Timestamp, UpdateTime, WireId, wireObject, wireRecord } from "./common";
 
 /** `{percentage, pixels}` of one scroll axis. */
-const ScrollAxis = wireObject({ percentage: Int, pixels: Int });
+export const ScrollAxis = wireObject({
+  percentage: Int.describe("Percentage scrolled (integer)."),
+  pixels: Int.describe("Pixels scrolled (integer)."),
+}).describe("A scroll threshold of one axis.");
 
 /** Trigger object (spec, "Trigger object (modal and prompt)"). */
 export const Trigger = wireObject({
   element_visibility: wireObject({
-    selector: z.string(),
-    when_to_fire: z.string(),
-    min_on_screen_time: Int,
-    observe_dom_changes: z.boolean(),
-  }),
-  scroll_depth: wireObject({ horizontal: ScrollAxis, vertical: ScrollAxis }),
-  click_element: wireObject({ enabled: z.boolean(), element: z.string() }),
-  timer: Int,
-  custom_event: wireObject({ event: z.string() }),
-  require_all_triggers: z.boolean(),
-  dom_content_ready: z.boolean(),
-});
+    selector: z.string().describe("CSS selector of the element."),
+    when_to_fire: z.string().describe("How often it fires, e.g. `once-per-page`."),
+    min_on_screen_time: Int.describe("Time the element must stay on screen (integer)."),
+    observe_dom_changes: z.boolean().describe("Whether DOM changes are observed for the element to appear."),
+  }).describe("Fire when an element becomes visible."),
+  scroll_depth: wireObject({
+    horizontal: ScrollAxis.describe("Horizontal threshold."),
+    vertical: ScrollAxis.describe("Vertical threshold."),
+  }).describe("Fire at a scroll depth, per axis."),
+  click_element: wireObject({
+    enabled: z.boolean().describe("Whether the click trigger is on."),
+    element: z.string().describe("The element clicked (selector)."),
+  }).describe("Fire on a click."),
+  timer: Int.describe("Fire after a delay (integer)."),
+  custom_event: wireObject({ event: z.string().describe("Event name.") }).describe("Fire on a custom event."),
+  require_all_triggers: z.boolean().describe("True: every configured trigger must fire; false: any one is enough."),
+  dom_content_ready: z.boolean().describe("Fire once the DOM content is ready."),
+}).describe("When a modal or prompt shows.");
 /** Wire type of a trigger object. */
 export type Trigger = z.output<typeof Trigger>;
 
 /** Display settings (spec: modal, prompt and message). */
 export const DisplaySettings = wireObject({
-  position: z.string(),
-  background_color: z.string(),
-  height: Int,
-  width: Int,
-  close_cta: z.boolean(),
-  close_esc: z.boolean(),
-  close_click: z.boolean(),
-  close_auto: Int,
-  delay: Int,
-  animation: z.string(),
-});
+  position: z.string().describe("Screen position, e.g. `top-left`."),
+  background_color: z.string().describe("Background colour."),
+  height: Int.describe("Height (integer)."),
+  width: Int.describe("Width (integer)."),
+  close_cta: z.boolean().describe("Close on the call-to-action."),
+  close_esc: z.boolean().describe("Close on the Escape key."),
+  close_click: z.boolean().describe("Close on a click outside."),
+  close_auto: Int.describe("Close automatically after this time (integer)."),
+  delay: Int.describe("Delay before showing (integer)."),
+  animation: z.string().describe("Animation, e.g. `slide-up`."),
+}).describe("How a modal, prompt or message is displayed.");
 /** Wire type of display settings. */
 export type DisplaySettings = z.output<typeof DisplaySettings>;
 
 /** A/B test config (spec). */
 export const AbTestConfig = wireObject({
-  num_of_appears: Int,
-  evaluation_window: Int,
-  winning_metric: z.string(),
-  name: z.string(),
-  winner_delivery_mode: z.string(),
-});
+  num_of_appears: Int.describe("Number of appearances (integer)."),
+  evaluation_window: Int.describe("Evaluation window (integer)."),
+  winning_metric: z.string().describe("Metric that picks the winner, e.g. `click_rate`."),
+  name: z.string().describe("Name of the test."),
+  winner_delivery_mode: z.string().describe("How the winner is delivered, e.g. `automatic`."),
+}).describe("A/B test configuration of a modal or prompt.");
 /** Wire type of an A/B test config. */
 export type AbTestConfig = z.output<typeof AbTestConfig>;
 
 /** Frequency (spec: modal only). */
 export const Frequency = wireObject({
-  per_session: Int,
-  per_day: Int,
-  per_week: Int,
-  once_per_period: Int,
-  show_cooldown: Int,
-  always_show: z.boolean(),
-  stop_after_interaction: z.boolean(),
-});
+  per_session: Int.describe("Times per session (integer)."),
+  per_day: Int.describe("Times per day (integer)."),
+  per_week: Int.describe("Times per week (integer)."),
+  once_per_period: Int.describe("Once per period (integer)."),
+  show_cooldown: Int.describe("Cooldown between showings (integer)."),
+  always_show: z.boolean().describe("Show every time, ignoring the limits."),
+  stop_after_interaction: z.boolean().describe("Stop once the visitor interacted."),
+}).describe("How often a modal may show.");
 /** Wire type of a frequency object. */
 export type Frequency = z.output<typeof Frequency>;
 
 /** Message record inside a modal or prompt (spec); nested, so its `id` may be absent. */
 export const Message = wireObject({
-  id: WireId,
-  company_id: WireId,
-  container_id: WireId,
-  resource: z.string(),
-  resource_id: WireId,
-  experiment_id: WireId,
-  template_id: WireId,
-  name: z.string(),
-  settings: DisplaySettings,
-  variant: z.string(),
-  winner: Int,
-  primary_lang: z.string(),
-  create_time: Timestamp,
-  update_time: Timestamp,
-});
+  id: WireId.describe("Message id; a nested record may come without one."),
+  company_id: WireId.describe("Company (account) id."),
+  container_id: WireId.describe("Container id."),
+  resource: z.string().describe("Kind of the owner, e.g. `modal`."),
+  resource_id: WireId.describe("Id of the owner."),
+  experiment_id: WireId.describe("Experiment id."),
+  template_id: WireId.describe("Template id."),
+  name: z.string().describe("Message name."),
+  settings: DisplaySettings.describe("Display settings of the message."),
+  variant: z.string().describe("A/B variant label."),
+  winner: Int.describe("Whether this variant won (integer flag)."),
+  primary_lang: z.string().describe("Primary language code."),
+  create_time: CreateTime,
+  update_time: UpdateTime,
+}).describe("A message inside a modal or prompt.");
 /** Wire type of a message. */
 export type Message = z.output<typeof Message>;
 
@@ -95,35 +104,52 @@ export interface FilterNode {
   [extra: string]: unknown;
 }
 /** Recursive filter node (spec, Container modal `filters`). */
-export const FilterNode: z.ZodType<FilterNode, unknown> = z.lazy(() =>
-  wireObject({ variable: WireId, value: z.string(), filters: z.array(FilterNode) }),
-);
+export const FilterNode: z.ZodType<FilterNode, unknown> = z
+  .lazy(() =>
+    wireObject({
+      variable: WireId.describe("Id of the variable tested."),
+      value: z.string().describe("Value compared with."),
+      filters: z.array(FilterNode).describe("Nested filter nodes of the same shape."),
+    }),
+  )
+  .describe("One node of a recursive audience filter.");
 
 /** Fields modals and prompts share (spec: "Shapes are the same as in the modal"). */
 const containerItemShape = {
-  company_id: WireId,
-  container_id: WireId,
-  status: z.string(),
-  type: z.string(),
-  name: z.string(),
-  triggers: Trigger,
-  filters: z.array(FilterNode),
-  settings: DisplaySettings,
-  ab_test_config: AbTestConfig,
-  messages: z.array(Message),
-  position: Int,
-  create_time: Timestamp,
-  update_time: Timestamp,
+  company_id: CompanyId,
+  container_id: WireId.describe("Container id."),
+  status: z.string().describe("Status, e.g. `active`."),
+  type: z.string().describe("Type, e.g. `push` for a modal, `html` for a prompt."),
+  name: z.string().describe("Name."),
+  triggers: Trigger.describe("When it shows."),
+  filters: z.array(FilterNode).describe("Recursive audience filter nodes."),
+  settings: DisplaySettings.describe("Display settings."),
+  ab_test_config: AbTestConfig.describe("A/B test configuration."),
+  messages: z.array(Message).describe("Its messages."),
+  position: Int.describe("Position (integer)."),
+  create_time: CreateTime,
+  update_time: UpdateTime,
 };
 
+/** The id of a modal or a prompt, as users read it. */
+const CONTAINER_ITEM_ID = "Id of the modal or prompt.";
+
+/** What a container modal and a container push prompt share, as one record. */
+export const ContainerItem = wireRecord(containerItemShape, CONTAINER_ITEM_ID).describe(
+  "The fields a container modal and a container push prompt share. Every field but `id` may be absent.",
+);
+
 /** Container modal, the record of op 5. */
-export const ContainerModal = wireRecord({
-  ...containerItemShape,
-  group: WireId,
-  frequency: Frequency,
-  impression_limit: Int,
-  end_time: Timestamp,
-});
+export const ContainerModal = wireRecord(
+  {
+    ...containerItemShape,
+    group: WireId.describe("Container group id."),
+    frequency: Frequency.describe("How often it may show."),
+    impression_limit: Int.describe("Impression limit (integer)."),
+    end_time: Timestamp.describe("End, `YYYY-MM-DD HH:MM:SS`."),
+  },
+  CONTAINER_ITEM_ID,
+).describe("A container modal: the shared container fields plus the modal's own.");
 /** Wire type of a container modal. */
 export type ContainerModal = z.output<typeof ContainerModal>;
 
@@ -131,21 +157,27 @@ export type ContainerModal = z.output<typeof ContainerModal>;
  * Container push prompt, the record of op 6. spec: a prompt has a `uuid` and no `group`,
  * `frequency`, `impression_limit` or `end_time` (were they sent, the loose reader keeps them).
  */
-export const ContainerPrompt = wireRecord({
-  ...containerItemShape,
-  uuid: z.string(),
-});
+export const ContainerPrompt = wireRecord(
+  {
+    ...containerItemShape,
+    uuid: z.string().describe("UUID of the prompt."),
+  },
+  CONTAINER_ITEM_ID,
+).describe("A container push prompt: shaped like a modal, with a `uuid` and without `group`, `frequency`, `impressionLimit` or `endTime`.");
 /** Wire type of a container push prompt. */
 export type ContainerPrompt = z.output<typeof ContainerPrompt>;
 
 /** Container group, the record of op 20. */
-export const ContainerGroup = wireRecord({
-  company_id: WireId,
-  name: z.string(),
-  color: z.string(),
-  num_of_items: Int,
-  create_time: Timestamp,
-  update_time: Timestamp,
-});
+export const ContainerGroup = wireRecord(
+  {
+    company_id: CompanyId,
+    name: z.string().describe("Name."),
+    color: z.string().describe("Colour (hex)."),
+    num_of_items: Int.describe("Number of items in the group (integer)."),
+    create_time: CreateTime,
+    update_time: UpdateTime,
+  },
+  "Group id.",
+).describe("A container group. Every field but `id` may be absent.");
 /** Wire type of a container group. */
 export type ContainerGroup = z.output<typeof ContainerGroup>;

@@ -3,10 +3,13 @@ import { z } from "zod";
 import { wireRecord } from "./common";
 
 /** Country record: `id` equals `code` (two letters); `code3` has three letters. */
-export const Country = wireRecord({
-  code: z.string(),
-  code3: z.string(),
-  name: z.string(),
-});
+export const Country = wireRecord(
+  {
+    code: z.string().describe("Two-letter code, e.g. `DE`."),
+    code3: z.string().describe("Three-letter code, e.g. `DEU`."),
+    name: z.string().describe("Name."),
+  },
+  "Country id; equals `code`.",
+).describe("A country. Every field but `id` may be absent.");
 /** Wire type of a country. */
 export type Country = z.output<typeof Country>;

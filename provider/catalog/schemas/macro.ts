@@ -1,30 +1,35 @@
 /** Macro (spec, Resources), the record of op 14. */
 import { z } from "zod";
-import { Int, IntFlag, Timestamp, WireId, wireObject, wireRecord } from "./common";
+import { CompanyId, CreateTime, Int, IntFlag, UpdateTime, WireId, wireObject, wireRecord } from "./common";
 
 /**
  * One macro record; nested, so its `id` may be absent. `fields` maps a field name (data, kept
  * verbatim) to a string.
  */
 export const MacroRecord = wireObject({
-  id: WireId,
-  fields: z.record(z.string(), z.string()),
-  value: z.string(),
-});
+  id: WireId.describe("Record id; a nested record may come without one."),
+  fields: z
+    .record(z.string(), z.string())
+    .describe("Field name -> value; the field names are data and stay exactly as the platform sends them."),
+  value: z.string().describe("Value of the macro for this record."),
+}).describe("One record of a macro: a value chosen by field values.");
 
 /** Macro record. `deprecated` is a deprecated-marker flag (spec, Versioning). */
-export const Macro = wireRecord({
-  company_id: WireId,
-  name: z.string(),
-  description: z.string(),
-  deprecated: IntFlag,
-  type: z.string(),
-  value: z.string(),
-  fields: z.array(z.string()),
-  records: z.array(MacroRecord),
-  size: Int,
-  create_time: Timestamp,
-  update_time: Timestamp,
-});
+export const Macro = wireRecord(
+  {
+    company_id: CompanyId,
+    name: z.string().describe("Name."),
+    description: z.string().describe("Description."),
+    deprecated: IntFlag.describe("Deprecated (integer flag)."),
+    type: z.string().describe("Type, e.g. `dynamic`."),
+    value: z.string().describe("Default value."),
+    fields: z.array(z.string()).describe("Names of the fields its records are keyed by."),
+    records: z.array(MacroRecord).describe("Records."),
+    size: Int.describe("Size (integer)."),
+    create_time: CreateTime,
+    update_time: UpdateTime,
+  },
+  "Macro id.",
+).describe("A macro. Every field but `id` may be absent.");
 /** Wire type of a macro. */
 export type Macro = z.output<typeof Macro>;

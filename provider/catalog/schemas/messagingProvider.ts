@@ -3,27 +3,30 @@
  * in code so it is not confused with the Pulumi provider.
  */
 import { z } from "zod";
-import { Timestamp, WireId, wireObject, wireRecord } from "./common";
+import { CompanyId, CreateTime, UpdateTime, wireObject, wireRecord } from "./common";
 
 /** One provider setting; `deprecated` marks a deprecated setting (spec, Versioning). */
 export const MessagingProviderSetting = wireObject({
-  title: z.string(),
-  name: z.string(),
-  type: z.string(),
-  required: z.boolean(),
-  deprecated: z.boolean(),
-});
+  title: z.string().describe("Title."),
+  name: z.string().describe("Name."),
+  type: z.string().describe("Type."),
+  required: z.boolean().describe("Whether it must be given."),
+  deprecated: z.boolean().describe("Whether it is deprecated."),
+}).describe("One setting a messaging provider asks for.");
 
 /** Provider record. */
-export const MessagingProvider = wireRecord({
-  company_id: WireId,
-  title: z.string(),
-  name: z.string(),
-  type: z.string(),
-  logo: z.string(),
-  settings: z.array(MessagingProviderSetting),
-  create_time: Timestamp,
-  update_time: Timestamp,
-});
+export const MessagingProvider = wireRecord(
+  {
+    company_id: CompanyId,
+    title: z.string().describe("Title."),
+    name: z.string().describe("Name."),
+    type: z.string().describe("Type, e.g. `sms`."),
+    logo: z.string().describe("Logo URL."),
+    settings: z.array(MessagingProviderSetting).describe("Settings."),
+    create_time: CreateTime,
+    update_time: UpdateTime,
+  },
+  "Provider id.",
+).describe("A messaging provider. Every field but `id` may be absent.");
 /** Wire type of a messaging provider. */
 export type MessagingProvider = z.output<typeof MessagingProvider>;

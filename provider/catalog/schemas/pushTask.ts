@@ -4,45 +4,50 @@ import { OpItems, Timestamp, WireId, wireObject, wireRecord } from "./common";
 
 /** Push task targeting; `user_data` maps a data name (kept verbatim) to `{op, items}`. */
 export const PushTaskTargeting = wireObject({
-  countries: OpItems,
-  apps: OpItems,
-  remote_users: OpItems,
-  user_data: z.record(z.string(), OpItems),
-});
+  countries: OpItems.describe("Countries."),
+  apps: OpItems.describe("Apps."),
+  remote_users: OpItems.describe("Remote users."),
+  user_data: z
+    .record(z.string(), OpItems)
+    .describe("Rules keyed by user-data name; the names are data and stay exactly as the platform sends them."),
+}).describe("Who a push task targets.");
 
 /** `adex` block of a push task; the nullable fields are those the spec marks nullable. */
 export const PushTaskAdex = wireObject({
-  zone_id: WireId,
-  account_id: WireId.nullable(),
-  campaign_id: z.array(WireId),
-  group_id: WireId.nullable(),
-  default_campaign_id: WireId.nullable(),
-  number_of_messages: z.string(),
-  repeat_on_click: z.string(),
-});
+  zone_id: WireId.describe("Zone id."),
+  account_id: WireId.nullable().describe("Account id, or null."),
+  campaign_id: z.array(WireId).describe("Campaign ids."),
+  group_id: WireId.nullable().describe("Group id, or null."),
+  default_campaign_id: WireId.nullable().describe("Default campaign id, or null."),
+  number_of_messages: z.string().describe("Number of messages (a string on the wire)."),
+  repeat_on_click: z.string().describe("Repeat on click (a string on the wire)."),
+}).describe("The ad-exchange part of a push task.");
 
 /**
  * Push task record. spec: `end_time` and `last_execution_time` may be null; `frequency`,
  * `user_time_zone`, `quiet_time` and `message` are nullable and "types beyond null are not given",
  * so they are read as unknown JSON and kept verbatim.
  */
-export const PushTask = wireRecord({
-  name: z.string(),
-  status: z.string(),
-  start_time: Timestamp,
-  end_time: Timestamp.nullable(),
-  next_execution_time: Timestamp,
-  last_execution_time: Timestamp.nullable(),
-  create_time: Timestamp,
-  frequency: z.unknown(),
-  user_time_zone: z.unknown(),
-  quiet_time: z.unknown(),
-  message: z.unknown(),
-  ttl: z.string(),
-  targeting: PushTaskTargeting,
-  adex: PushTaskAdex,
-  creator_id: WireId,
-  creator_name: z.string(),
-});
+export const PushTask = wireRecord(
+  {
+    name: z.string().describe("Name."),
+    status: z.string().describe("Status, e.g. `1`."),
+    start_time: Timestamp.describe("Start, `YYYY-MM-DD HH:MM:SS`."),
+    end_time: Timestamp.nullable().describe("End, or null."),
+    next_execution_time: Timestamp.describe("Next run."),
+    last_execution_time: Timestamp.nullable().describe("Last run, or null."),
+    create_time: Timestamp.describe("Created."),
+    frequency: z.unknown().describe("Frequency, or null; kept as the platform sends it."),
+    user_time_zone: z.unknown().describe("User time zone, or null; kept as the platform sends it."),
+    quiet_time: z.unknown().describe("Quiet time, or null; kept as the platform sends it."),
+    message: z.unknown().describe("Message, or null; kept as the platform sends it."),
+    ttl: z.string().describe("Time to live."),
+    targeting: PushTaskTargeting.describe("Who it targets."),
+    adex: PushTaskAdex.describe("Ad-exchange settings."),
+    creator_id: WireId.describe("Creator id."),
+    creator_name: z.string().describe("Creator name."),
+  },
+  "Push task id.",
+).describe("A push task. Every field but `id` may be absent.");
 /** Wire type of a push task. */
 export type PushTask = z.output<typeof PushTask>;

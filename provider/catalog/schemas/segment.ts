@@ -1,33 +1,40 @@
 /** Segment (spec, Resources), the record of op 18. */
 import { z } from "zod";
-import { Int, OpItems, Timestamp, wireObject, wireRecord } from "./common";
+import { CreateTime, Int, OpItems, wireObject, wireRecord } from "./common";
 
 /**
  * Segment targeting: each listed key is `{op, items}`; `subscribed_age` is `{from, to}`; `user_data`
  * maps a data name (kept verbatim) to `{op, items}`.
  */
 export const SegmentTargeting = wireObject({
-  countries: OpItems,
-  languages: OpItems,
-  os: OpItems,
-  browsers: OpItems,
-  apps: OpItems,
-  users: OpItems,
-  groups: OpItems,
-  regions: OpItems,
-  remote_users: OpItems,
-  subscribed_age: wireObject({ from: Int, to: Int }),
-  user_data: z.record(z.string(), OpItems),
-});
+  countries: OpItems.describe("Countries."),
+  languages: OpItems.describe("Languages."),
+  os: OpItems.describe("Operating systems."),
+  browsers: OpItems.describe("Browsers."),
+  apps: OpItems.describe("Apps."),
+  users: OpItems.describe("Users."),
+  groups: OpItems.describe("Groups."),
+  regions: OpItems.describe("Regions."),
+  remote_users: OpItems.describe("Remote users."),
+  subscribed_age: wireObject({ from: Int.describe("From (integer)."), to: Int.describe("To (integer).") }).describe(
+    "Age of the subscription.",
+  ),
+  user_data: z
+    .record(z.string(), OpItems)
+    .describe("Rules keyed by user-data name; the names are data and stay exactly as the platform sends them."),
+}).describe("Who a segment matches; each rule's `op` is `eq` or `neq` (values seen).");
 /** Wire type of segment targeting. */
 export type SegmentTargeting = z.output<typeof SegmentTargeting>;
 
 /** Segment record. */
-export const Segment = wireRecord({
-  name: z.string(),
-  status: z.string(),
-  create_time: Timestamp,
-  targeting: SegmentTargeting,
-});
+export const Segment = wireRecord(
+  {
+    name: z.string().describe("Name."),
+    status: z.string().describe("Status, e.g. `inactive`."),
+    create_time: CreateTime,
+    targeting: SegmentTargeting.describe("Who it matches."),
+  },
+  "Segment id.",
+).describe("An audience segment. Every field but `id` may be absent.");
 /** Wire type of a segment. */
 export type Segment = z.output<typeof Segment>;
