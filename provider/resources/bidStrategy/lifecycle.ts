@@ -10,7 +10,7 @@ import { diffInputs } from "../common/diff";
 import { keptStateRead } from "../common/inputFields";
 import { resourceError } from "../common/resourceErrors";
 import { journaledCreate } from "../core/journaledCreate";
-import { BID_STRATEGY_DIFF, BidStrategyInputs, bidStrategyBody, type BidStrategyOutputs } from "./inputs";
+import { BID_STRATEGY_DIFF, BidStrategyInputs, bidStrategyBody, type BidStrategyOutputs } from "./definition";
 
 const subject = (name: unknown, id?: string) => `BidStrategy ${JSON.stringify(name)}${id ? ` (id ${id})` : ""}`;
 

@@ -21,7 +21,7 @@ import {
   ExistingCampaignGroupInputs,
   campaignGroupBody,
   type CampaignGroupOutputs,
-} from "./inputs";
+} from "./definition";
 import { journaledCreate } from "../core/journaledCreate";
 
 /** A view record of op 19 in SDK names. */
