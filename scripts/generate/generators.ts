@@ -5,6 +5,7 @@
 import { buildSchema } from "../native/buildSchema";
 import { SCHEMA_PATH, packageVersion } from "../native/schemaFile";
 import type { Generator } from "./generatedFile";
+import { resourceSdk } from "./resourceSdk";
 
 const nativeSchema: Generator = {
   name: "native schema",
@@ -13,4 +14,4 @@ const nativeSchema: Generator = {
   },
 };
 
-export const GENERATORS: readonly Generator[] = [nativeSchema];
+export const GENERATORS: readonly Generator[] = [nativeSchema, resourceSdk];
