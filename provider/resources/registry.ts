@@ -10,6 +10,7 @@ import { campaignGroupLifecycle } from "./campaignGroup/lifecycle";
 import { acknowledgingLifecycle } from "./core/acknowledgingLifecycle";
 import { announcingAdoption } from "./core/adoptionNotice";
 import type { ResourceLifecycle } from "./core/lifecycle";
+import { RESOURCE_DEFINITIONS } from "./definitions";
 import { isResourceKind, type ResourceKind } from "./kinds";
 
 // Each kind has its own input and output types; the table holds them all, so its values are `any`.
@@ -18,8 +19,8 @@ import { isResourceKind, type ResourceKind } from "./kinds";
 const LIFECYCLES: Readonly<Record<ResourceKind, ResourceLifecycle<any, any>>> = {
   BidModifier: announcingAdoption("BidModifier", bidModifierLifecycle),
   // The two kinds created by POST keep a create journal (docs/ARCHITECTURE.md, "The create journal").
-  CampaignGroup: announcingAdoption("CampaignGroup", acknowledgingLifecycle("CampaignGroup", campaignGroupLifecycle)),
-  BidStrategy: announcingAdoption("BidStrategy", acknowledgingLifecycle("BidStrategy", bidStrategyLifecycle)),
+  CampaignGroup: announcingAdoption("CampaignGroup", acknowledgingLifecycle(RESOURCE_DEFINITIONS.CampaignGroup, campaignGroupLifecycle)),
+  BidStrategy: announcingAdoption("BidStrategy", acknowledgingLifecycle(RESOURCE_DEFINITIONS.BidStrategy, bidStrategyLifecycle)),
   AbTestVariation: announcingAdoption("AbTestVariation", abTestVariationLifecycle),
 };
 

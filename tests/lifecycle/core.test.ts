@@ -7,6 +7,7 @@ import { spawnSync } from "node:child_process";
 import * as path from "node:path";
 import { closeApiClients } from "../../provider/client";
 import type { LifecycleContext } from "../../provider/resources/core/context";
+import { CreateSession } from "../../provider/resources/core/createSession";
 import { bidModifierLifecycle } from "../../provider/resources/bidModifier/lifecycle";
 import { SEED_ACCOUNTS, SEED_IDS, startSimulator, type RunningSimulator } from "../../simulator";
 import { REPO_ROOT } from "../helpers/dynamicProviderHarness";
@@ -18,7 +19,13 @@ const URN = "urn:pulumi:test::core::adplatform:index:BidModifier::m";
 /** A context as a face would build it, with a warn sink that records. */
 function recordingContext(connection: LifecycleContext["connection"] = {}) {
   const warnings: string[] = [];
-  const ctx: LifecycleContext = { warn: async (message) => void warnings.push(message), info: async () => undefined, connection, urn: URN };
+  const ctx: LifecycleContext = {
+    warn: async (message) => void warnings.push(message),
+    info: async () => undefined,
+    connection,
+    urn: URN,
+    createSession: new CreateSession(),
+  };
   return { warnings, ctx };
 }
 

@@ -16,6 +16,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { LifecycleContext } from "../../resources/core/context";
+import { CreateSession } from "../../resources/core/createSession";
 import type { ResourceLifecycle } from "../../resources/core/lifecycle";
 import type { ResourceKind } from "../../resources/kinds";
 import { resourceLifecycle } from "../../resources/registry";
@@ -44,8 +45,9 @@ function lifecycleOf(urn: string): ResourceLifecycle<PropertyMap, PropertyMap> {
 }
 
 /** The context of one call about `urn`, read at call time (configuration may arrive late). */
-function contextFor(urn: string, replacing?: boolean): LifecycleContext {
+function contextFor(createSession: CreateSession, urn: string, replacing?: boolean): LifecycleContext {
   return {
+    createSession,
     warn: (message) => engineWarn(message, urn),
     info: (message) => engineInfo(message, urn),
     connection: configuredConnection(),
@@ -61,6 +63,9 @@ export function nativeProvider(version: string, schema: string): Provider {
    * holds a resource for the URN, and checks a resource before it creates it, in the same plugin.
    */
   const stateHolds = new Map<string, boolean>();
+  /** The journaled creates of this plugin. */
+  const createSession = new CreateSession();
+  const contextOf = (urn: string, replacing?: boolean) => contextFor(createSession, urn, replacing);
   return {
     version,
     schema,
@@ -69,17 +74,17 @@ export function nativeProvider(version: string, schema: string): Provider {
       const oldInputs = propertiesFromEngine(olds);
       const held = Object.keys(oldInputs).length > 0;
       stateHolds.set(urn, held);
-      const { inputs, failures } = await lifecycleOf(urn).check(oldInputs, propertiesFromEngine(news), contextFor(urn, held));
+      const { inputs, failures } = await lifecycleOf(urn).check(oldInputs, propertiesFromEngine(news), contextOf(urn, held));
       return { inputs: toEngine(inputs), failures: failures.map(({ property, reason }) => ({ property, reason })) };
     },
 
     async diff(id, urn, olds, news) {
-      const result = await lifecycleOf(urn).diff(id, propertiesFromEngine(olds), propertiesFromEngine(news), contextFor(urn));
+      const result = await lifecycleOf(urn).diff(id, propertiesFromEngine(olds), propertiesFromEngine(news), contextOf(urn));
       return { changes: result.changes, replaces: [...result.replaces], deleteBeforeReplace: result.deleteBeforeReplace };
     },
 
     async create(urn, inputs) {
-      const { id, outputs } = await lifecycleOf(urn).create(propertiesFromEngine(inputs), contextFor(urn, stateHolds.get(urn)));
+      const { id, outputs } = await lifecycleOf(urn).create(propertiesFromEngine(inputs), contextOf(urn, stateHolds.get(urn)));
       return { id, outs: toEngine(outputs) };
     },
 
@@ -92,7 +97,7 @@ export function nativeProvider(version: string, schema: string): Provider {
         const refusal = importRefusal(kind, id);
         if (refusal !== undefined) throw new Error(refusal);
       }
-      const result = await lifecycleOf(urn).read(id, importing ? undefined : state, contextFor(urn));
+      const result = await lifecycleOf(urn).read(id, importing ? undefined : state, contextOf(urn));
       if (result === undefined) {
         if (importing) throw new Error(`${kind} ${id}: cannot import: the platform has no such object`);
         // The engine's signal that the object no longer exists: it is then removed from the state.
@@ -102,12 +107,12 @@ export function nativeProvider(version: string, schema: string): Provider {
     },
 
     async update(id, urn, olds, news) {
-      const { outputs } = await lifecycleOf(urn).update(id, propertiesFromEngine(olds), propertiesFromEngine(news), contextFor(urn));
+      const { outputs } = await lifecycleOf(urn).update(id, propertiesFromEngine(olds), propertiesFromEngine(news), contextOf(urn));
       return { outs: toEngine(outputs) };
     },
 
     async delete(id, urn, props) {
-      await lifecycleOf(urn).delete(id, propertiesFromEngine(props), contextFor(urn));
+      await lifecycleOf(urn).delete(id, propertiesFromEngine(props), contextOf(urn));
     },
 
     async invoke(token, args) {

@@ -1,8 +1,9 @@
 /**
  * What a face hands the lifecycle code with every call: what differs between the ways the engine
- * reaches it (the dynamic-provider plugin today, a native provider plugin later), and nothing the
- * lifecycle code could find out for itself.
+ * reaches it (the dynamic-provider plugin, the native provider plugin), and nothing the lifecycle
+ * code could find out for itself.
  */
+import type { CreateSession } from "./createSession";
 
 /**
  * The platform account the face was configured with (stack config). Unset fields fall back to the
@@ -42,4 +43,9 @@ export interface LifecycleContext {
    * "The create journal").
    */
   readonly replacing?: boolean;
+  /**
+   * What the journaled creates of this process share: the journal's clock and what each create
+   * returned. One per face instance (plugin process), the same object in every call.
+   */
+  readonly createSession: CreateSession;
 }

@@ -8,6 +8,7 @@ import { closeApiClients } from "../../../provider/client";
 import { dynamicProvider, PROVIDER_KEY, withoutProviderKey } from "../../../provider/faces/dynamic/adapter";
 import type { LifecycleContext, PlatformConnection } from "../../../provider/resources/core/context";
 import type { ResourceLifecycle } from "../../../provider/resources/core/lifecycle";
+import { CreateSession } from "../../../provider/resources/core/createSession";
 import { abTestVariationLifecycle } from "../../../provider/resources/abTestVariation/lifecycle";
 import { bidStrategyLifecycle } from "../../../provider/resources/bidStrategy/lifecycle";
 import { campaignGroupLifecycle } from "../../../provider/resources/campaignGroup/lifecycle";
@@ -19,10 +20,12 @@ const DEMO = SEED_ACCOUNTS[0];
 /** A face's context whose warn sink records the warnings. */
 function recordingContext(connection: PlatformConnection = {}) {
   const warnings: string[] = [];
+  const createSession = new CreateSession();
   const context = (): LifecycleContext => ({
     warn: async (message) => void warnings.push(message),
     info: async () => undefined,
     connection,
+    createSession,
   });
   return { warnings, context };
 }
@@ -130,7 +133,7 @@ describe("against the simulator", () => {
     let built = 0;
     const provider = adapt(campaignGroupLifecycle, () => {
       built += 1;
-      return { warn: async () => undefined, info: async () => undefined, connection: current };
+      return { warn: async () => undefined, info: async () => undefined, connection: current, createSession: new CreateSession() };
     });
     await expect(provider.read!(SEED_IDS.campaignGroups.summer, { ...group })).rejects.toThrow(/401/);
     current = connection();
