@@ -61,7 +61,7 @@ export const CAMPAIGN_GROUP = defineResource({
       nativeNote:
         "Required to create a group; the declaration of an imported group may omit it, since the API does not return a group's campaign ids.",
     },
-    // Not compared (as BidStrategy's `adoptId`): it matters only to `create`.
+    // Not compared: it matters only to `create`, so adding or changing it later neither replaces nor re-adopts.
     adoptId: {
       schema: PathId.optional(),
       description:

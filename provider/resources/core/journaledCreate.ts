@@ -55,7 +55,7 @@ export interface JournaledCreate<Inputs, Outputs> {
   readonly definition: JournaledKind;
   /** The checked inputs (hashed; a take-over returns them as outputs, with the journaled extras). */
   readonly inputs: Inputs;
-  /** How messages name the resource (`BidStrategy "name"`). */
+  /** How messages name the resource (`<Kind> "<name>"`). */
   readonly subject: string;
   /** The declared name, which the ambiguous-create advice tells the user to look for. */
   readonly name: string;
