@@ -31,6 +31,9 @@ it("documents every field with its definition's descriptions, code spans unbroke
     for (const field of Object.values(definition.state ?? {})) texts.push(field.description);
     for (const text of texts) expect(words).toContain(text.replace(/\s+/g, " "));
     expect(file.content).not.toMatch(/\(spec[,)]/);
+    // A line break inside a code span would show in the editor's rendering.
+    const splitSpans = file.content.split("\n").filter((line) => /^\s*\*/.test(line) && (line.match(/`/g) ?? []).length % 2 === 1);
+    expect(splitSpans).toEqual([]);
   }
 });
 
