@@ -114,13 +114,13 @@ export function defineResource<
   const S extends Readonly<Record<string, StateField>> = Readonly<Record<string, never>>,
 >(spec: ResourceDefinitionSpec<F, S>): ResourceDefinition<F, S> {
   const shape = Object.fromEntries(Object.entries(spec.fields).map(([name, field]) => [name, field.schema])) as Shape<F>;
-  const atLeastOne = <S extends z.ZodObject>(schema: S): S => {
+  const atLeastOne = <T extends z.ZodObject>(schema: T): T => {
     const rule = spec.atLeastOneOf;
     if (rule === undefined) return schema;
     const picked = (inputs: Record<string, unknown>) => Object.fromEntries(rule.map((field) => [field, inputs[field]]));
     return schema.refine((inputs: Record<string, unknown>) => hasAnyField(picked(inputs)), {
       message: `${EMPTY_PATCH_MESSAGE}: set at least one of ${rule.join(", ")}`,
-    }) as unknown as S;
+    }) as unknown as T;
   };
   const inputs = atLeastOne(z.strictObject(shape));
   const relaxed = Object.fromEntries(
