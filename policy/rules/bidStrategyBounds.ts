@@ -9,7 +9,7 @@
  * kind, prices per pricing model (a CPC and a CPM price are not on one scale). Every bound is
  * inclusive: a value equal to its limit passes.
  */
-import { DEFAULT_PRICING_MODEL } from "../../provider/resources/bidStrategy/inputs";
+import { DEFAULT_PRICING_MODEL } from "../../provider/resources/bidStrategy/definition";
 import { describe, numberOf, objectOf, type ResourceView } from "../resources";
 
 export const BID_STRATEGY_BOUNDS = "bid-strategy-bounds";

@@ -10,18 +10,30 @@ import { campaignGroupLifecycle } from "./campaignGroup/lifecycle";
 import { acknowledgingLifecycle } from "./core/acknowledgingLifecycle";
 import { announcingAdoption } from "./core/adoptionNotice";
 import type { ResourceLifecycle } from "./core/lifecycle";
-import { isResourceKind, type ResourceKind } from "./kinds";
+import { RESOURCE_DEFINITIONS } from "./definitions";
+import { RESOURCE_KINDS, isResourceKind, type ResourceKind } from "./kinds";
 
 // Each kind has its own input and output types; the table holds them all, so its values are `any`.
 /* eslint-disable @typescript-eslint/no-explicit-any */
-// Every kind says in `check` when its create will adopt an existing object (./core/adoptionNotice).
-const LIFECYCLES: Readonly<Record<ResourceKind, ResourceLifecycle<any, any>>> = {
-  BidModifier: announcingAdoption("BidModifier", bidModifierLifecycle),
-  // The two kinds created by POST keep a create journal (docs/ARCHITECTURE.md, "The create journal").
-  CampaignGroup: announcingAdoption("CampaignGroup", acknowledgingLifecycle("CampaignGroup", campaignGroupLifecycle)),
-  BidStrategy: announcingAdoption("BidStrategy", acknowledgingLifecycle("BidStrategy", bidStrategyLifecycle)),
-  AbTestVariation: announcingAdoption("AbTestVariation", abTestVariationLifecycle),
+const CODE: Readonly<Record<ResourceKind, ResourceLifecycle<any, any>>> = {
+  BidModifier: bidModifierLifecycle,
+  CampaignGroup: campaignGroupLifecycle,
+  BidStrategy: bidStrategyLifecycle,
+  AbTestVariation: abTestVariationLifecycle,
 };
+
+/**
+ * Each kind's lifecycle as the faces call it: the kinds created by POST keep a create journal
+ * (docs/ARCHITECTURE.md, "The create journal"), and every kind says in `check` when its create will
+ * adopt an existing object (./core/adoptionNotice).
+ */
+const LIFECYCLES = Object.fromEntries(
+  RESOURCE_KINDS.map((kind) => {
+    const definition = RESOURCE_DEFINITIONS[kind];
+    const lifecycle = definition.journaled ? acknowledgingLifecycle(definition, CODE[kind]) : CODE[kind];
+    return [kind, announcingAdoption(kind, lifecycle)];
+  }),
+) as Readonly<Record<ResourceKind, ResourceLifecycle<any, any>>>;
 
 /**
  * The lifecycle of one resource kind. Throws a TypeError naming the known kinds for anything else

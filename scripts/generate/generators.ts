@@ -7,6 +7,7 @@ import { SCHEMA_PATH, packageVersion } from "../native/schemaFile";
 import { dataSourceSdk } from "./dataSourceSdk";
 import type { Generator } from "./generatedFile";
 import { apiReference } from "./reference";
+import { resourceSdk } from "./resourceSdk";
 
 const nativeSchema: Generator = {
   name: "native schema",
@@ -15,4 +16,4 @@ const nativeSchema: Generator = {
   },
 };
 
-export const GENERATORS: readonly Generator[] = [nativeSchema, dataSourceSdk, apiReference];
+export const GENERATORS: readonly Generator[] = [nativeSchema, resourceSdk, dataSourceSdk, apiReference];

@@ -1,80 +1,30 @@
 /**
  * The native face's Pulumi package schema, derived (docs/ARCHITECTURE.md, "The native face"):
  *
- * - resources: one per kind of `provider/resources/kinds.ts`; inputs from the kind's zod input
- *   schema (`provider/resources/<kind>/inputs.ts`), state from the same plus the fields the
- *   platform adds (a group's view, op 19); `replaces` of the kind's diff rules mark
- *   `willReplaceOnChanges`;
+ * - resources: one per kind of `provider/resources/kinds.ts`, from the kind's definition
+ *   (`provider/resources/<kind>/definition.ts`): inputs from its input schema, state from the same
+ *   plus the fields the platform adds (a group's view, op 19), descriptions from its fields,
+ *   `replaces` of its diff rules mark `willReplaceOnChanges`;
  * - functions: one per row of the data-source table (`provider/dataSources/definitions.ts`);
  *   arguments from its path arguments, `fields` and `query`, results from the operation's record
  *   schema in the catalog (a list read: `{ total, items }`), described by the row and by the
  *   record schema's own descriptions;
  * - provider configuration: every setting of `provider/configuration/settings.ts`, with its
- *   description, environment variable, default and secrecy from there;
- * - descriptions of resources: the JSDoc of the dynamic SDK's declarations (`sdk/resources/`),
- *   read with the TypeScript compiler (`./jsdoc.ts`).
+ *   description, environment variable, default and secrecy from there.
  *
  * `npm run generate` writes it to `provider/faces/native/schema.json`, which the plugin serves;
  * tests/scripts/native/buildSchema.test.ts fails when the file and this derivation disagree.
  */
-import * as path from "node:path";
 import type { z } from "zod";
-import { CampaignGroup, Total, WireId } from "../../provider/catalog";
+import { Total, WireId } from "../../provider/catalog";
 import { DATA_SOURCES } from "../../provider/dataSources/definitions";
 import { SETTINGS, SETTING_KEYS, type SettingDefinition } from "../../provider/configuration/settings";
 import { PACKAGE_NAME, functionToken, resourceToken, type DataSourceName } from "../../provider/faces/native/tokens";
-import { AB_TEST_VARIATION_DIFF, AbTestVariationInputs } from "../../provider/resources/abTestVariation/inputs";
-import { BID_MODIFIER_DIFF, BidModifierInputs } from "../../provider/resources/bidModifier/inputs";
-import { BID_STRATEGY_DIFF, BidStrategyInputs } from "../../provider/resources/bidStrategy/inputs";
-import { CAMPAIGN_GROUP_DIFF, ExistingCampaignGroupInputs } from "../../provider/resources/campaignGroup/inputs";
 import { DecimalStringInput, NumberInput } from "../../provider/resources/common/decimal";
-import type { DiffRules } from "../../provider/resources/common/diff";
-import { RESOURCE_KINDS, type ResourceKind } from "../../provider/resources/kinds";
-import { readSdkDocs, type SdkDocs } from "./jsdoc";
+import type { AnyResourceDefinition, FieldDocs, InputField } from "../../provider/resources/common/definition";
+import { RESOURCE_DEFINITIONS } from "../../provider/resources/definitions";
+import { RESOURCE_KINDS } from "../../provider/resources/kinds";
 import { SchemaTypes, descriptionOf, type ObjectTypeSpec, type PropertySpec, type TransformOutputs } from "./zodToSchema";
-
-const REPO_ROOT = path.resolve(__dirname, "..", "..");
-
-/** What each kind's declaration is made of. */
-interface KindSource {
-  /** The zod schema a program's inputs are checked with. */
-  readonly inputs: z.ZodObject;
-  readonly diff: DiffRules;
-  /** Fields the state holds beyond the inputs, as a wire record schema and its field names. */
-  readonly extraState?: { readonly record: z.ZodObject; readonly fields: readonly string[] };
-  /** SDK file, argument interface and class with the JSDoc. */
-  readonly file: string;
-  readonly args: string;
-}
-
-const KINDS: Readonly<Record<ResourceKind, KindSource>> = {
-  BidModifier: { inputs: BidModifierInputs, diff: BID_MODIFIER_DIFF, file: "sdk/resources/bidModifier.ts", args: "BidModifierArgs" },
-  // A group's declaration may omit `items` once the group exists (an imported group: the view does
-  // not return them); the check of a group to create still requires them.
-  CampaignGroup: {
-    inputs: ExistingCampaignGroupInputs,
-    diff: CAMPAIGN_GROUP_DIFF,
-    extraState: { record: CampaignGroup, fields: ["company_id", "size", "create_time", "update_time"] },
-    file: "sdk/resources/campaignGroup.ts",
-    args: "CampaignGroupArgs",
-  },
-  BidStrategy: { inputs: BidStrategyInputs, diff: BID_STRATEGY_DIFF, file: "sdk/resources/bidStrategy.ts", args: "BidStrategyArgs" },
-  AbTestVariation: {
-    inputs: AbTestVariationInputs,
-    diff: AB_TEST_VARIATION_DIFF,
-    file: "sdk/resources/abTestVariation.ts",
-    args: "AbTestVariationArgs",
-  },
-};
-
-/**
- * Notes the native face adds to a property's SDK description, where the two faces differ.
- * Keyed by `<Kind>.<property>`.
- */
-const NATIVE_NOTES: Readonly<Record<string, string>> = {
-  "CampaignGroup.items":
-    "Required to create a group; the declaration of an imported group may omit it, since the API does not return a group's campaign ids.",
-};
 
 /** What the transforms of the schemas keep (see `zodToSchema.ts`). */
 export const TRANSFORM_OUTPUTS: TransformOutputs = new Map<z.ZodType, { type: "string" | "number" | "integer" }>([
@@ -91,44 +41,40 @@ const firstParagraph = (text: string) =>
     .replace(/\s*\n\s*/g, " ")
     .trim();
 
-function sdkDocs(): SdkDocs {
-  const files = Object.values(KINDS).map((k) => k.file);
-  return readSdkDocs(REPO_ROOT, files);
+/**
+ * Descriptions by dotted path (`settings.image`) of a kind's fields, as arguments or as state; the
+ * native note of a field follows its description.
+ */
+export function fieldDescriptions(definition: AnyResourceDefinition, side: "input" | "output"): Map<string, string> {
+  const text = (docs: FieldDocs) => (side === "input" ? docs.description : (docs.stateDescription ?? docs.description));
+  const out = new Map<string, string>();
+  for (const [name, field] of Object.entries<InputField>(definition.fields)) {
+    out.set(name, field.nativeNote ? `${text(field)} ${field.nativeNote}` : text(field));
+    for (const [inner, docs] of Object.entries(field.object?.fields ?? {})) out.set(`${name}.${inner}`, text(docs));
+  }
+  for (const [name, field] of Object.entries(definition.state ?? {})) out.set(name, field.description);
+  return out;
 }
 
-function resourceSpec(kind: ResourceKind, source: KindSource, types: SchemaTypes, docs: SdkDocs) {
-  const args = docs.declaration(source.file, source.args);
-  const outputs = docs.declaration(source.file, kind);
-  const describe = (docsMap: ReadonlyMap<string, string>) => (at: string) => {
-    const text = docsMap.get(at) ?? args.properties.get(at);
-    const note = NATIVE_NOTES[`${kind}.${at}`];
-    return text && note ? `${text} ${note}` : (text ?? note);
+function resourceSpec(definition: AnyResourceDefinition, types: SchemaTypes) {
+  const walk = (side: "input" | "output") => {
+    const docs = fieldDescriptions(definition, side);
+    return { side, wireNames: false, typePrefix: definition.kind, describe: (at: string) => docs.get(at) };
   };
-  const inputs = types.objectProperties(
-    source.inputs.shape,
-    { side: "input", wireNames: false, typePrefix: kind, describe: describe(args.properties) },
-    "",
-  );
-  for (const [field, rule] of Object.entries(source.diff)) {
+  // A declaration may omit what only a create needs (an imported group's `items`); a create's check
+  // still requires it.
+  const shape = definition.existingInputs.shape as Record<string, z.ZodType>;
+  const inputs = types.objectProperties(shape, walk("input"), "");
+  for (const [field, rule] of Object.entries(definition.diff)) {
     if (rule.replaces && inputs.properties[field]) inputs.properties[field].willReplaceOnChanges = true;
   }
-  const state = types.objectProperties(
-    source.inputs.shape,
-    { side: "output", wireNames: false, typePrefix: kind, describe: describe(outputs.properties) },
-    "",
-  );
-  if (source.extraState) {
-    const shape = source.extraState.record.shape as Record<string, z.ZodType>;
-    const picked = Object.fromEntries(source.extraState.fields.map((f) => [f, shape[f]!]));
-    const extra = types.objectProperties(
-      picked,
-      { side: "output", wireNames: true, typePrefix: kind, describe: describe(outputs.properties) },
-      "",
-    );
-    Object.assign(state.properties, extra.properties);
-  }
+  const stateShape = {
+    ...shape,
+    ...Object.fromEntries(Object.entries(definition.state ?? {}).map(([name, f]) => [name, f.schema.optional()])),
+  };
+  const state = types.objectProperties(stateShape, walk("output"), "");
   return {
-    description: docs.header(source.file),
+    description: definition.description,
     inputProperties: inputs.properties,
     requiredInputs: inputs.required ?? [],
     properties: state.properties,
@@ -228,10 +174,9 @@ or later) on the first \`pulumi up\`.
 
 /** The package schema, as an object (JSON-serialisable). */
 export function buildSchema(version: string, pluginDownloadURL = DEFAULT_PLUGIN_DOWNLOAD_URL): Record<string, unknown> {
-  const docs = sdkDocs();
   const types = new SchemaTypes(PACKAGE_NAME, TRANSFORM_OUTPUTS);
   const resources: Record<string, unknown> = {};
-  for (const kind of RESOURCE_KINDS) resources[resourceToken(kind)] = resourceSpec(kind, KINDS[kind], types, docs);
+  for (const kind of RESOURCE_KINDS) resources[resourceToken(kind)] = resourceSpec(RESOURCE_DEFINITIONS[kind], types);
   const functions: Record<string, unknown> = {};
   for (const name of Object.keys(DATA_SOURCES) as DataSourceName[]) functions[functionToken(name)] = functionSpec(name, types);
   const config = configSpec();

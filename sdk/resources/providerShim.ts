@@ -18,7 +18,7 @@
    The shim's bodies must be literal, untyped `require(...)` calls (see above): that is what keeps
    the serialized text free of captured values. */
 import type * as pulumi from "@pulumi/pulumi";
-import type { ResourceKind } from "../../provider/resources/kinds";
+import { RESOURCE_KINDS, type ResourceKind } from "../../provider/resources/kinds";
 
 /** The package entry the shim requires at run time (package.json `exports["./provider"]`). */
 export const PROVIDER_MODULE = "pulumi-adplatform/provider";
@@ -40,9 +40,6 @@ export function providerShim(kind: ResourceKind): pulumi.dynamic.ResourceProvide
 }
 
 /** The shims, one per kind. */
-export const PROVIDER_SHIMS: Readonly<Record<ResourceKind, pulumi.dynamic.ResourceProvider>> = {
-  BidModifier: providerShim("BidModifier"),
-  CampaignGroup: providerShim("CampaignGroup"),
-  BidStrategy: providerShim("BidStrategy"),
-  AbTestVariation: providerShim("AbTestVariation"),
-};
+export const PROVIDER_SHIMS = Object.fromEntries(RESOURCE_KINDS.map((kind) => [kind, providerShim(kind)])) as Readonly<
+  Record<ResourceKind, pulumi.dynamic.ResourceProvider>
+>;

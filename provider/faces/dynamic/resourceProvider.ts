@@ -7,6 +7,7 @@
  * starts `./engineWatch`.
  */
 import type { LifecycleContext } from "../../resources/core/context";
+import { CreateSession } from "../../resources/core/createSession";
 import type { ResourceKind } from "../../resources/kinds";
 import { resourceLifecycle } from "../../resources/registry";
 import { withAccountProperty } from "./accountProperty";
@@ -16,9 +17,15 @@ import { setFallbackWarningSink } from "../../client/fallbackWarnings";
 import { engineInfo, engineWarn, pluginEngineAddress } from "./engineLog";
 import { watchEngine } from "./engineWatch";
 
+/**
+ * The journaled creates of this plugin process: the shim looks a kind's provider up by name, so the
+ * face's state lives beside the providers it builds.
+ */
+const createSession = new CreateSession();
+
 /** The context of one call: read at call time, since `configure` may run after the first lookup. */
 function dynamicContext(): LifecycleContext {
-  return { warn: engineWarn, info: engineInfo, settings: configuredSettings() };
+  return { warn: engineWarn, info: engineInfo, settings: configuredSettings(), createSession };
 }
 
 // Each kind has its own input and output types; the table holds them all, so its values are `any`.

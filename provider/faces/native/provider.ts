@@ -17,6 +17,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { Settings } from "../../configuration/settings";
 import type { LifecycleContext } from "../../resources/core/context";
+import { CreateSession } from "../../resources/core/createSession";
 import type { ResourceLifecycle } from "../../resources/core/lifecycle";
 import type { ResourceKind } from "../../resources/kinds";
 import { resourceLifecycle } from "../../resources/registry";
@@ -48,8 +49,11 @@ function lifecycleOf(urn: string): ResourceLifecycle<PropertyMap, PropertyMap> {
  * `settings` gives the configuration in force at each call (it may arrive after the first).
  */
 export function nativeProvider(version: string, schema: string, settings: () => Settings): Provider {
+  /** The journaled creates of this plugin. */
+  const createSession = new CreateSession();
   /** The context of one call about `urn`. */
   const contextFor = (urn: string, replacing?: boolean): LifecycleContext => ({
+    createSession,
     warn: (message) => engineWarn(message, urn),
     info: (message) => engineInfo(message, urn),
     settings: settings(),

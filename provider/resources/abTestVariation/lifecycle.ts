@@ -21,7 +21,7 @@ import {
   abTestVariationId,
   type AbTestVariationField,
   type AbTestVariationOutputs,
-} from "./inputs";
+} from "./definition";
 
 const subject = (inputs: { abTestId?: unknown; variationId?: unknown }) =>
   `AbTestVariation ${JSON.stringify(inputs.variationId)} of A/B test ${JSON.stringify(inputs.abTestId)}`;

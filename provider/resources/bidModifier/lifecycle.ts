@@ -21,7 +21,7 @@ import {
   bidModifierBody,
   type BidModifierField,
   type BidModifierOutputs,
-} from "./inputs";
+} from "./definition";
 
 const subject = (id: unknown) => `BidModifier ${JSON.stringify(id)}`;
 

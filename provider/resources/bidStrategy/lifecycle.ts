@@ -10,7 +10,7 @@ import { diffInputs } from "../common/diff";
 import { keptStateRead } from "../common/inputFields";
 import { resourceError } from "../common/resourceErrors";
 import { journaledCreate } from "../core/journaledCreate";
-import { BID_STRATEGY_DIFF, BidStrategyInputs, bidStrategyBody, type BidStrategyOutputs } from "./inputs";
+import { BID_STRATEGY, BID_STRATEGY_DIFF, BidStrategyInputs, bidStrategyBody, type BidStrategyOutputs } from "./definition";
 
 const subject = (name: unknown, id?: string) => `BidStrategy ${JSON.stringify(name)}${id ? ` (id ${id})` : ""}`;
 
@@ -36,10 +36,10 @@ export const bidStrategyLifecycle: ResourceLifecycle<BidStrategyInputs, BidStrat
       return { id: inputs.adoptId, outputs: inputs };
     }
     return journaledCreate(ctx, {
-      kind: "BidStrategy",
+      definition: BID_STRATEGY,
       inputs,
       subject: subject(inputs.name),
-      hint: { noun: "bid strategy", name: inputs.name },
+      name: inputs.name,
       async post(send) {
         const response = await apiClient(ctx).call("createBidStrategy", { body: bidStrategyBody(inputs), ...send });
         return { id: String(response.body.id), outputs: inputs };

@@ -16,12 +16,13 @@ import { caseInsensitiveEquivalent } from "../common/equivalence";
 import { inputFields } from "../common/inputFields";
 import { ResourceOperationError, resourceError } from "../common/resourceErrors";
 import {
+  CAMPAIGN_GROUP,
   CAMPAIGN_GROUP_DIFF,
   CampaignGroupInputs,
   ExistingCampaignGroupInputs,
   campaignGroupBody,
   type CampaignGroupOutputs,
-} from "./inputs";
+} from "./definition";
 import { journaledCreate } from "../core/journaledCreate";
 
 /** A view record of op 19 in SDK names. */
@@ -127,10 +128,10 @@ export const campaignGroupLifecycle: ResourceLifecycle<CampaignGroupInputs, Camp
       );
     }
     return journaledCreate(ctx, {
-      kind: "CampaignGroup",
+      definition: CAMPAIGN_GROUP,
       inputs,
       subject: subject(inputs.name),
-      hint: { noun: "campaign group", name: inputs.name },
+      name: inputs.name,
       async post(send) {
         const response = await apiClient(ctx).call("createCampaignGroup", { body: campaignGroupBody(inputs), ...send });
         const created = toSdk<Camelize<CampaignGroupCreated>>(CampaignGroupCreated, response.body);

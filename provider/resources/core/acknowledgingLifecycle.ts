@@ -10,21 +10,22 @@
  * and `delete` acknowledge too: see `acknowledgeStateHeld`, `acknowledgeReplacementDelete` and
  * `refusedDelete` in ./journaledCreate.ts.
  */
-import type { ResourceKind } from "../kinds";
 import {
   acknowledgeCreated,
   acknowledgeReplacementDelete,
   acknowledgeStateHeld,
   refusedDelete,
   reportUnrecordedReplacement,
+  type JournaledKind,
 } from "./journaledCreate";
 import type { ResourceLifecycle } from "./lifecycle";
 
 /** `lifecycle` with every call that names an id acknowledging it first. */
 export function acknowledgingLifecycle<Inputs, Outputs>(
-  kind: ResourceKind,
+  definition: JournaledKind,
   lifecycle: ResourceLifecycle<Inputs, Outputs>,
 ): ResourceLifecycle<Inputs, Outputs> {
+  const { kind } = definition;
   return {
     async check(olds, news, ctx) {
       await acknowledgeStateHeld(ctx, kind);
@@ -34,7 +35,7 @@ export function acknowledgingLifecycle<Inputs, Outputs>(
       const unrecorded = await acknowledgeCreated(ctx, kind, id);
       const result = await lifecycle.diff(id, olds, news, ctx);
       // A replacement's create would take the unrecorded object over; without one it is orphaned.
-      if (unrecorded !== undefined && result.replaces.length === 0) await reportUnrecordedReplacement(ctx, unrecorded, id);
+      if (unrecorded !== undefined && result.replaces.length === 0) await reportUnrecordedReplacement(ctx, definition, unrecorded, id);
       return result;
     },
     create: (inputs, ctx) => lifecycle.create(inputs, ctx),
@@ -49,7 +50,7 @@ export function acknowledgingLifecycle<Inputs, Outputs>(
     async delete(id, state, ctx) {
       await acknowledgeCreated(ctx, kind, id);
       await acknowledgeReplacementDelete(ctx, id);
-      if (await refusedDelete(ctx, kind, id)) return;
+      if (await refusedDelete(ctx, definition, id)) return;
       return lifecycle.delete(id, state, ctx);
     },
   };

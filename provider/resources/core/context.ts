@@ -4,6 +4,7 @@
  * `provider/faces/native/`), and nothing the lifecycle code could find out for itself.
  */
 import type { Settings } from "../../configuration/settings";
+import type { CreateSession } from "./createSession";
 
 /** The per-call context of a lifecycle method. */
 export interface LifecycleContext {
@@ -36,4 +37,9 @@ export interface LifecycleContext {
    * "The create journal").
    */
   readonly replacing?: boolean;
+  /**
+   * What the journaled creates of this process share: the journal's clock and what each create
+   * returned. One per face instance (plugin process), the same object in every call.
+   */
+  readonly createSession: CreateSession;
 }

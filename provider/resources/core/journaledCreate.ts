@@ -19,6 +19,7 @@
  */
 import { hostname } from "node:os";
 import { accountKey, resolveConnection } from "../../client";
+import { sleep, type Clock } from "../../client/clock";
 import { processAlive } from "../../client/processAlive";
 import {
   beginCreate,
@@ -30,7 +31,7 @@ import {
   journalStoreFor,
 } from "../../journal";
 import type { ResourceKind } from "../kinds";
-import { ambiguousCreateError, mayHaveCreated, resourceError, type AdoptHint } from "../common/resourceErrors";
+import { ambiguousCreateError, mayHaveCreated, resourceError } from "../common/resourceErrors";
 import type { LifecycleContext } from "./context";
 import type { CreateResult } from "./lifecycle";
 
@@ -41,15 +42,22 @@ export interface CreateSend {
   readonly afterAttempt: () => void;
 }
 
+/** What the journal needs of a kind's definition (../common/definition.ts). */
+export interface JournaledKind {
+  readonly kind: ResourceKind;
+  /** The kind's object in messages: `bid strategy`. */
+  readonly noun: string;
+}
+
 /** One journaled create. */
 export interface JournaledCreate<Inputs, Outputs> {
-  readonly kind: ResourceKind;
+  readonly definition: JournaledKind;
   /** The checked inputs (hashed; a take-over returns them as outputs, with the journaled extras). */
   readonly inputs: Inputs;
-  /** How messages name the resource (`BidStrategy "name"`). */
+  /** How messages name the resource (`<Kind> "<name>"`). */
   readonly subject: string;
-  /** What the ambiguous-create advice looks for. */
-  readonly hint: AdoptHint;
+  /** The declared name, which the ambiguous-create advice tells the user to look for. */
+  readonly name: string;
   /** Sends the create; throws the client's error as it is. */
   post(send: CreateSend): Promise<CreateResult<Outputs>>;
 }
@@ -72,31 +80,28 @@ const when = (epochMs: number) => new Date(epochMs).toISOString();
  */
 const OTHER_HOST_WAIT_MS = 2 * 60 * 1000; // 2 min
 
-/** True while the process that wrote `entry` may still be sending it. */
-function ownerRuns(entry: JournalEntry): boolean {
+/** True while the process that wrote `entry` may still be sending it (`now` on the journal's clock). */
+function ownerRuns(entry: JournalEntry, now: number): boolean {
   if (entry.pid === process.pid && entry.host === hostname()) return false;
-  if (entry.host !== hostname()) return Date.now() - entry.sentAt < OTHER_HOST_WAIT_MS;
+  if (entry.host !== hostname()) return now - entry.sentAt < OTHER_HOST_WAIT_MS;
   return processAlive(entry.pid);
 }
 
 /** The URN's entry once no running process is still sending it. */
-async function settledEntry(journal: JournalStore, urn: string): Promise<JournalEntry | undefined> {
+async function settledEntry(journal: JournalStore, urn: string, clock: Clock): Promise<JournalEntry | undefined> {
   for (;;) {
     const entry = await journal.get(urn);
-    if (entry === undefined || entry.state === "answered" || !ownerRuns(entry)) return entry;
-    if (Date.now() - entry.sentAt > OWNER_WAIT_MS) return entry;
-    await new Promise((resolve) => setTimeout(resolve, OWNER_POLL_MS));
+    if (entry === undefined || entry.state === "answered" || !ownerRuns(entry, clock.now())) return entry;
+    if (clock.now() - entry.sentAt > OWNER_WAIT_MS) return entry;
+    await sleep(clock, OWNER_POLL_MS);
   }
 }
 
-/**
- * The object each journaled create of this process returned, by URN, and whether it was taken over
- * (not POSTed). The engine deletes another id of the URN after such a create only as the last step
- * of a create-before-delete replacement, which it takes after recording the new object; it never
- * deletes the object it just received, unless it took it for the old one: a take-over of the object
- * it already held (`refusedDelete`).
- */
-const createdHere = new Map<string, { readonly id: string; readonly tookOver: boolean }>();
+// The session (`ctx.createSession`) records the object each journaled create of this process
+// returned, by URN, and whether it was taken over (not POSTed). The engine deletes another id of the
+// URN after such a create only as the last step of a create-before-delete replacement, which it
+// takes after recording the new object; it never deletes the object it just received, unless it
+// took it for the old one: a take-over of the object it already held (`refusedDelete`).
 
 /** Outputs that differ from the inputs (what a take-over must add to the inputs). */
 function extraOutputs(inputs: unknown, outputs: unknown): Record<string, unknown> {
@@ -113,7 +118,11 @@ export async function journaledCreate<Inputs, Outputs>(
   ctx: LifecycleContext,
   spec: JournaledCreate<Inputs, Outputs>,
 ): Promise<CreateResult<Outputs>> {
-  const { kind, inputs, subject, hint } = spec;
+  const { inputs, subject } = spec;
+  const { kind } = spec.definition;
+  const hint = { noun: spec.definition.noun, name: spec.name };
+  const session = ctx.createSession;
+  const clock = session.clock;
   const urn = ctx.urn;
   let journal: JournalStore | undefined;
   let account = "";
@@ -129,7 +138,7 @@ export async function journaledCreate<Inputs, Outputs>(
   const hash = inputsHash(kind, inputs);
 
   if (journal !== undefined && urn !== undefined) {
-    const prior = await settledEntry(journal, urn);
+    const prior = await settledEntry(journal, urn, clock);
     if (prior !== undefined) {
       const matches = prior.kind === kind && prior.account === account && prior.inputsHash === hash;
       if (matches && prior.state === "answered" && prior.id !== undefined) {
@@ -138,7 +147,7 @@ export async function journaledCreate<Inputs, Outputs>(
             `${when(prior.sentAt)} and Pulumi never recorded; nothing was sent to the platform (the create journal ` +
             `in ${journal.where} remembered it).`,
         );
-        createdHere.set(urn, { id: prior.id, tookOver: true });
+        session.recordCreate(urn, { id: prior.id, tookOver: true });
         return { id: prior.id, outputs: { ...inputs, ...prior.extraOutputs } as Outputs };
       }
       await journal.remove(urn);
@@ -164,7 +173,7 @@ export async function journaledCreate<Inputs, Outputs>(
 
   const ticket = beginCreate();
   let sent = false;
-  let sentAt = Date.now();
+  let sentAt = clock.now();
   /** This create's entry in `state` (what this process wrote, and when the request left). */
   const entryOf = (urn: string, state: Pick<JournalEntry, "state"> & Partial<JournalEntry>): JournalEntry => ({
     format: 1,
@@ -184,7 +193,7 @@ export async function journaledCreate<Inputs, Outputs>(
     sent = true;
     ticket.markSent();
     if (first && journal !== undefined && urn !== undefined) {
-      sentAt = Date.now();
+      sentAt = clock.now();
       await journal.put(entryOf(urn, { state: "sent" }));
     }
   };
@@ -211,7 +220,7 @@ export async function journaledCreate<Inputs, Outputs>(
         state: "answered",
         id: result.id,
         extraOutputs: extraOutputs(inputs, result.outputs),
-        answeredAt: Date.now(),
+        answeredAt: clock.now(),
       });
       try {
         await journal.put(entry);
@@ -222,7 +231,7 @@ export async function journaledCreate<Inputs, Outputs>(
             `it (${error instanceof Error ? error.message : String(error)}); an update killed now would not know of it.`,
         );
       }
-      createdHere.set(urn, { id: result.id, tookOver: false });
+      session.recordCreate(urn, { id: result.id, tookOver: false });
     }
     return result;
   } finally {
@@ -258,8 +267,13 @@ export async function acknowledgeCreated(ctx: LifecycleContext, kind: ResourceKi
  * After a `diff` that replaces nothing: the object `entry` records will not be taken over (no create
  * follows), so say that it stays on the platform outside the stack, once, and forget it.
  */
-export async function reportUnrecordedReplacement(ctx: LifecycleContext, entry: JournalEntry, id: string): Promise<void> {
-  const noun = entry.kind === "CampaignGroup" ? "campaign group" : "bid strategy";
+export async function reportUnrecordedReplacement(
+  ctx: LifecycleContext,
+  definition: JournaledKind,
+  entry: JournalEntry,
+  id: string,
+): Promise<void> {
+  const { noun } = definition;
   await ctx.warn(
     `${entry.kind} ${id}: an interrupted update created ${noun} ${entry.id} to replace it at ` +
       `${when(entry.sentAt)}, and Pulumi never recorded it; since this update keeps ${id}, ${noun} ` +
@@ -300,7 +314,7 @@ export async function acknowledgeStateHeld(ctx: LifecycleContext, kind: Resource
  * Best effort.
  */
 export async function acknowledgeReplacementDelete(ctx: LifecycleContext, id: string): Promise<void> {
-  const created = ctx.urn === undefined ? undefined : createdHere.get(ctx.urn);
+  const created = ctx.urn === undefined ? undefined : ctx.createSession.createdFor(ctx.urn);
   if (created === undefined || created.id === id) return;
   try {
     await journalStoreFor(ctx.settings).removeIfId(ctx.urn!, created.id);
@@ -318,11 +332,11 @@ export async function acknowledgeReplacementDelete(ctx: LifecycleContext, id: st
  * stack), so the delete does nothing and a warning says that nothing was replaced. The entry is gone
  * by then (the delete named its id), so the next replacement creates a new object.
  */
-export async function refusedDelete(ctx: LifecycleContext, kind: ResourceKind, id: string): Promise<boolean> {
-  const created = ctx.urn === undefined ? undefined : createdHere.get(ctx.urn);
+export async function refusedDelete(ctx: LifecycleContext, definition: JournaledKind, id: string): Promise<boolean> {
+  const created = ctx.urn === undefined ? undefined : ctx.createSession.createdFor(ctx.urn);
   if (created === undefined || !created.tookOver || created.id !== id) return false;
-  createdHere.delete(ctx.urn!);
-  const noun = kind === "CampaignGroup" ? "campaign group" : "bid strategy";
+  ctx.createSession.forget(ctx.urn!);
+  const { kind, noun } = definition;
   await ctx.warn(
     `${kind} ${id}: nothing was replaced: this update's create of the resource took over ${noun} ${id}, which the ` +
       `create journal still held from the update that created it, so ${id} stays the resource's object and is not ` +

@@ -13,6 +13,7 @@ import type { LifecycleContext } from "../../../../provider/resources/core/conte
 type PlatformConnection = { baseUrl?: string; token?: string };
 const settingsOf = (connection: PlatformConnection) => resolveSettings([valuesLayer("stackConfig", connection)]);
 import type { ResourceLifecycle } from "../../../../provider/resources/core/lifecycle";
+import { CreateSession } from "../../../../provider/resources/core/createSession";
 import { abTestVariationLifecycle } from "../../../../provider/resources/abTestVariation/lifecycle";
 import { bidStrategyLifecycle } from "../../../../provider/resources/bidStrategy/lifecycle";
 import { campaignGroupLifecycle } from "../../../../provider/resources/campaignGroup/lifecycle";
@@ -24,10 +25,12 @@ const DEMO = SEED_ACCOUNTS[0];
 /** A face's context whose warn sink records the warnings. */
 function recordingContext(connection: PlatformConnection = {}) {
   const warnings: string[] = [];
+  const createSession = new CreateSession();
   const context = (): LifecycleContext => ({
     warn: async (message) => void warnings.push(message),
     info: async () => undefined,
     settings: settingsOf(connection),
+    createSession,
   });
   return { warnings, context };
 }
@@ -135,7 +138,12 @@ describe("against the simulator", () => {
     let built = 0;
     const provider = adapt(campaignGroupLifecycle, () => {
       built += 1;
-      return { warn: async () => undefined, info: async () => undefined, settings: settingsOf(current) };
+      return {
+        warn: async () => undefined,
+        info: async () => undefined,
+        settings: settingsOf(current),
+        createSession: new CreateSession(),
+      };
     });
     await expect(provider.read!(SEED_IDS.campaignGroups.summer, { ...group })).rejects.toThrow(/401/);
     current = connection();

@@ -4,10 +4,10 @@
  * these cases pin the details fast and without processes.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { AbTestVariationInputs, AB_TEST_VARIATION_DIFF, abTestVariationBody } from "../../../../provider/resources/abTestVariation/inputs";
-import { BidModifierInputs, BID_MODIFIER_DIFF, bidModifierBody } from "../../../../provider/resources/bidModifier/inputs";
-import { BidStrategyInputs, BID_STRATEGY_DIFF, bidStrategyBody } from "../../../../provider/resources/bidStrategy/inputs";
-import { CampaignGroupInputs, CAMPAIGN_GROUP_DIFF, campaignGroupBody } from "../../../../provider/resources/campaignGroup/inputs";
+import { AbTestVariationInputs, AB_TEST_VARIATION_DIFF, abTestVariationBody } from "../../../../provider/resources/abTestVariation/definition";
+import { BidModifierInputs, BID_MODIFIER_DIFF, bidModifierBody } from "../../../../provider/resources/bidModifier/definition";
+import { BidStrategyInputs, BID_STRATEGY_DIFF, bidStrategyBody } from "../../../../provider/resources/bidStrategy/definition";
+import { CampaignGroupInputs, CAMPAIGN_GROUP_DIFF, campaignGroupBody } from "../../../../provider/resources/campaignGroup/definition";
 import { checkInputs } from "../../../../provider/resources/common/checkInputs";
 import { canonicalDecimal, decimalsEqual, toPlainDecimal } from "../../../../provider/resources/common/decimal";
 import { diffInputs } from "../../../../provider/resources/common/diff";

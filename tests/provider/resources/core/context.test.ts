@@ -8,6 +8,7 @@ import * as path from "node:path";
 import { closeApiClients } from "../../../../provider/client";
 import { resolveSettings, valuesLayer } from "../../../../provider/configuration/settings";
 import type { LifecycleContext } from "../../../../provider/resources/core/context";
+import { CreateSession } from "../../../../provider/resources/core/createSession";
 import { bidModifierLifecycle } from "../../../../provider/resources/bidModifier/lifecycle";
 import { SEED_ACCOUNTS, SEED_IDS, startSimulator, type RunningSimulator } from "../../../../simulator";
 import { REPO_ROOT } from "../../../helpers/dynamicProviderHarness";
@@ -20,7 +21,13 @@ const URN = "urn:pulumi:test::core::adplatform:index:BidModifier::m";
 function recordingContext(connection: { baseUrl?: string; token?: string } = {}) {
   const warnings: string[] = [];
   const settings = resolveSettings([valuesLayer("explicit", connection)]);
-  const ctx: LifecycleContext = { warn: async (message) => void warnings.push(message), info: async () => undefined, settings, urn: URN };
+  const ctx: LifecycleContext = {
+    warn: async (message) => void warnings.push(message),
+    info: async () => undefined,
+    settings,
+    urn: URN,
+    createSession: new CreateSession(),
+  };
   return { warnings, ctx };
 }
 

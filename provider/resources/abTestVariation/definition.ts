@@ -1,0 +1,114 @@
+/**
+ * AbTestVariation: its definition (../common/definition.ts) and its PATCH body. A variation is an
+ * existing platform object named by (`abTestId`, `variationId`); the field rules are the catalog's
+ * op 4 request schema (`AbTestVariationUpdate`).
+ */
+import type { z } from "zod";
+import { AbTestVariationUpdate } from "../../catalog";
+import { toWire } from "../../wire/casing";
+import { defineResource } from "../common/definition";
+import { PathId } from "../common/pathId";
+
+const wire = AbTestVariationUpdate.shape;
+
+/** The fields op 4 can set (spec, Campaign A/B test variation: "Updatable fields"). */
+export const AB_TEST_VARIATION_FIELDS = ["name", "settings"] as const;
+/** One settable field of a variation. */
+export type AbTestVariationField = (typeof AB_TEST_VARIATION_FIELDS)[number];
+
+// spec, Endpoints 4: partial bodies; the API cannot create, read or delete variations. Changed ids
+// name another variation: replace.
+export const AB_TEST_VARIATION = defineResource({
+  kind: "AbTestVariation",
+  noun: "A/B test variation",
+  description:
+    "The managed settings of an existing variation of a campaign A/B test, named by the test's id and the " +
+    "variation's id. Its `id` is `<abTestId>/<variationId>`.\n\n" +
+    "Creating the resource adopts the variation and sends every declared field; updates send only the changed " +
+    "fields; different ids replace the resource. The API cannot create, read or delete variations and cannot " +
+    "unset a field: removing a field leaves its value on the platform, and destroying the resource leaves the " +
+    "variation with its last values (both with a warning).",
+  argsDescription: "The arguments of an `AbTestVariation`. At least one of `name`, `settings` must be set.",
+  constructorDocs: {
+    name: "the Pulumi resource name.",
+    args: "the variation's ids and the fields to manage.",
+    opts:
+      "resource options; `customTimeouts` has no effect on dynamic resources, and `import` may only be the " +
+      'declared ids as `"<abTestId>/<variationId>"`, whose variation is always taken over (Pulumi\'s own import ' +
+      "fails for dynamic resources).",
+  },
+  journaled: false,
+  fields: {
+    abTestId: {
+      schema: PathId,
+      description: "Id of the campaign A/B test. Changing it replaces the resource.",
+      stateDescription: "Id of the campaign A/B test.",
+      diff: { replaces: true },
+    },
+    variationId: {
+      schema: PathId,
+      description: "Id of the variation within the test. Changing it replaces the resource.",
+      stateDescription: "Id of the variation.",
+      diff: { replaces: true },
+    },
+    name: {
+      schema: wire.name,
+      description: "Name of the variation.",
+      stateDescription: "Name, when declared.",
+      diff: {},
+    },
+    // Decision (not shown in spec): whether op 4 merges or replaces a partial `settings.image` is not
+    // shown, so `settings` is compared and sent whole, as declared.
+    settings: {
+      schema: wire.settings,
+      description: "Display settings; sent whole whenever they change.",
+      stateDescription: "Display settings, when declared.",
+      diff: {},
+      // spec, Campaign A/B test variation: `settings` holds `image`, language code -> image URL.
+      object: {
+        name: "AbTestVariationSettings",
+        description: "`settings` of a variation.",
+        stateDescription: "`settings` as stored in the state.",
+        fields: {
+          image: {
+            description:
+              "Image URL by language: keys are language codes such as `en` or `pt_BR` (kept as written), values " +
+              "are absolute URLs (`https:` usually).",
+            stateDescription: "Image URL by language code.",
+          },
+        },
+      },
+    },
+  },
+  // spec, Endpoints 4: "at least one field must be sent".
+  atLeastOneOf: AB_TEST_VARIATION_FIELDS,
+});
+
+/** Checked inputs of an AbTestVariation. */
+export const AbTestVariationInputs = AB_TEST_VARIATION.inputs;
+/** Checked AbTestVariation inputs. */
+export type AbTestVariationInputs = z.output<typeof AbTestVariationInputs>;
+
+/** AbTestVariation state: the inputs (op 4 answers 204 and the full record is not shown). */
+export type AbTestVariationOutputs = AbTestVariationInputs;
+
+/** The compared fields of an AbTestVariation. */
+export const AB_TEST_VARIATION_DIFF = AB_TEST_VARIATION.diff;
+
+/**
+ * The engine id of a variation. Decision (not shown in spec): `<abTestId>/<variationId>`; only a
+ * label, never parsed (the provider reads both ids from the inputs).
+ */
+export function abTestVariationId(inputs: Pick<AbTestVariationInputs, "abTestId" | "variationId">): string {
+  return `${inputs.abTestId}/${inputs.variationId}`;
+}
+
+/** The op 4 body that sets `fields` of checked inputs; absent fields are not sent. */
+export function abTestVariationBody(
+  inputs: AbTestVariationInputs,
+  fields: readonly AbTestVariationField[],
+): z.input<typeof AbTestVariationUpdate> {
+  const picked: Record<string, unknown> = {};
+  for (const field of fields) picked[field] = inputs[field];
+  return toWire(AbTestVariationUpdate, picked);
+}

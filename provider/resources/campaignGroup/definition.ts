@@ -1,0 +1,104 @@
+/**
+ * CampaignGroup: its definition (../common/definition.ts) and its op 2 request body. The field rules
+ * are the catalog's op 2 request schema (`CampaignGroupCreate`); `adoptId` is added here, and the
+ * state fields come from the op 19 view record (`CampaignGroup`).
+ */
+import type { z } from "zod";
+import { CampaignGroup, CampaignGroupCreate } from "../../catalog";
+import { toWire } from "../../wire/casing";
+import { defineResource, type StateOutputs } from "../common/definition";
+import { PathId } from "../common/pathId";
+import { caseInsensitiveEquivalent, setEquivalent } from "../common/equivalence";
+
+const wire = CampaignGroupCreate.shape;
+const view = CampaignGroup.shape;
+
+// The API has no update for groups: every compared field replaces (docs/ARCHITECTURE.md, "Resources
+// and their lifecycle"). Refresh reads the view (op 19), which does not return campaign ids.
+export const CAMPAIGN_GROUP = defineResource({
+  kind: "CampaignGroup",
+  noun: "campaign group",
+  description:
+    "A campaign group on the platform.\n\n" +
+    "The API cannot update or delete groups: any change replaces the group (a new one is created), and " +
+    "destroying the resource only removes it from the stack (a warning names the id that stays on the " +
+    "platform). A refresh reads the name, colour, size and timestamps; the platform does not return a " +
+    "group's campaign ids, so `items` keeps the last known list (a warning shows when `size` disagrees); a " +
+    "group gone from the platform leaves the state.",
+  argsDescription: "The arguments of a `CampaignGroup`. Every change to them replaces the group.",
+  constructorDocs: {
+    name: "the Pulumi resource name (not the group's name on the platform).",
+    args: "the group's fields.",
+    opts:
+      'resource options; `customTimeouts` has no effect on dynamic resources, and `import: "<group id>"` is ' +
+      "taken as `adoptId` (Pulumi's own import fails for dynamic resources).",
+  },
+  journaled: true,
+  fields: {
+    name: {
+      schema: wire.name,
+      description: "Name of the group.",
+      diff: { replaces: true },
+    },
+    // Decision (not shown in spec): colours compare case-insensitively (`#AABBCC` is `#aabbcc`), so the
+    // platform's spelling of a colour never replaces a group.
+    color: {
+      schema: wire.color,
+      description: "Colour as a hex string `#rrggbb` (either letter case; compared case-insensitively).",
+      stateDescription: "Colour `#rrggbb`.",
+      diff: { replaces: true, equivalent: caseInsensitiveEquivalent },
+    },
+    // spec, rule 4: the campaign ids that join the group. Decision (not shown in spec): compared as a
+    // set (membership has no order, and the catalog refuses duplicates), so a reordering never
+    // replaces a group. Only creating a group (op 2) needs them: an imported group's state has none,
+    // since the view does not return them (spec, Campaign group).
+    items: {
+      schema: wire.items,
+      description: "Ids of the campaigns that join the group. A set: order and a repeated id do not matter.",
+      stateDescription: "Campaign ids of the group, as last declared (the API does not return them on read).",
+      diff: { replaces: true, equivalent: setEquivalent },
+      requiredOnlyToCreate: true,
+      nativeNote:
+        "Required to create a group; the declaration of an imported group may omit it, since the API does not return a group's campaign ids.",
+    },
+    // Not compared: it matters only to `create`, so adding or changing it later neither replaces nor re-adopts.
+    adoptId: {
+      schema: PathId.optional(),
+      description:
+        "Id of an existing group to take over instead of creating one. It is read first; a group whose name or " +
+        "colour differs from the declared ones is refused, since groups cannot be updated. Only used when the " +
+        "resource is created.",
+      stateDescription: "The adopted group's id, when the resource was created by adopting.",
+    },
+  },
+  // From the op 2 answer (`companyId`) and the op 19 view (all four).
+  state: {
+    companyId: { schema: view.company_id, description: "Id of the company (account) that owns the group." },
+    size: {
+      schema: view.size,
+      description: "Number of campaigns in the group as the platform counts them; known after adopting or a refresh.",
+    },
+    createTime: { schema: view.create_time, description: "Creation time, `YYYY-MM-DD HH:MM:SS`; known after adopting or a refresh." },
+    updateTime: { schema: view.update_time, description: "Last update time, `YYYY-MM-DD HH:MM:SS`; known after adopting or a refresh." },
+  },
+});
+
+/** Checked inputs of a CampaignGroup. */
+export const CampaignGroupInputs = CAMPAIGN_GROUP.inputs;
+/** Checked CampaignGroup inputs. */
+export type CampaignGroupInputs = z.output<typeof CampaignGroupInputs>;
+
+/** Inputs of a group that exists with no `items` in its state (an imported group). */
+export const ExistingCampaignGroupInputs = CAMPAIGN_GROUP.existingInputs;
+
+/** CampaignGroup state: the inputs plus what the API returns (op 2 response, op 19 view). */
+export type CampaignGroupOutputs = CampaignGroupInputs & StateOutputs<NonNullable<(typeof CAMPAIGN_GROUP)["state"]>>;
+
+/** The compared fields of a CampaignGroup (all replace). */
+export const CAMPAIGN_GROUP_DIFF = CAMPAIGN_GROUP.diff;
+
+/** The op 2 request body for checked inputs. */
+export function campaignGroupBody(inputs: CampaignGroupInputs): z.input<typeof CampaignGroupCreate> {
+  const { name, color, items } = inputs;
+  return toWire(CampaignGroupCreate, { name, color, items });
+}
