@@ -7,9 +7,9 @@ import * as outputs from "./types/output";
 import * as utilities from "./utilities";
 
 /**
- * `AbTestVariation`: the settings of an existing variation of a campaign A/B test, named by the test's id and the variation's id, set with PATCH op 4 (spec, Endpoints 4).
+ * The managed settings of an existing variation of a campaign A/B test, named by the test's id and the variation's id. Its `id` is `<abTestId>/<variationId>`.
  *
- * Creating the resource adopts the variation and sends every declared field; updates send only the changed fields; different ids replace the resource. The API cannot create, read or delete variations and cannot unset a field: removing a field leaves its value on the platform, and destroying leaves the variation with its last values (both with a warning).
+ * Creating the resource adopts the variation and sends every declared field; updates send only the changed fields; different ids replace the resource. The API cannot create, read or delete variations and cannot unset a field: removing a field leaves its value on the platform, and destroying the resource leaves the variation with its last values (both with a warning).
  */
 export class AbTestVariation extends pulumi.CustomResource {
     /**

@@ -7,9 +7,9 @@ import * as outputs from "./types/output";
 import * as utilities from "./utilities";
 
 /**
- * `BidModifier`: the settings of an existing bid modifier, named by its id, set with PATCH op 1 (spec, Endpoints 1).
+ * The managed settings of an existing bid modifier, named by its id.
  *
- * Creating the resource adopts the modifier and sends every declared field; updates send only the changed fields; a different `bidModifierId` replaces the resource. The API cannot create, read or delete bid modifiers and cannot unset a field: removing a field from the program leaves its value on the platform, and destroying leaves the object with its last values (both with a warning).
+ * Creating the resource adopts the modifier and sends every declared field; updates send only the changed fields; a different `bidModifierId` replaces the resource. The API cannot create, read or delete bid modifiers and cannot unset a field: removing a field from the program leaves its value on the platform, and destroying the resource leaves the object with its last values (both with a warning).
  */
 export class BidModifier extends pulumi.CustomResource {
     /**
@@ -111,7 +111,7 @@ export interface BidModifierArgs {
      */
     bidModifierId: pulumi.Input<string>;
     /**
-     * Container ids. When both `containers` and `tags` are set, `containers` applies (spec, rule 2).
+     * Container ids. When both `containers` and `tags` are set, `containers` applies.
      */
     containers?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**

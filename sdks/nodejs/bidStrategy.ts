@@ -5,9 +5,9 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 /**
- * `BidStrategy`: a bid strategy created with POST op 3 (spec, Endpoints 3).
+ * A bid strategy on the platform.
  *
- * The API has no update, read or delete for bid strategies: any change replaces the strategy (a new one is created), refresh keeps the last written state, and destroying only removes it from the stack (a warning names the id that stays on the platform).
+ * The API cannot update, read or delete bid strategies: any change replaces the strategy (a new one is created), a refresh keeps the last written state, and destroying the resource only removes it from the stack (a warning names the id that stays on the platform).
  */
 export class BidStrategy extends pulumi.CustomResource {
     /**
@@ -124,7 +124,7 @@ export interface BidStrategyArgs {
      */
     pricingModel?: pulumi.Input<string | undefined>;
     /**
-     * How `value` adjusts the bid (spec, rule 3): one of `exact`, `price_add`, `price_sub`, `percent_add`, `percent_sub`.
+     * How `value` adjusts the bid: one of `exact`, `price_add`, `price_sub`, `percent_add`, `percent_sub`.
      */
     strategy: pulumi.Input<string>;
     /**

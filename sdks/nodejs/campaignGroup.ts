@@ -5,9 +5,9 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 /**
- * `CampaignGroup`: a group of campaigns created with POST op 2 and refreshed with GET op 19 (spec, Endpoints 2 and 19).
+ * A campaign group on the platform.
  *
- * The API has no update or delete for groups: any change replaces the group (a new one is created), and destroying only removes it from the stack (a warning names the id that stays on the platform). Refresh reads name, colour, size and timestamps; the view does not return campaign ids, so `items` keeps the last known list (a warning shows when `size` disagrees); a group gone from the platform leaves the state.
+ * The API cannot update or delete groups: any change replaces the group (a new one is created), and destroying the resource only removes it from the stack (a warning names the id that stays on the platform). A refresh reads the name, colour, size and timestamps; the platform does not return a group's campaign ids, so `items` keeps the last known list (a warning shows when `size` disagrees); a group gone from the platform leaves the state.
  */
 export class CampaignGroup extends pulumi.CustomResource {
     /**
@@ -114,7 +114,7 @@ export class CampaignGroup extends pulumi.CustomResource {
  */
 export interface CampaignGroupArgs {
     /**
-     * Id of an existing group to take over instead of creating one. It is read first (GET op 19); a group whose name or colour differs from the declared ones is refused, since groups cannot be updated. Only used when the resource is created.
+     * Id of an existing group to take over instead of creating one. It is read first; a group whose name or colour differs from the declared ones is refused, since groups cannot be updated. Only used when the resource is created.
      */
     adoptId?: pulumi.Input<string | undefined>;
     /**
@@ -122,7 +122,7 @@ export interface CampaignGroupArgs {
      */
     color: pulumi.Input<string>;
     /**
-     * Ids of the campaigns that join the group (spec, rule 4). A set: order and a repeated id do not matter. Required to create a group; the declaration of an imported group may omit it, since the API does not return a group's campaign ids.
+     * Ids of the campaigns that join the group. A set: order and a repeated id do not matter. Required to create a group; the declaration of an imported group may omit it, since the API does not return a group's campaign ids.
      */
     items?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**

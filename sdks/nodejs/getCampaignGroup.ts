@@ -5,7 +5,7 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 /**
- * Reads one campaign group. Identical reads in one program run are sent once.
+ * Reads one campaign group, as the platform's view returns it. Identical reads in one program run are sent once.
  */
 export function getCampaignGroup(args: GetCampaignGroupArgs, opts?: pulumi.InvokeOptions): Promise<GetCampaignGroupResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -21,7 +21,7 @@ export interface GetCampaignGroupArgs {
      */
     id: string;
     /**
-     * Query parameters, sent as given: operation 19 accepts some but the spec does not name them (rule 9).
+     * Query parameters, passed to the platform as given: their names are not checked.
      */
     query?: {[key: string]: string};
 }
@@ -44,7 +44,7 @@ export interface GetCampaignGroupResult {
      */
     readonly id: string;
     /**
-     * Campaign ids. The spec says the view does not return them; present only if the platform sends them anyway.
+     * Campaign ids. The view does not return them; present only if the platform sends them anyway.
      */
     readonly items?: string[];
     /**
@@ -61,7 +61,7 @@ export interface GetCampaignGroupResult {
     readonly updateTime?: string;
 }
 /**
- * Reads one campaign group. Identical reads in one program run are sent once.
+ * Reads one campaign group, as the platform's view returns it. Identical reads in one program run are sent once.
  */
 export function getCampaignGroupOutput(args: GetCampaignGroupOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetCampaignGroupResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -77,7 +77,7 @@ export interface GetCampaignGroupOutputArgs {
      */
     id: pulumi.Input<string>;
     /**
-     * Query parameters, sent as given: operation 19 accepts some but the spec does not name them (rule 9).
+     * Query parameters, passed to the platform as given: their names are not checked.
      */
     query?: pulumi.Input<{[key: string]: pulumi.Input<string>} | undefined>;
 }

@@ -26,7 +26,7 @@ export interface GetContainerGroupArgs {
      */
     id: string;
     /**
-     * Query parameters, sent as given: operation 20 accepts some but the spec does not name them (rule 9).
+     * Query parameters, passed to the platform as given: their names are not checked.
      */
     query?: {[key: string]: string};
 }
@@ -83,7 +83,7 @@ export interface GetContainerGroupOutputArgs {
      */
     id: pulumi.Input<string>;
     /**
-     * Query parameters, sent as given: operation 20 accepts some but the spec does not name them (rule 9).
+     * Query parameters, passed to the platform as given: their names are not checked.
      */
     query?: pulumi.Input<{[key: string]: pulumi.Input<string>} | undefined>;
 }

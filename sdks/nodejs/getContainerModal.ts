@@ -28,7 +28,7 @@ export interface GetContainerModalArgs {
      */
     id: string;
     /**
-     * Query parameters, sent as given: the spec says operation 5 accepts some but does not name them (rule 9).
+     * Query parameters, passed to the platform as given: their names are not checked.
      */
     query?: {[key: string]: string};
 }
@@ -129,7 +129,7 @@ export interface GetContainerModalOutputArgs {
      */
     id: pulumi.Input<string>;
     /**
-     * Query parameters, sent as given: the spec says operation 5 accepts some but does not name them (rule 9).
+     * Query parameters, passed to the platform as given: their names are not checked.
      */
     query?: pulumi.Input<{[key: string]: pulumi.Input<string>} | undefined>;
 }

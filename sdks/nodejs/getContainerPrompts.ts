@@ -23,7 +23,7 @@ export interface GetContainerPromptsArgs {
      */
     containerId: string;
     /**
-     * Query parameters, sent as given: the spec says operation 6 accepts some (paging or filtering, presumably) but does not name them (rule 9).
+     * Query parameters, passed to the platform as given: their names are not checked.
      */
     query?: {[key: string]: string};
 }
@@ -55,7 +55,7 @@ export interface GetContainerPromptsOutputArgs {
      */
     containerId: pulumi.Input<string>;
     /**
-     * Query parameters, sent as given: the spec says operation 6 accepts some (paging or filtering, presumably) but does not name them (rule 9).
+     * Query parameters, passed to the platform as given: their names are not checked.
      */
     query?: pulumi.Input<{[key: string]: pulumi.Input<string>} | undefined>;
 }

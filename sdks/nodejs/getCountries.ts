@@ -19,7 +19,7 @@ export function getCountries(args?: GetCountriesArgs, opts?: pulumi.InvokeOption
 
 export interface GetCountriesArgs {
     /**
-     * Query parameters, sent as given: operation 17 accepts some but the spec does not name them (rule 9).
+     * Query parameters, passed to the platform as given: their names are not checked.
      */
     query?: {[key: string]: string};
 }
@@ -47,7 +47,7 @@ export function getCountriesOutput(args?: GetCountriesOutputArgs, opts?: pulumi.
 
 export interface GetCountriesOutputArgs {
     /**
-     * Query parameters, sent as given: operation 17 accepts some but the spec does not name them (rule 9).
+     * Query parameters, passed to the platform as given: their names are not checked.
      */
     query?: pulumi.Input<{[key: string]: pulumi.Input<string>} | undefined>;
 }

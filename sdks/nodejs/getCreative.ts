@@ -20,7 +20,7 @@ export function getCreative(args: GetCreativeArgs, opts?: pulumi.InvokeOptions):
 
 export interface GetCreativeArgs {
     /**
-     * Subresources to embed (spec, rule 9). Each one counts as one more call against the account's rate limit (spec, Limits 7). The spec names none for creatives; what the platform returns under a name is kept on the result at run time, untyped.
+     * Subresources to embed, by name (lowercase letters, digits and `_`). Each one counts as one more call against the account's rate limit. What the platform returns under a name is kept on the result, untyped.
      */
     fields?: string[];
     /**
@@ -28,7 +28,7 @@ export interface GetCreativeArgs {
      */
     id: string;
     /**
-     * Other query parameters, sent as given: operation 8 accepts some but the spec does not name them (rule 9).
+     * Query parameters, passed to the platform as given: their names are not checked. Subresources go in `fields`.
      */
     query?: {[key: string]: string};
 }
@@ -51,7 +51,7 @@ export interface GetCreativeResult {
      */
     readonly bundleId?: string;
     /**
-     * Campaign id; an integer, as the spec's field table says.
+     * Campaign id, an integer (unlike other ids).
      */
     readonly campaignId?: number;
     /**
@@ -165,7 +165,7 @@ export function getCreativeOutput(args: GetCreativeOutputArgs, opts?: pulumi.Inv
 
 export interface GetCreativeOutputArgs {
     /**
-     * Subresources to embed (spec, rule 9). Each one counts as one more call against the account's rate limit (spec, Limits 7). The spec names none for creatives; what the platform returns under a name is kept on the result at run time, untyped.
+     * Subresources to embed, by name (lowercase letters, digits and `_`). Each one counts as one more call against the account's rate limit. What the platform returns under a name is kept on the result, untyped.
      */
     fields?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
@@ -173,7 +173,7 @@ export interface GetCreativeOutputArgs {
      */
     id: pulumi.Input<string>;
     /**
-     * Other query parameters, sent as given: operation 8 accepts some but the spec does not name them (rule 9).
+     * Query parameters, passed to the platform as given: their names are not checked. Subresources go in `fields`.
      */
     query?: pulumi.Input<{[key: string]: pulumi.Input<string>} | undefined>;
 }

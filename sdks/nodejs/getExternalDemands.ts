@@ -19,7 +19,7 @@ export function getExternalDemands(args?: GetExternalDemandsArgs, opts?: pulumi.
 
 export interface GetExternalDemandsArgs {
     /**
-     * Query parameters, sent as given. The spec names `name` as searchable, `id`, `name`, `bid_regulator`, `create_time`, `update_time` as sortable and `id`, `name`, `partner_id`, `status`, `create_time`, `update_time` as filterable (rule 8), but not the parameter names, so they are not checked.
+     * Query parameters, passed to the platform as given: their names are not checked. The platform searches by `name`, sorts by `id`, `name`, `bid_regulator`, `create_time` or `update_time`, and filters by `id`, `name`, `partner_id`, `status`, `create_time` or `update_time`.
      */
     query?: {[key: string]: string};
 }
@@ -47,7 +47,7 @@ export function getExternalDemandsOutput(args?: GetExternalDemandsOutputArgs, op
 
 export interface GetExternalDemandsOutputArgs {
     /**
-     * Query parameters, sent as given. The spec names `name` as searchable, `id`, `name`, `bid_regulator`, `create_time`, `update_time` as sortable and `id`, `name`, `partner_id`, `status`, `create_time`, `update_time` as filterable (rule 8), but not the parameter names, so they are not checked.
+     * Query parameters, passed to the platform as given: their names are not checked. The platform searches by `name`, sorts by `id`, `name`, `bid_regulator`, `create_time` or `update_time`, and filters by `id`, `name`, `partner_id`, `status`, `create_time` or `update_time`.
      */
     query?: pulumi.Input<{[key: string]: pulumi.Input<string>} | undefined>;
 }

@@ -7,7 +7,7 @@ import * as outputs from "./types/output";
 import * as utilities from "./utilities";
 
 /**
- * Reads one integration. Identical reads in one program run are sent once.
+ * Reads one event-system integration. Identical reads in one program run are sent once.
  */
 export function getIntegration(args: GetIntegrationArgs, opts?: pulumi.InvokeOptions): Promise<GetIntegrationResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -65,12 +65,12 @@ export interface GetIntegrationResult {
      */
     readonly updateTime?: string;
     /**
-     * The integration's own version string (spec, Versioning).
+     * The integration's own version string.
      */
     readonly version?: string;
 }
 /**
- * Reads one integration. Identical reads in one program run are sent once.
+ * Reads one event-system integration. Identical reads in one program run are sent once.
  */
 export function getIntegrationOutput(args: GetIntegrationOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetIntegrationResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

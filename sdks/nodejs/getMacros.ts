@@ -19,7 +19,7 @@ export function getMacros(args?: GetMacrosArgs, opts?: pulumi.InvokeOptions): Pr
 
 export interface GetMacrosArgs {
     /**
-     * Query parameters, sent as given: operation 14 accepts some but the spec does not name them (rule 9).
+     * Query parameters, passed to the platform as given: their names are not checked.
      */
     query?: {[key: string]: string};
 }
@@ -47,7 +47,7 @@ export function getMacrosOutput(args?: GetMacrosOutputArgs, opts?: pulumi.Invoke
 
 export interface GetMacrosOutputArgs {
     /**
-     * Query parameters, sent as given: operation 14 accepts some but the spec does not name them (rule 9).
+     * Query parameters, passed to the platform as given: their names are not checked.
      */
     query?: pulumi.Input<{[key: string]: pulumi.Input<string>} | undefined>;
 }

@@ -7,7 +7,7 @@ import * as outputs from "./types/output";
 import * as utilities from "./utilities";
 
 /**
- * Reads one messaging provider. Identical reads in one program run are sent once.
+ * Reads one messaging provider (named so to tell it from a Pulumi provider). Identical reads in one program run are sent once.
  */
 export function getMessagingProvider(args: GetMessagingProviderArgs, opts?: pulumi.InvokeOptions): Promise<GetMessagingProviderResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -62,7 +62,7 @@ export interface GetMessagingProviderResult {
     readonly updateTime?: string;
 }
 /**
- * Reads one messaging provider. Identical reads in one program run are sent once.
+ * Reads one messaging provider (named so to tell it from a Pulumi provider). Identical reads in one program run are sent once.
  */
 export function getMessagingProviderOutput(args: GetMessagingProviderOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetMessagingProviderResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

@@ -21,7 +21,7 @@ export interface GetProfilePropertyArgs {
      */
     id: string;
     /**
-     * Query parameters, sent as given: operation 11 accepts some but the spec does not name them (rule 9).
+     * Query parameters, passed to the platform as given: their names are not checked.
      */
     query?: {[key: string]: string};
 }
@@ -105,7 +105,7 @@ export interface GetProfilePropertyOutputArgs {
      */
     id: pulumi.Input<string>;
     /**
-     * Query parameters, sent as given: operation 11 accepts some but the spec does not name them (rule 9).
+     * Query parameters, passed to the platform as given: their names are not checked.
      */
     query?: pulumi.Input<{[key: string]: pulumi.Input<string>} | undefined>;
 }

@@ -23,7 +23,7 @@ export interface GetPushTaskArgs {
      */
     id: string;
     /**
-     * Query parameters, sent as given: operation 9 accepts some but the spec does not name them (rule 9).
+     * Query parameters, passed to the platform as given: their names are not checked.
      */
     query?: {[key: string]: string};
 }
@@ -50,7 +50,7 @@ export interface GetPushTaskResult {
      */
     readonly endTime?: string;
     /**
-     * Frequency; nullable, its other types are not shown in the spec, so kept as sent.
+     * Frequency, or null; kept as the platform sends it.
      */
     readonly frequency?: any;
     /**
@@ -62,7 +62,7 @@ export interface GetPushTaskResult {
      */
     readonly lastExecutionTime?: string;
     /**
-     * Message; nullable, other types not shown, kept as sent.
+     * Message, or null; kept as the platform sends it.
      */
     readonly message?: any;
     /**
@@ -74,7 +74,7 @@ export interface GetPushTaskResult {
      */
     readonly nextExecutionTime?: string;
     /**
-     * Quiet time; nullable, other types not shown, kept as sent.
+     * Quiet time, or null; kept as the platform sends it.
      */
     readonly quietTime?: any;
     /**
@@ -94,7 +94,7 @@ export interface GetPushTaskResult {
      */
     readonly ttl?: string;
     /**
-     * User time zone; nullable, other types not shown, kept as sent.
+     * User time zone, or null; kept as the platform sends it.
      */
     readonly userTimeZone?: any;
 }
@@ -115,7 +115,7 @@ export interface GetPushTaskOutputArgs {
      */
     id: pulumi.Input<string>;
     /**
-     * Query parameters, sent as given: operation 9 accepts some but the spec does not name them (rule 9).
+     * Query parameters, passed to the platform as given: their names are not checked.
      */
     query?: pulumi.Input<{[key: string]: pulumi.Input<string>} | undefined>;
 }

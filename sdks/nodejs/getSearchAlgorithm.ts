@@ -21,7 +21,7 @@ export interface GetSearchAlgorithmArgs {
      */
     id: string;
     /**
-     * Query parameters, sent as given. The spec says operation 12 accepts some and names `name` as searchable and `name`, `create_time`, `update_time` as sortable (rule 7), but not the parameter names, so they are not checked.
+     * Query parameters, passed to the platform as given: their names are not checked. The platform searches by `name` and sorts by `name`, `create_time` or `update_time`.
      */
     query?: {[key: string]: string};
 }
@@ -77,7 +77,7 @@ export interface GetSearchAlgorithmOutputArgs {
      */
     id: pulumi.Input<string>;
     /**
-     * Query parameters, sent as given. The spec says operation 12 accepts some and names `name` as searchable and `name`, `create_time`, `update_time` as sortable (rule 7), but not the parameter names, so they are not checked.
+     * Query parameters, passed to the platform as given: their names are not checked. The platform searches by `name` and sorts by `name`, `create_time` or `update_time`.
      */
     query?: pulumi.Input<{[key: string]: pulumi.Input<string>} | undefined>;
 }

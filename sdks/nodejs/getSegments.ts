@@ -7,7 +7,7 @@ import * as outputs from "./types/output";
 import * as utilities from "./utilities";
 
 /**
- * Lists the account's segments. Identical reads in one program run are sent once.
+ * Lists the account's audience segments. Identical reads in one program run are sent once.
  */
 export function getSegments(args?: GetSegmentsArgs, opts?: pulumi.InvokeOptions): Promise<GetSegmentsResult> {
     args = args || {};
@@ -19,7 +19,7 @@ export function getSegments(args?: GetSegmentsArgs, opts?: pulumi.InvokeOptions)
 
 export interface GetSegmentsArgs {
     /**
-     * Query parameters, sent as given: operation 18 accepts some but the spec does not name them (rule 9).
+     * Query parameters, passed to the platform as given: their names are not checked.
      */
     query?: {[key: string]: string};
 }
@@ -35,7 +35,7 @@ export interface GetSegmentsResult {
     readonly total: number;
 }
 /**
- * Lists the account's segments. Identical reads in one program run are sent once.
+ * Lists the account's audience segments. Identical reads in one program run are sent once.
  */
 export function getSegmentsOutput(args?: GetSegmentsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetSegmentsResult> {
     args = args || {};
@@ -47,7 +47,7 @@ export function getSegmentsOutput(args?: GetSegmentsOutputArgs, opts?: pulumi.In
 
 export interface GetSegmentsOutputArgs {
     /**
-     * Query parameters, sent as given: operation 18 accepts some but the spec does not name them (rule 9).
+     * Query parameters, passed to the platform as given: their names are not checked.
      */
     query?: pulumi.Input<{[key: string]: pulumi.Input<string>} | undefined>;
 }

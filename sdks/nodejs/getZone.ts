@@ -20,7 +20,7 @@ export function getZone(args: GetZoneArgs, opts?: pulumi.InvokeOptions): Promise
 
 export interface GetZoneArgs {
     /**
-     * Subresources to embed (spec, rule 9): `account` and/or `creator`, returned as objects `{id, name, status, image}`. Each one counts as one more call against the account's rate limit (spec, Limits 7: two fields cost 3 calls).
+     * Subresources to embed: `account` and/or `creator`, returned as objects `{id, name, status, image}`. Each one counts as one more call against the account's rate limit.
      */
     fields?: string[];
     /**
@@ -28,7 +28,7 @@ export interface GetZoneArgs {
      */
     id: string;
     /**
-     * Other query parameters, sent as given. The spec says operation 13 accepts query parameters but does not name them (rule 9), so they are not checked; use `fields` for subresources.
+     * Query parameters, passed to the platform as given: their names are not checked. Subresources go in `fields`.
      */
     query?: {[key: string]: string};
 }
@@ -151,7 +151,7 @@ export interface GetZoneResult {
      */
     readonly trackId?: string;
     /**
-     * Zone type: `rtb`, `widget`, `push` or `display`. Placements exist only on `display` zones (spec, rule 5).
+     * Zone type: `rtb`, `widget`, `push` or `display`. Placements exist only on `display` zones.
      */
     readonly type?: string;
     /**
@@ -159,11 +159,11 @@ export interface GetZoneResult {
      */
     readonly updateTime?: string;
     /**
-     * User cache (integer flag); only on zones of type `push` (spec, rule 6).
+     * User cache (integer flag); only on zones of type `push`.
      */
     readonly userCache?: number;
     /**
-     * Widget ids; only on zones of type `widget` (spec, rule 6).
+     * Widget ids; only on zones of type `widget`.
      */
     readonly widgets?: string[];
 }
@@ -181,7 +181,7 @@ export function getZoneOutput(args: GetZoneOutputArgs, opts?: pulumi.InvokeOutpu
 
 export interface GetZoneOutputArgs {
     /**
-     * Subresources to embed (spec, rule 9): `account` and/or `creator`, returned as objects `{id, name, status, image}`. Each one counts as one more call against the account's rate limit (spec, Limits 7: two fields cost 3 calls).
+     * Subresources to embed: `account` and/or `creator`, returned as objects `{id, name, status, image}`. Each one counts as one more call against the account's rate limit.
      */
     fields?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
@@ -189,7 +189,7 @@ export interface GetZoneOutputArgs {
      */
     id: pulumi.Input<string>;
     /**
-     * Other query parameters, sent as given. The spec says operation 13 accepts query parameters but does not name them (rule 9), so they are not checked; use `fields` for subresources.
+     * Query parameters, passed to the platform as given: their names are not checked. Subresources go in `fields`.
      */
     query?: pulumi.Input<{[key: string]: pulumi.Input<string>} | undefined>;
 }

@@ -24,11 +24,11 @@ export interface GetZonePlacementArgs {
      */
     id: string;
     /**
-     * Query parameters, sent as given: operation 10 accepts some but the spec does not name them (rule 9).
+     * Query parameters, passed to the platform as given: their names are not checked.
      */
     query?: {[key: string]: string};
     /**
-     * Id of the zone; it must be a zone of type `display` (spec, rule 5).
+     * Id of the zone; it must be a zone of type `display`.
      */
     zoneId: string;
 }
@@ -101,11 +101,11 @@ export interface GetZonePlacementOutputArgs {
      */
     id: pulumi.Input<string>;
     /**
-     * Query parameters, sent as given: operation 10 accepts some but the spec does not name them (rule 9).
+     * Query parameters, passed to the platform as given: their names are not checked.
      */
     query?: pulumi.Input<{[key: string]: pulumi.Input<string>} | undefined>;
     /**
-     * Id of the zone; it must be a zone of type `display` (spec, rule 5).
+     * Id of the zone; it must be a zone of type `display`.
      */
     zoneId: pulumi.Input<string>;
 }

@@ -13,7 +13,13 @@ export interface AbTestVariationSettingsArgs {
 }
 
 export interface BidModifierTargetingArgs {
+    /**
+     * The dimension's values, e.g. two-letter country codes for `countries`; may be empty.
+     */
     items: pulumi.Input<pulumi.Input<string>[]>;
+    /**
+     * How the items apply, e.g. `in`.
+     */
     op: pulumi.Input<string>;
 }
 

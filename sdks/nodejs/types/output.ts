@@ -13,7 +13,13 @@ export interface AbTestVariationSettings {
 }
 
 export interface BidModifierTargeting {
+    /**
+     * The dimension's values, e.g. two-letter country codes for `countries`; may be empty.
+     */
     items: string[];
+    /**
+     * How the items apply, e.g. `in`.
+     */
     op: string;
 }
 
@@ -279,27 +285,84 @@ export interface ContainerModalTriggersScrollDepthHorizontal {
 }
 
 export interface ContainerPromptsItem {
+    /**
+     * A/B test configuration.
+     */
     abTestConfig?: outputs.ContainerModalAbTestConfig;
+    /**
+     * Company id.
+     */
     companyId?: string;
+    /**
+     * Container id.
+     */
     containerId?: string;
+    /**
+     * Created, `YYYY-MM-DD HH:MM:SS`.
+     */
     createTime?: string;
+    /**
+     * Recursive audience filter nodes.
+     */
     filters?: outputs.ContainerModalFilters[];
+    /**
+     * Id of the modal or prompt.
+     */
     id: string;
+    /**
+     * Its messages.
+     */
     messages?: outputs.ContainerModalMessages[];
+    /**
+     * Name.
+     */
     name?: string;
+    /**
+     * Position (integer).
+     */
     position?: number;
+    /**
+     * Display settings.
+     */
     settings?: outputs.ContainerModalSettings;
+    /**
+     * Status, e.g. `active`.
+     */
     status?: string;
+    /**
+     * When it shows.
+     */
     triggers?: outputs.ContainerModalTriggers;
+    /**
+     * Type, e.g. `push` for a modal, `html` for a prompt.
+     */
     type?: string;
+    /**
+     * Last updated, `YYYY-MM-DD HH:MM:SS`.
+     */
     updateTime?: string;
+    /**
+     * UUID of the prompt.
+     */
     uuid?: string;
 }
 
 export interface CountriesItem {
+    /**
+     * Two-letter code, e.g. `DE`.
+     */
     code?: string;
+    /**
+     * Three-letter code, e.g. `DEU`.
+     */
     code3?: string;
+    /**
+     * Country id; equals `code`.
+     */
     id: string;
+    /**
+     * Name.
+     */
     name?: string;
 }
 
@@ -315,24 +378,72 @@ export interface CreativeTitle {
 }
 
 export interface ExternalDemandsItem {
+    /**
+     * Bid regulator (integer).
+     */
     bidRegulator?: number;
+    /**
+     * Company id.
+     */
     companyId?: string;
+    /**
+     * Created, `YYYY-MM-DD HH:MM:SS`.
+     */
     createTime?: string;
+    /**
+     * External demand id.
+     */
     id: string;
+    /**
+     * IPv6 support (string flag).
+     */
     ipv6Support?: string;
+    /**
+     * Name.
+     */
     name?: string;
+    /**
+     * Partner id.
+     */
     partnerId?: string;
+    /**
+     * Queries per second by region code; the codes are data and stay exactly as the platform sends them.
+     */
     qps?: {[key: string]: number};
+    /**
+     * Settings.
+     */
     settings?: outputs.ExternalDemandsItemSettings[];
+    /**
+     * Status, e.g. `active`.
+     */
     status?: string;
+    /**
+     * Sync status (string flag).
+     */
     syncStatus?: string;
 }
 
 export interface ExternalDemandsItemSettings {
+    /**
+     * Label.
+     */
     label?: string;
+    /**
+     * Allowed values, or null; kept as the platform sends them.
+     */
     possibleValues?: any;
+    /**
+     * Required, as a string flag (`"0"` / `"1"`).
+     */
     required?: string;
+    /**
+     * Type.
+     */
     type?: string;
+    /**
+     * Value, kept as the platform sends it.
+     */
     value?: any;
 }
 
@@ -376,9 +487,21 @@ export interface IntegrationActions {
 }
 
 export interface IntegrationActionsProperties {
+    /**
+     * Description.
+     */
     description?: string;
+    /**
+     * Key.
+     */
     key?: string;
+    /**
+     * Whether it must be given.
+     */
     required?: boolean;
+    /**
+     * Type.
+     */
     type?: string;
 }
 
@@ -414,29 +537,74 @@ export interface IntegrationEvents {
 }
 
 export interface MacrosItem {
+    /**
+     * Company id.
+     */
     companyId?: string;
+    /**
+     * Created, `YYYY-MM-DD HH:MM:SS`.
+     */
     createTime?: string;
+    /**
+     * Deprecated (integer flag).
+     */
     deprecated?: number;
+    /**
+     * Description.
+     */
     description?: string;
+    /**
+     * Names of the fields its records are keyed by.
+     */
     fields?: string[];
+    /**
+     * Macro id.
+     */
     id: string;
+    /**
+     * Name.
+     */
     name?: string;
+    /**
+     * Records.
+     */
     records?: outputs.MacrosItemRecords[];
+    /**
+     * Size (integer).
+     */
     size?: number;
+    /**
+     * Type, e.g. `dynamic`.
+     */
     type?: string;
+    /**
+     * Last updated, `YYYY-MM-DD HH:MM:SS`.
+     */
     updateTime?: string;
+    /**
+     * Default value.
+     */
     value?: string;
 }
 
 export interface MacrosItemRecords {
+    /**
+     * Field name -> value; the field names are data and stay exactly as the platform sends them.
+     */
     fields?: {[key: string]: string};
+    /**
+     * Record id; a nested record may come without one.
+     */
     id?: string;
+    /**
+     * Value of the macro for this record.
+     */
     value?: string;
 }
 
 export interface MessagingProviderSettings {
     /**
-     * Whether it is deprecated (spec, Versioning).
+     * Whether it is deprecated.
      */
     deprecated?: boolean;
     /**
@@ -513,35 +681,89 @@ export interface PushTaskTargetingCountries {
      */
     items?: string[];
     /**
-     * How `items` apply: `include` / `exclude` on push tasks, `eq` / `neq` on segments (values seen in the spec).
+     * How `items` apply: `include` / `exclude` on push tasks, `eq` / `neq` on segments (values seen).
      */
     op?: string;
 }
 
 export interface SegmentsItem {
+    /**
+     * Created, `YYYY-MM-DD HH:MM:SS`.
+     */
     createTime?: string;
+    /**
+     * Segment id.
+     */
     id: string;
+    /**
+     * Name.
+     */
     name?: string;
+    /**
+     * Status, e.g. `inactive`.
+     */
     status?: string;
+    /**
+     * Who it matches.
+     */
     targeting?: outputs.SegmentsItemTargeting;
 }
 
 export interface SegmentsItemTargeting {
+    /**
+     * Apps.
+     */
     apps?: outputs.PushTaskTargetingCountries;
+    /**
+     * Browsers.
+     */
     browsers?: outputs.PushTaskTargetingCountries;
+    /**
+     * Countries.
+     */
     countries?: outputs.PushTaskTargetingCountries;
+    /**
+     * Groups.
+     */
     groups?: outputs.PushTaskTargetingCountries;
+    /**
+     * Languages.
+     */
     languages?: outputs.PushTaskTargetingCountries;
+    /**
+     * Operating systems.
+     */
     os?: outputs.PushTaskTargetingCountries;
+    /**
+     * Regions.
+     */
     regions?: outputs.PushTaskTargetingCountries;
+    /**
+     * Remote users.
+     */
     remoteUsers?: outputs.PushTaskTargetingCountries;
+    /**
+     * Age of the subscription.
+     */
     subscribedAge?: outputs.SegmentsItemTargetingSubscribedAge;
+    /**
+     * Rules keyed by user-data name; the names are data and stay exactly as the platform sends them.
+     */
     userData?: {[key: string]: outputs.PushTaskTargetingCountries};
+    /**
+     * Users.
+     */
     users?: outputs.PushTaskTargetingCountries;
 }
 
 export interface SegmentsItemTargetingSubscribedAge {
+    /**
+     * From (integer).
+     */
     from?: number;
+    /**
+     * To (integer).
+     */
     to?: number;
 }
 

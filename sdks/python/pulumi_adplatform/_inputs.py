@@ -51,19 +51,32 @@ class AbTestVariationSettingsArgs:
 
 class BidModifierTargetingArgsDict(TypedDict):
     items: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]
+    """
+    The dimension's values, e.g. two-letter country codes for `countries`; may be empty.
+    """
     op: pulumi.Input[_builtins.str]
+    """
+    How the items apply, e.g. `in`.
+    """
 
 @pulumi.input_type
 class BidModifierTargetingArgs:
     def __init__(__self__, *,
                  items: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]],
                  op: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] items: The dimension's values, e.g. two-letter country codes for `countries`; may be empty.
+        :param pulumi.Input[_builtins.str] op: How the items apply, e.g. `in`.
+        """
         pulumi.set(__self__, "items", items)
         pulumi.set(__self__, "op", op)
 
     @_builtins.property
     @pulumi.getter
     def items(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
+        """
+        The dimension's values, e.g. two-letter country codes for `countries`; may be empty.
+        """
         return pulumi.get(self, "items")
 
     @items.setter
@@ -73,6 +86,9 @@ class BidModifierTargetingArgs:
     @_builtins.property
     @pulumi.getter
     def op(self) -> pulumi.Input[_builtins.str]:
+        """
+        How the items apply, e.g. `in`.
+        """
         return pulumi.get(self, "op")
 
     @op.setter

@@ -101,9 +101,9 @@ class AbTestVariation(pulumi.CustomResource):
                  variation_id: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        `AbTestVariation`: the settings of an existing variation of a campaign A/B test, named by the test's id and the variation's id, set with PATCH op 4 (spec, Endpoints 4).
+        The managed settings of an existing variation of a campaign A/B test, named by the test's id and the variation's id. Its `id` is `<abTestId>/<variationId>`.
 
-        Creating the resource adopts the variation and sends every declared field; updates send only the changed fields; different ids replace the resource. The API cannot create, read or delete variations and cannot unset a field: removing a field leaves its value on the platform, and destroying leaves the variation with its last values (both with a warning).
+        Creating the resource adopts the variation and sends every declared field; updates send only the changed fields; different ids replace the resource. The API cannot create, read or delete variations and cannot unset a field: removing a field leaves its value on the platform, and destroying the resource leaves the variation with its last values (both with a warning).
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -119,9 +119,9 @@ class AbTestVariation(pulumi.CustomResource):
                  args: AbTestVariationArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        `AbTestVariation`: the settings of an existing variation of a campaign A/B test, named by the test's id and the variation's id, set with PATCH op 4 (spec, Endpoints 4).
+        The managed settings of an existing variation of a campaign A/B test, named by the test's id and the variation's id. Its `id` is `<abTestId>/<variationId>`.
 
-        Creating the resource adopts the variation and sends every declared field; updates send only the changed fields; different ids replace the resource. The API cannot create, read or delete variations and cannot unset a field: removing a field leaves its value on the platform, and destroying leaves the variation with its last values (both with a warning).
+        Creating the resource adopts the variation and sends every declared field; updates send only the changed fields; different ids replace the resource. The API cannot create, read or delete variations and cannot unset a field: removing a field leaves its value on the platform, and destroying the resource leaves the variation with its last values (both with a warning).
 
         :param str resource_name: The name of the resource.
         :param AbTestVariationArgs args: The arguments to use to populate this resource's properties.

@@ -32,7 +32,7 @@ class BidModifierArgs:
         The set of arguments for constructing a BidModifier resource.
 
         :param pulumi.Input[_builtins.str] bid_modifier_id: Id of the existing bid modifier to manage. Changing it replaces the resource.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] containers: Container ids. When both `containers` and `tags` are set, `containers` applies (spec, rule 2).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] containers: Container ids. When both `containers` and `tags` are set, `containers` applies.
         :param pulumi.Input[Union[_builtins.float, _builtins.str]] max_value: Upper bound, a decimal (the API's sample has four decimal places). A number or a decimal string such as `"2.5000"`; sent as a decimal string.
         :param pulumi.Input[_builtins.str] name: Name of the modifier.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids.
@@ -69,7 +69,7 @@ class BidModifierArgs:
     @pulumi.getter
     def containers(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Container ids. When both `containers` and `tags` are set, `containers` applies (spec, rule 2).
+        Container ids. When both `containers` and `tags` are set, `containers` applies.
         """
         return pulumi.get(self, "containers")
 
@@ -153,14 +153,14 @@ class BidModifier(pulumi.CustomResource):
                  value: pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]] = None,
                  __props__=None):
         """
-        `BidModifier`: the settings of an existing bid modifier, named by its id, set with PATCH op 1 (spec, Endpoints 1).
+        The managed settings of an existing bid modifier, named by its id.
 
-        Creating the resource adopts the modifier and sends every declared field; updates send only the changed fields; a different `bidModifierId` replaces the resource. The API cannot create, read or delete bid modifiers and cannot unset a field: removing a field from the program leaves its value on the platform, and destroying leaves the object with its last values (both with a warning).
+        Creating the resource adopts the modifier and sends every declared field; updates send only the changed fields; a different `bidModifierId` replaces the resource. The API cannot create, read or delete bid modifiers and cannot unset a field: removing a field from the program leaves its value on the platform, and destroying the resource leaves the object with its last values (both with a warning).
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] bid_modifier_id: Id of the existing bid modifier to manage. Changing it replaces the resource.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] containers: Container ids. When both `containers` and `tags` are set, `containers` applies (spec, rule 2).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] containers: Container ids. When both `containers` and `tags` are set, `containers` applies.
         :param pulumi.Input[Union[_builtins.float, _builtins.str]] max_value: Upper bound, a decimal (the API's sample has four decimal places). A number or a decimal string such as `"2.5000"`; sent as a decimal string.
         :param pulumi.Input[_builtins.str] name: Name of the modifier.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tag ids.
@@ -174,9 +174,9 @@ class BidModifier(pulumi.CustomResource):
                  args: BidModifierArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        `BidModifier`: the settings of an existing bid modifier, named by its id, set with PATCH op 1 (spec, Endpoints 1).
+        The managed settings of an existing bid modifier, named by its id.
 
-        Creating the resource adopts the modifier and sends every declared field; updates send only the changed fields; a different `bidModifierId` replaces the resource. The API cannot create, read or delete bid modifiers and cannot unset a field: removing a field from the program leaves its value on the platform, and destroying leaves the object with its last values (both with a warning).
+        Creating the resource adopts the modifier and sends every declared field; updates send only the changed fields; a different `bidModifierId` replaces the resource. The API cannot create, read or delete bid modifiers and cannot unset a field: removing a field from the program leaves its value on the platform, and destroying the resource leaves the object with its last values (both with a warning).
 
         :param str resource_name: The name of the resource.
         :param BidModifierArgs args: The arguments to use to populate this resource's properties.

@@ -30,7 +30,7 @@ class BidStrategyArgs:
 
         :param pulumi.Input[Union[_builtins.float, _builtins.str]] max_value: Upper bound of the resulting bid. A finite number or decimal string (sent as a number).
         :param pulumi.Input[_builtins.str] name: Name of the strategy.
-        :param pulumi.Input[_builtins.str] strategy: How `value` adjusts the bid (spec, rule 3): one of `exact`, `price_add`, `price_sub`, `percent_add`, `percent_sub`.
+        :param pulumi.Input[_builtins.str] strategy: How `value` adjusts the bid: one of `exact`, `price_add`, `price_sub`, `percent_add`, `percent_sub`.
         :param pulumi.Input[Union[_builtins.float, _builtins.str]] value: The strategy's value: a price for `exact`/`price_*`, a percentage for `percent_*`. A finite number, or a decimal string such as `"0.25"` (sent as a number).
         :param pulumi.Input[_builtins.str] adopt_id: Id of an existing bid strategy to take over instead of creating one. The API cannot read bid strategies, so the declared values are trusted (a warning says so) and must match the platform. Only used when the resource is created.
         :param pulumi.Input[_builtins.str] pricing_model: Pricing model: `cpc`, the only value the API documents and the default, or another the platform offers (sent as written).
@@ -72,7 +72,7 @@ class BidStrategyArgs:
     @pulumi.getter
     def strategy(self) -> pulumi.Input[_builtins.str]:
         """
-        How `value` adjusts the bid (spec, rule 3): one of `exact`, `price_add`, `price_sub`, `percent_add`, `percent_sub`.
+        How `value` adjusts the bid: one of `exact`, `price_add`, `price_sub`, `percent_add`, `percent_sub`.
         """
         return pulumi.get(self, "strategy")
 
@@ -131,9 +131,9 @@ class BidStrategy(pulumi.CustomResource):
                  value: pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]] = None,
                  __props__=None):
         """
-        `BidStrategy`: a bid strategy created with POST op 3 (spec, Endpoints 3).
+        A bid strategy on the platform.
 
-        The API has no update, read or delete for bid strategies: any change replaces the strategy (a new one is created), refresh keeps the last written state, and destroying only removes it from the stack (a warning names the id that stays on the platform).
+        The API cannot update, read or delete bid strategies: any change replaces the strategy (a new one is created), a refresh keeps the last written state, and destroying the resource only removes it from the stack (a warning names the id that stays on the platform).
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -141,7 +141,7 @@ class BidStrategy(pulumi.CustomResource):
         :param pulumi.Input[Union[_builtins.float, _builtins.str]] max_value: Upper bound of the resulting bid. A finite number or decimal string (sent as a number).
         :param pulumi.Input[_builtins.str] name: Name of the strategy.
         :param pulumi.Input[_builtins.str] pricing_model: Pricing model: `cpc`, the only value the API documents and the default, or another the platform offers (sent as written).
-        :param pulumi.Input[_builtins.str] strategy: How `value` adjusts the bid (spec, rule 3): one of `exact`, `price_add`, `price_sub`, `percent_add`, `percent_sub`.
+        :param pulumi.Input[_builtins.str] strategy: How `value` adjusts the bid: one of `exact`, `price_add`, `price_sub`, `percent_add`, `percent_sub`.
         :param pulumi.Input[Union[_builtins.float, _builtins.str]] value: The strategy's value: a price for `exact`/`price_*`, a percentage for `percent_*`. A finite number, or a decimal string such as `"0.25"` (sent as a number).
         """
         ...
@@ -151,9 +151,9 @@ class BidStrategy(pulumi.CustomResource):
                  args: BidStrategyArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        `BidStrategy`: a bid strategy created with POST op 3 (spec, Endpoints 3).
+        A bid strategy on the platform.
 
-        The API has no update, read or delete for bid strategies: any change replaces the strategy (a new one is created), refresh keeps the last written state, and destroying only removes it from the stack (a warning names the id that stays on the platform).
+        The API cannot update, read or delete bid strategies: any change replaces the strategy (a new one is created), a refresh keeps the last written state, and destroying the resource only removes it from the stack (a warning names the id that stays on the platform).
 
         :param str resource_name: The name of the resource.
         :param BidStrategyArgs args: The arguments to use to populate this resource's properties.

@@ -28,8 +28,8 @@ class CampaignGroupArgs:
 
         :param pulumi.Input[_builtins.str] color: Colour as a hex string `#rrggbb` (either letter case; compared case-insensitively).
         :param pulumi.Input[_builtins.str] name: Name of the group.
-        :param pulumi.Input[_builtins.str] adopt_id: Id of an existing group to take over instead of creating one. It is read first (GET op 19); a group whose name or colour differs from the declared ones is refused, since groups cannot be updated. Only used when the resource is created.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] items: Ids of the campaigns that join the group (spec, rule 4). A set: order and a repeated id do not matter. Required to create a group; the declaration of an imported group may omit it, since the API does not return a group's campaign ids.
+        :param pulumi.Input[_builtins.str] adopt_id: Id of an existing group to take over instead of creating one. It is read first; a group whose name or colour differs from the declared ones is refused, since groups cannot be updated. Only used when the resource is created.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] items: Ids of the campaigns that join the group. A set: order and a repeated id do not matter. Required to create a group; the declaration of an imported group may omit it, since the API does not return a group's campaign ids.
         """
         pulumi.set(__self__, "color", color)
         pulumi.set(__self__, "name", name)
@@ -66,7 +66,7 @@ class CampaignGroupArgs:
     @pulumi.getter(name="adoptId")
     def adopt_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Id of an existing group to take over instead of creating one. It is read first (GET op 19); a group whose name or colour differs from the declared ones is refused, since groups cannot be updated. Only used when the resource is created.
+        Id of an existing group to take over instead of creating one. It is read first; a group whose name or colour differs from the declared ones is refused, since groups cannot be updated. Only used when the resource is created.
         """
         return pulumi.get(self, "adopt_id")
 
@@ -78,7 +78,7 @@ class CampaignGroupArgs:
     @pulumi.getter
     def items(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Ids of the campaigns that join the group (spec, rule 4). A set: order and a repeated id do not matter. Required to create a group; the declaration of an imported group may omit it, since the API does not return a group's campaign ids.
+        Ids of the campaigns that join the group. A set: order and a repeated id do not matter. Required to create a group; the declaration of an imported group may omit it, since the API does not return a group's campaign ids.
         """
         return pulumi.get(self, "items")
 
@@ -99,15 +99,15 @@ class CampaignGroup(pulumi.CustomResource):
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        `CampaignGroup`: a group of campaigns created with POST op 2 and refreshed with GET op 19 (spec, Endpoints 2 and 19).
+        A campaign group on the platform.
 
-        The API has no update or delete for groups: any change replaces the group (a new one is created), and destroying only removes it from the stack (a warning names the id that stays on the platform). Refresh reads name, colour, size and timestamps; the view does not return campaign ids, so `items` keeps the last known list (a warning shows when `size` disagrees); a group gone from the platform leaves the state.
+        The API cannot update or delete groups: any change replaces the group (a new one is created), and destroying the resource only removes it from the stack (a warning names the id that stays on the platform). A refresh reads the name, colour, size and timestamps; the platform does not return a group's campaign ids, so `items` keeps the last known list (a warning shows when `size` disagrees); a group gone from the platform leaves the state.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] adopt_id: Id of an existing group to take over instead of creating one. It is read first (GET op 19); a group whose name or colour differs from the declared ones is refused, since groups cannot be updated. Only used when the resource is created.
+        :param pulumi.Input[_builtins.str] adopt_id: Id of an existing group to take over instead of creating one. It is read first; a group whose name or colour differs from the declared ones is refused, since groups cannot be updated. Only used when the resource is created.
         :param pulumi.Input[_builtins.str] color: Colour as a hex string `#rrggbb` (either letter case; compared case-insensitively).
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] items: Ids of the campaigns that join the group (spec, rule 4). A set: order and a repeated id do not matter. Required to create a group; the declaration of an imported group may omit it, since the API does not return a group's campaign ids.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] items: Ids of the campaigns that join the group. A set: order and a repeated id do not matter. Required to create a group; the declaration of an imported group may omit it, since the API does not return a group's campaign ids.
         :param pulumi.Input[_builtins.str] name: Name of the group.
         """
         ...
@@ -117,9 +117,9 @@ class CampaignGroup(pulumi.CustomResource):
                  args: CampaignGroupArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        `CampaignGroup`: a group of campaigns created with POST op 2 and refreshed with GET op 19 (spec, Endpoints 2 and 19).
+        A campaign group on the platform.
 
-        The API has no update or delete for groups: any change replaces the group (a new one is created), and destroying only removes it from the stack (a warning names the id that stays on the platform). Refresh reads name, colour, size and timestamps; the view does not return campaign ids, so `items` keeps the last known list (a warning shows when `size` disagrees); a group gone from the platform leaves the state.
+        The API cannot update or delete groups: any change replaces the group (a new one is created), and destroying the resource only removes it from the stack (a warning names the id that stays on the platform). A refresh reads the name, colour, size and timestamps; the platform does not return a group's campaign ids, so `items` keeps the last known list (a warning shows when `size` disagrees); a group gone from the platform leaves the state.
 
         :param str resource_name: The name of the resource.
         :param CampaignGroupArgs args: The arguments to use to populate this resource's properties.

@@ -85,7 +85,7 @@ class GetCampaignGroupResult:
     @pulumi.getter
     def items(self) -> Optional[Sequence[_builtins.str]]:
         """
-        Campaign ids. The spec says the view does not return them; present only if the platform sends them anyway.
+        Campaign ids. The view does not return them; present only if the platform sends them anyway.
         """
         return pulumi.get(self, "items")
 
@@ -134,10 +134,10 @@ def get_campaign_group(id: Optional[_builtins.str] = None,
                        query: Optional[Mapping[str, _builtins.str]] = None,
                        opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetCampaignGroupResult:
     """
-    Reads one campaign group. Identical reads in one program run are sent once.
+    Reads one campaign group, as the platform's view returns it. Identical reads in one program run are sent once.
 
     :param _builtins.str id: Campaign group id, e.g. `"701"`.
-    :param Mapping[str, _builtins.str] query: Query parameters, sent as given: operation 19 accepts some but the spec does not name them (rule 9).
+    :param Mapping[str, _builtins.str] query: Query parameters, passed to the platform as given: their names are not checked.
     """
     __args__ = dict()
     __args__['id'] = id
@@ -158,10 +158,10 @@ def get_campaign_group_output(id: pulumi.Input[Optional[_builtins.str]] = None,
                               query: pulumi.Input[Optional[Optional[Mapping[str, _builtins.str]]]] = None,
                               opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetCampaignGroupResult]:
     """
-    Reads one campaign group. Identical reads in one program run are sent once.
+    Reads one campaign group, as the platform's view returns it. Identical reads in one program run are sent once.
 
     :param _builtins.str id: Campaign group id, e.g. `"701"`.
-    :param Mapping[str, _builtins.str] query: Query parameters, sent as given: operation 19 accepts some but the spec does not name them (rule 9).
+    :param Mapping[str, _builtins.str] query: Query parameters, passed to the platform as given: their names are not checked.
     """
     __args__ = dict()
     __args__['id'] = id

@@ -127,7 +127,7 @@ def get_container_group(container_id: Optional[_builtins.str] = None,
 
     :param _builtins.str container_id: Id of the container, e.g. `"100"`.
     :param _builtins.str id: Group id, e.g. `"4201"`.
-    :param Mapping[str, _builtins.str] query: Query parameters, sent as given: operation 20 accepts some but the spec does not name them (rule 9).
+    :param Mapping[str, _builtins.str] query: Query parameters, passed to the platform as given: their names are not checked.
     """
     __args__ = dict()
     __args__['containerId'] = container_id
@@ -153,7 +153,7 @@ def get_container_group_output(container_id: pulumi.Input[Optional[_builtins.str
 
     :param _builtins.str container_id: Id of the container, e.g. `"100"`.
     :param _builtins.str id: Group id, e.g. `"4201"`.
-    :param Mapping[str, _builtins.str] query: Query parameters, sent as given: operation 20 accepts some but the spec does not name them (rule 9).
+    :param Mapping[str, _builtins.str] query: Query parameters, passed to the platform as given: their names are not checked.
     """
     __args__ = dict()
     __args__['containerId'] = container_id

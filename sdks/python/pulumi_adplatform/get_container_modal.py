@@ -260,7 +260,7 @@ def get_container_modal(container_id: Optional[_builtins.str] = None,
 
     :param _builtins.str container_id: Id of the container holding the modal, e.g. `"100"`.
     :param _builtins.str id: Modal id, e.g. `"4001"`.
-    :param Mapping[str, _builtins.str] query: Query parameters, sent as given: the spec says operation 5 accepts some but does not name them (rule 9).
+    :param Mapping[str, _builtins.str] query: Query parameters, passed to the platform as given: their names are not checked.
     """
     __args__ = dict()
     __args__['containerId'] = container_id
@@ -297,7 +297,7 @@ def get_container_modal_output(container_id: pulumi.Input[Optional[_builtins.str
 
     :param _builtins.str container_id: Id of the container holding the modal, e.g. `"100"`.
     :param _builtins.str id: Modal id, e.g. `"4001"`.
-    :param Mapping[str, _builtins.str] query: Query parameters, sent as given: the spec says operation 5 accepts some but does not name them (rule 9).
+    :param Mapping[str, _builtins.str] query: Query parameters, passed to the platform as given: their names are not checked.
     """
     __args__ = dict()
     __args__['containerId'] = container_id

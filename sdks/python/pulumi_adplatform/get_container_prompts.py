@@ -66,7 +66,7 @@ def get_container_prompts(container_id: Optional[_builtins.str] = None,
     Lists the push prompts of a container. Identical reads in one program run are sent once.
 
     :param _builtins.str container_id: Container id, e.g. `"100"`.
-    :param Mapping[str, _builtins.str] query: Query parameters, sent as given: the spec says operation 6 accepts some (paging or filtering, presumably) but does not name them (rule 9).
+    :param Mapping[str, _builtins.str] query: Query parameters, passed to the platform as given: their names are not checked.
     """
     __args__ = dict()
     __args__['containerId'] = container_id
@@ -84,7 +84,7 @@ def get_container_prompts_output(container_id: pulumi.Input[Optional[_builtins.s
     Lists the push prompts of a container. Identical reads in one program run are sent once.
 
     :param _builtins.str container_id: Container id, e.g. `"100"`.
-    :param Mapping[str, _builtins.str] query: Query parameters, sent as given: the spec says operation 6 accepts some (paging or filtering, presumably) but does not name them (rule 9).
+    :param Mapping[str, _builtins.str] query: Query parameters, passed to the platform as given: their names are not checked.
     """
     __args__ = dict()
     __args__['containerId'] = container_id

@@ -64,7 +64,7 @@ def get_countries(query: Optional[Mapping[str, _builtins.str]] = None,
     """
     Lists every country. Identical reads in one program run are sent once: call it as often as is convenient, 100 concurrent calls make one request.
 
-    :param Mapping[str, _builtins.str] query: Query parameters, sent as given: operation 17 accepts some but the spec does not name them (rule 9).
+    :param Mapping[str, _builtins.str] query: Query parameters, passed to the platform as given: their names are not checked.
     """
     __args__ = dict()
     __args__['query'] = query
@@ -79,7 +79,7 @@ def get_countries_output(query: pulumi.Input[Optional[Optional[Mapping[str, _bui
     """
     Lists every country. Identical reads in one program run are sent once: call it as often as is convenient, 100 concurrent calls make one request.
 
-    :param Mapping[str, _builtins.str] query: Query parameters, sent as given: operation 17 accepts some but the spec does not name them (rule 9).
+    :param Mapping[str, _builtins.str] query: Query parameters, passed to the platform as given: their names are not checked.
     """
     __args__ = dict()
     __args__['query'] = query

@@ -149,7 +149,7 @@ class GetCreativeResult:
     @pulumi.getter(name="campaignId")
     def campaign_id(self) -> Optional[_builtins.int]:
         """
-        Campaign id; an integer, as the spec's field table says.
+        Campaign id, an integer (unlike other ids).
         """
         return pulumi.get(self, "campaign_id")
 
@@ -390,9 +390,9 @@ def get_creative(fields: Optional[Sequence[_builtins.str]] = None,
     """
     Reads one creative. Identical reads in one program run are sent once.
 
-    :param Sequence[_builtins.str] fields: Subresources to embed (spec, rule 9). Each one counts as one more call against the account's rate limit (spec, Limits 7). The spec names none for creatives; what the platform returns under a name is kept on the result at run time, untyped.
+    :param Sequence[_builtins.str] fields: Subresources to embed, by name (lowercase letters, digits and `_`). Each one counts as one more call against the account's rate limit. What the platform returns under a name is kept on the result, untyped.
     :param _builtins.str id: Creative id, e.g. `"901"`.
-    :param Mapping[str, _builtins.str] query: Other query parameters, sent as given: operation 8 accepts some but the spec does not name them (rule 9).
+    :param Mapping[str, _builtins.str] query: Query parameters, passed to the platform as given: their names are not checked. Subresources go in `fields`.
     """
     __args__ = dict()
     __args__['fields'] = fields
@@ -438,9 +438,9 @@ def get_creative_output(fields: pulumi.Input[Optional[Optional[Sequence[_builtin
     """
     Reads one creative. Identical reads in one program run are sent once.
 
-    :param Sequence[_builtins.str] fields: Subresources to embed (spec, rule 9). Each one counts as one more call against the account's rate limit (spec, Limits 7). The spec names none for creatives; what the platform returns under a name is kept on the result at run time, untyped.
+    :param Sequence[_builtins.str] fields: Subresources to embed, by name (lowercase letters, digits and `_`). Each one counts as one more call against the account's rate limit. What the platform returns under a name is kept on the result, untyped.
     :param _builtins.str id: Creative id, e.g. `"901"`.
-    :param Mapping[str, _builtins.str] query: Other query parameters, sent as given: operation 8 accepts some but the spec does not name them (rule 9).
+    :param Mapping[str, _builtins.str] query: Query parameters, passed to the platform as given: their names are not checked. Subresources go in `fields`.
     """
     __args__ = dict()
     __args__['fields'] = fields

@@ -64,7 +64,7 @@ def get_external_demands(query: Optional[Mapping[str, _builtins.str]] = None,
     """
     Lists the account's external demand partners. Identical reads in one program run are sent once.
 
-    :param Mapping[str, _builtins.str] query: Query parameters, sent as given. The spec names `name` as searchable, `id`, `name`, `bid_regulator`, `create_time`, `update_time` as sortable and `id`, `name`, `partner_id`, `status`, `create_time`, `update_time` as filterable (rule 8), but not the parameter names, so they are not checked.
+    :param Mapping[str, _builtins.str] query: Query parameters, passed to the platform as given: their names are not checked. The platform searches by `name`, sorts by `id`, `name`, `bid_regulator`, `create_time` or `update_time`, and filters by `id`, `name`, `partner_id`, `status`, `create_time` or `update_time`.
     """
     __args__ = dict()
     __args__['query'] = query
@@ -79,7 +79,7 @@ def get_external_demands_output(query: pulumi.Input[Optional[Optional[Mapping[st
     """
     Lists the account's external demand partners. Identical reads in one program run are sent once.
 
-    :param Mapping[str, _builtins.str] query: Query parameters, sent as given. The spec names `name` as searchable, `id`, `name`, `bid_regulator`, `create_time`, `update_time` as sortable and `id`, `name`, `partner_id`, `status`, `create_time`, `update_time` as filterable (rule 8), but not the parameter names, so they are not checked.
+    :param Mapping[str, _builtins.str] query: Query parameters, passed to the platform as given: their names are not checked. The platform searches by `name`, sorts by `id`, `name`, `bid_regulator`, `create_time` or `update_time`, and filters by `id`, `name`, `partner_id`, `status`, `create_time` or `update_time`.
     """
     __args__ = dict()
     __args__['query'] = query

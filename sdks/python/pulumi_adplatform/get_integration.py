@@ -143,7 +143,7 @@ class GetIntegrationResult:
     @pulumi.getter
     def version(self) -> Optional[_builtins.str]:
         """
-        The integration's own version string (spec, Versioning).
+        The integration's own version string.
         """
         return pulumi.get(self, "version")
 
@@ -170,7 +170,7 @@ class AwaitableGetIntegrationResult(GetIntegrationResult):
 def get_integration(id: Optional[_builtins.str] = None,
                     opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetIntegrationResult:
     """
-    Reads one integration. Identical reads in one program run are sent once.
+    Reads one event-system integration. Identical reads in one program run are sent once.
 
     :param _builtins.str id: Integration id, e.g. `"801"`.
     """
@@ -194,7 +194,7 @@ def get_integration(id: Optional[_builtins.str] = None,
 def get_integration_output(id: pulumi.Input[Optional[_builtins.str]] = None,
                            opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetIntegrationResult]:
     """
-    Reads one integration. Identical reads in one program run are sent once.
+    Reads one event-system integration. Identical reads in one program run are sent once.
 
     :param _builtins.str id: Integration id, e.g. `"801"`.
     """

@@ -64,7 +64,7 @@ def get_macros(query: Optional[Mapping[str, _builtins.str]] = None,
     """
     Lists the account's macros. Identical reads in one program run are sent once.
 
-    :param Mapping[str, _builtins.str] query: Query parameters, sent as given: operation 14 accepts some but the spec does not name them (rule 9).
+    :param Mapping[str, _builtins.str] query: Query parameters, passed to the platform as given: their names are not checked.
     """
     __args__ = dict()
     __args__['query'] = query
@@ -79,7 +79,7 @@ def get_macros_output(query: pulumi.Input[Optional[Optional[Mapping[str, _builti
     """
     Lists the account's macros. Identical reads in one program run are sent once.
 
-    :param Mapping[str, _builtins.str] query: Query parameters, sent as given: operation 14 accepts some but the spec does not name them (rule 9).
+    :param Mapping[str, _builtins.str] query: Query parameters, passed to the platform as given: their names are not checked.
     """
     __args__ = dict()
     __args__['query'] = query

@@ -146,7 +146,7 @@ class AwaitableGetMessagingProviderResult(GetMessagingProviderResult):
 def get_messaging_provider(id: Optional[_builtins.str] = None,
                            opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetMessagingProviderResult:
     """
-    Reads one messaging provider. Identical reads in one program run are sent once.
+    Reads one messaging provider (named so to tell it from a Pulumi provider). Identical reads in one program run are sent once.
 
     :param _builtins.str id: Provider id, e.g. `"1601"`.
     """
@@ -168,7 +168,7 @@ def get_messaging_provider(id: Optional[_builtins.str] = None,
 def get_messaging_provider_output(id: pulumi.Input[Optional[_builtins.str]] = None,
                                   opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetMessagingProviderResult]:
     """
-    Reads one messaging provider. Identical reads in one program run are sent once.
+    Reads one messaging provider (named so to tell it from a Pulumi provider). Identical reads in one program run are sent once.
 
     :param _builtins.str id: Provider id, e.g. `"1601"`.
     """

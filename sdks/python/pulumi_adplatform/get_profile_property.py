@@ -221,7 +221,7 @@ def get_profile_property(id: Optional[_builtins.str] = None,
     Reads one profile property. Identical reads in one program run are sent once.
 
     :param _builtins.str id: Profile property id, e.g. `"1201"`.
-    :param Mapping[str, _builtins.str] query: Query parameters, sent as given: operation 11 accepts some but the spec does not name them (rule 9).
+    :param Mapping[str, _builtins.str] query: Query parameters, passed to the platform as given: their names are not checked.
     """
     __args__ = dict()
     __args__['id'] = id
@@ -252,7 +252,7 @@ def get_profile_property_output(id: pulumi.Input[Optional[_builtins.str]] = None
     Reads one profile property. Identical reads in one program run are sent once.
 
     :param _builtins.str id: Profile property id, e.g. `"1201"`.
-    :param Mapping[str, _builtins.str] query: Query parameters, sent as given: operation 11 accepts some but the spec does not name them (rule 9).
+    :param Mapping[str, _builtins.str] query: Query parameters, passed to the platform as given: their names are not checked.
     """
     __args__ = dict()
     __args__['id'] = id

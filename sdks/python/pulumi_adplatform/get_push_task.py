@@ -121,7 +121,7 @@ class GetPushTaskResult:
     @pulumi.getter
     def frequency(self) -> Optional[Any]:
         """
-        Frequency; nullable, its other types are not shown in the spec, so kept as sent.
+        Frequency, or null; kept as the platform sends it.
         """
         return pulumi.get(self, "frequency")
 
@@ -145,7 +145,7 @@ class GetPushTaskResult:
     @pulumi.getter
     def message(self) -> Optional[Any]:
         """
-        Message; nullable, other types not shown, kept as sent.
+        Message, or null; kept as the platform sends it.
         """
         return pulumi.get(self, "message")
 
@@ -169,7 +169,7 @@ class GetPushTaskResult:
     @pulumi.getter(name="quietTime")
     def quiet_time(self) -> Optional[Any]:
         """
-        Quiet time; nullable, other types not shown, kept as sent.
+        Quiet time, or null; kept as the platform sends it.
         """
         return pulumi.get(self, "quiet_time")
 
@@ -209,7 +209,7 @@ class GetPushTaskResult:
     @pulumi.getter(name="userTimeZone")
     def user_time_zone(self) -> Optional[Any]:
         """
-        User time zone; nullable, other types not shown, kept as sent.
+        User time zone, or null; kept as the platform sends it.
         """
         return pulumi.get(self, "user_time_zone")
 
@@ -246,7 +246,7 @@ def get_push_task(id: Optional[_builtins.str] = None,
     Reads one push task. Identical reads in one program run are sent once.
 
     :param _builtins.str id: Push task id, e.g. `"1101"`.
-    :param Mapping[str, _builtins.str] query: Query parameters, sent as given: operation 9 accepts some but the spec does not name them (rule 9).
+    :param Mapping[str, _builtins.str] query: Query parameters, passed to the platform as given: their names are not checked.
     """
     __args__ = dict()
     __args__['id'] = id
@@ -279,7 +279,7 @@ def get_push_task_output(id: pulumi.Input[Optional[_builtins.str]] = None,
     Reads one push task. Identical reads in one program run are sent once.
 
     :param _builtins.str id: Push task id, e.g. `"1101"`.
-    :param Mapping[str, _builtins.str] query: Query parameters, sent as given: operation 9 accepts some but the spec does not name them (rule 9).
+    :param Mapping[str, _builtins.str] query: Query parameters, passed to the platform as given: their names are not checked.
     """
     __args__ = dict()
     __args__['id'] = id

@@ -137,7 +137,7 @@ def get_search_algorithm(id: Optional[_builtins.str] = None,
     Reads one search algorithm. Identical reads in one program run are sent once.
 
     :param _builtins.str id: Search algorithm id, e.g. `"1301"`.
-    :param Mapping[str, _builtins.str] query: Query parameters, sent as given. The spec says operation 12 accepts some and names `name` as searchable and `name`, `create_time`, `update_time` as sortable (rule 7), but not the parameter names, so they are not checked.
+    :param Mapping[str, _builtins.str] query: Query parameters, passed to the platform as given: their names are not checked. The platform searches by `name` and sorts by `name`, `create_time` or `update_time`.
     """
     __args__ = dict()
     __args__['id'] = id
@@ -161,7 +161,7 @@ def get_search_algorithm_output(id: pulumi.Input[Optional[_builtins.str]] = None
     Reads one search algorithm. Identical reads in one program run are sent once.
 
     :param _builtins.str id: Search algorithm id, e.g. `"1301"`.
-    :param Mapping[str, _builtins.str] query: Query parameters, sent as given. The spec says operation 12 accepts some and names `name` as searchable and `name`, `create_time`, `update_time` as sortable (rule 7), but not the parameter names, so they are not checked.
+    :param Mapping[str, _builtins.str] query: Query parameters, passed to the platform as given: their names are not checked. The platform searches by `name` and sorts by `name`, `create_time` or `update_time`.
     """
     __args__ = dict()
     __args__['id'] = id

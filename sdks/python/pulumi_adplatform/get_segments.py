@@ -62,9 +62,9 @@ class AwaitableGetSegmentsResult(GetSegmentsResult):
 def get_segments(query: Optional[Mapping[str, _builtins.str]] = None,
                  opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetSegmentsResult:
     """
-    Lists the account's segments. Identical reads in one program run are sent once.
+    Lists the account's audience segments. Identical reads in one program run are sent once.
 
-    :param Mapping[str, _builtins.str] query: Query parameters, sent as given: operation 18 accepts some but the spec does not name them (rule 9).
+    :param Mapping[str, _builtins.str] query: Query parameters, passed to the platform as given: their names are not checked.
     """
     __args__ = dict()
     __args__['query'] = query
@@ -77,9 +77,9 @@ def get_segments(query: Optional[Mapping[str, _builtins.str]] = None,
 def get_segments_output(query: pulumi.Input[Optional[Optional[Mapping[str, _builtins.str]]]] = None,
                         opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetSegmentsResult]:
     """
-    Lists the account's segments. Identical reads in one program run are sent once.
+    Lists the account's audience segments. Identical reads in one program run are sent once.
 
-    :param Mapping[str, _builtins.str] query: Query parameters, sent as given: operation 18 accepts some but the spec does not name them (rule 9).
+    :param Mapping[str, _builtins.str] query: Query parameters, passed to the platform as given: their names are not checked.
     """
     __args__ = dict()
     __args__['query'] = query

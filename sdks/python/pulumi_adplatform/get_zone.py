@@ -361,7 +361,7 @@ class GetZoneResult:
     @pulumi.getter
     def type(self) -> Optional[_builtins.str]:
         """
-        Zone type: `rtb`, `widget`, `push` or `display`. Placements exist only on `display` zones (spec, rule 5).
+        Zone type: `rtb`, `widget`, `push` or `display`. Placements exist only on `display` zones.
         """
         return pulumi.get(self, "type")
 
@@ -377,7 +377,7 @@ class GetZoneResult:
     @pulumi.getter(name="userCache")
     def user_cache(self) -> Optional[_builtins.int]:
         """
-        User cache (integer flag); only on zones of type `push` (spec, rule 6).
+        User cache (integer flag); only on zones of type `push`.
         """
         return pulumi.get(self, "user_cache")
 
@@ -385,7 +385,7 @@ class GetZoneResult:
     @pulumi.getter
     def widgets(self) -> Optional[Sequence[_builtins.str]]:
         """
-        Widget ids; only on zones of type `widget` (spec, rule 6).
+        Widget ids; only on zones of type `widget`.
         """
         return pulumi.get(self, "widgets")
 
@@ -438,9 +438,9 @@ def get_zone(fields: Optional[Sequence[_builtins.str]] = None,
     """
     Reads one zone. Identical reads in one program run are sent once.
 
-    :param Sequence[_builtins.str] fields: Subresources to embed (spec, rule 9): `account` and/or `creator`, returned as objects `{id, name, status, image}`. Each one counts as one more call against the account's rate limit (spec, Limits 7: two fields cost 3 calls).
+    :param Sequence[_builtins.str] fields: Subresources to embed: `account` and/or `creator`, returned as objects `{id, name, status, image}`. Each one counts as one more call against the account's rate limit.
     :param _builtins.str id: Zone id, e.g. `"1001"`.
-    :param Mapping[str, _builtins.str] query: Other query parameters, sent as given. The spec says operation 13 accepts query parameters but does not name them (rule 9), so they are not checked; use `fields` for subresources.
+    :param Mapping[str, _builtins.str] query: Query parameters, passed to the platform as given: their names are not checked. Subresources go in `fields`.
     """
     __args__ = dict()
     __args__['fields'] = fields
@@ -490,9 +490,9 @@ def get_zone_output(fields: pulumi.Input[Optional[Optional[Sequence[_builtins.st
     """
     Reads one zone. Identical reads in one program run are sent once.
 
-    :param Sequence[_builtins.str] fields: Subresources to embed (spec, rule 9): `account` and/or `creator`, returned as objects `{id, name, status, image}`. Each one counts as one more call against the account's rate limit (spec, Limits 7: two fields cost 3 calls).
+    :param Sequence[_builtins.str] fields: Subresources to embed: `account` and/or `creator`, returned as objects `{id, name, status, image}`. Each one counts as one more call against the account's rate limit.
     :param _builtins.str id: Zone id, e.g. `"1001"`.
-    :param Mapping[str, _builtins.str] query: Other query parameters, sent as given. The spec says operation 13 accepts query parameters but does not name them (rule 9), so they are not checked; use `fields` for subresources.
+    :param Mapping[str, _builtins.str] query: Query parameters, passed to the platform as given: their names are not checked. Subresources go in `fields`.
     """
     __args__ = dict()
     __args__['fields'] = fields

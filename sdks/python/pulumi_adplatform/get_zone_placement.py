@@ -187,8 +187,8 @@ def get_zone_placement(id: Optional[_builtins.str] = None,
     Reads one placement of a display zone. Identical reads in one program run are sent once.
 
     :param _builtins.str id: Placement id, a position name such as `"top-banner"`.
-    :param Mapping[str, _builtins.str] query: Query parameters, sent as given: operation 10 accepts some but the spec does not name them (rule 9).
-    :param _builtins.str zone_id: Id of the zone; it must be a zone of type `display` (spec, rule 5).
+    :param Mapping[str, _builtins.str] query: Query parameters, passed to the platform as given: their names are not checked.
+    :param _builtins.str zone_id: Id of the zone; it must be a zone of type `display`.
     """
     __args__ = dict()
     __args__['id'] = id
@@ -218,8 +218,8 @@ def get_zone_placement_output(id: pulumi.Input[Optional[_builtins.str]] = None,
     Reads one placement of a display zone. Identical reads in one program run are sent once.
 
     :param _builtins.str id: Placement id, a position name such as `"top-banner"`.
-    :param Mapping[str, _builtins.str] query: Query parameters, sent as given: operation 10 accepts some but the spec does not name them (rule 9).
-    :param _builtins.str zone_id: Id of the zone; it must be a zone of type `display` (spec, rule 5).
+    :param Mapping[str, _builtins.str] query: Query parameters, passed to the platform as given: their names are not checked.
+    :param _builtins.str zone_id: Id of the zone; it must be a zone of type `display`.
     """
     __args__ = dict()
     __args__['id'] = id

@@ -84,17 +84,27 @@ class BidModifierTargeting(dict):
     def __init__(__self__, *,
                  items: Sequence[_builtins.str],
                  op: _builtins.str):
+        """
+        :param Sequence[_builtins.str] items: The dimension's values, e.g. two-letter country codes for `countries`; may be empty.
+        :param _builtins.str op: How the items apply, e.g. `in`.
+        """
         pulumi.set(__self__, "items", items)
         pulumi.set(__self__, "op", op)
 
     @_builtins.property
     @pulumi.getter
     def items(self) -> Sequence[_builtins.str]:
+        """
+        The dimension's values, e.g. two-letter country codes for `countries`; may be empty.
+        """
         return pulumi.get(self, "items")
 
     @_builtins.property
     @pulumi.getter
     def op(self) -> _builtins.str:
+        """
+        How the items apply, e.g. `in`.
+        """
         return pulumi.get(self, "op")
 
 
@@ -877,6 +887,23 @@ class ContainerPromptsItem(dict):
                  type: Optional[_builtins.str] = None,
                  update_time: Optional[_builtins.str] = None,
                  uuid: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str id: Id of the modal or prompt.
+        :param 'ContainerModalAbTestConfig' ab_test_config: A/B test configuration.
+        :param _builtins.str company_id: Company id.
+        :param _builtins.str container_id: Container id.
+        :param _builtins.str create_time: Created, `YYYY-MM-DD HH:MM:SS`.
+        :param Sequence['ContainerModalFilters'] filters: Recursive audience filter nodes.
+        :param Sequence['ContainerModalMessages'] messages: Its messages.
+        :param _builtins.str name: Name.
+        :param _builtins.int position: Position (integer).
+        :param 'ContainerModalSettings' settings: Display settings.
+        :param _builtins.str status: Status, e.g. `active`.
+        :param 'ContainerModalTriggers' triggers: When it shows.
+        :param _builtins.str type: Type, e.g. `push` for a modal, `html` for a prompt.
+        :param _builtins.str update_time: Last updated, `YYYY-MM-DD HH:MM:SS`.
+        :param _builtins.str uuid: UUID of the prompt.
+        """
         pulumi.set(__self__, "id", id)
         if ab_test_config is not None:
             pulumi.set(__self__, "ab_test_config", ab_test_config)
@@ -910,76 +937,121 @@ class ContainerPromptsItem(dict):
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        Id of the modal or prompt.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter(name="abTestConfig")
     def ab_test_config(self) -> Optional['outputs.ContainerModalAbTestConfig']:
+        """
+        A/B test configuration.
+        """
         return pulumi.get(self, "ab_test_config")
 
     @_builtins.property
     @pulumi.getter(name="companyId")
     def company_id(self) -> Optional[_builtins.str]:
+        """
+        Company id.
+        """
         return pulumi.get(self, "company_id")
 
     @_builtins.property
     @pulumi.getter(name="containerId")
     def container_id(self) -> Optional[_builtins.str]:
+        """
+        Container id.
+        """
         return pulumi.get(self, "container_id")
 
     @_builtins.property
     @pulumi.getter(name="createTime")
     def create_time(self) -> Optional[_builtins.str]:
+        """
+        Created, `YYYY-MM-DD HH:MM:SS`.
+        """
         return pulumi.get(self, "create_time")
 
     @_builtins.property
     @pulumi.getter
     def filters(self) -> Optional[Sequence['outputs.ContainerModalFilters']]:
+        """
+        Recursive audience filter nodes.
+        """
         return pulumi.get(self, "filters")
 
     @_builtins.property
     @pulumi.getter
     def messages(self) -> Optional[Sequence['outputs.ContainerModalMessages']]:
+        """
+        Its messages.
+        """
         return pulumi.get(self, "messages")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
+        """
+        Name.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def position(self) -> Optional[_builtins.int]:
+        """
+        Position (integer).
+        """
         return pulumi.get(self, "position")
 
     @_builtins.property
     @pulumi.getter
     def settings(self) -> Optional['outputs.ContainerModalSettings']:
+        """
+        Display settings.
+        """
         return pulumi.get(self, "settings")
 
     @_builtins.property
     @pulumi.getter
     def status(self) -> Optional[_builtins.str]:
+        """
+        Status, e.g. `active`.
+        """
         return pulumi.get(self, "status")
 
     @_builtins.property
     @pulumi.getter
     def triggers(self) -> Optional['outputs.ContainerModalTriggers']:
+        """
+        When it shows.
+        """
         return pulumi.get(self, "triggers")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> Optional[_builtins.str]:
+        """
+        Type, e.g. `push` for a modal, `html` for a prompt.
+        """
         return pulumi.get(self, "type")
 
     @_builtins.property
     @pulumi.getter(name="updateTime")
     def update_time(self) -> Optional[_builtins.str]:
+        """
+        Last updated, `YYYY-MM-DD HH:MM:SS`.
+        """
         return pulumi.get(self, "update_time")
 
     @_builtins.property
     @pulumi.getter
     def uuid(self) -> Optional[_builtins.str]:
+        """
+        UUID of the prompt.
+        """
         return pulumi.get(self, "uuid")
 
 
@@ -990,6 +1062,12 @@ class CountriesItem(dict):
                  code: Optional[_builtins.str] = None,
                  code3: Optional[_builtins.str] = None,
                  name: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str id: Country id; equals `code`.
+        :param _builtins.str code: Two-letter code, e.g. `DE`.
+        :param _builtins.str code3: Three-letter code, e.g. `DEU`.
+        :param _builtins.str name: Name.
+        """
         pulumi.set(__self__, "id", id)
         if code is not None:
             pulumi.set(__self__, "code", code)
@@ -1001,21 +1079,33 @@ class CountriesItem(dict):
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        Country id; equals `code`.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def code(self) -> Optional[_builtins.str]:
+        """
+        Two-letter code, e.g. `DE`.
+        """
         return pulumi.get(self, "code")
 
     @_builtins.property
     @pulumi.getter
     def code3(self) -> Optional[_builtins.str]:
+        """
+        Three-letter code, e.g. `DEU`.
+        """
         return pulumi.get(self, "code3")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
+        """
+        Name.
+        """
         return pulumi.get(self, "name")
 
 
@@ -1064,6 +1154,19 @@ class ExternalDemandsItem(dict):
                  settings: Optional[Sequence['outputs.ExternalDemandsItemSettings']] = None,
                  status: Optional[_builtins.str] = None,
                  sync_status: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str id: External demand id.
+        :param _builtins.int bid_regulator: Bid regulator (integer).
+        :param _builtins.str company_id: Company id.
+        :param _builtins.str create_time: Created, `YYYY-MM-DD HH:MM:SS`.
+        :param _builtins.str ipv6_support: IPv6 support (string flag).
+        :param _builtins.str name: Name.
+        :param _builtins.str partner_id: Partner id.
+        :param Mapping[str, _builtins.int] qps: Queries per second by region code; the codes are data and stay exactly as the platform sends them.
+        :param Sequence['ExternalDemandsItemSettings'] settings: Settings.
+        :param _builtins.str status: Status, e.g. `active`.
+        :param _builtins.str sync_status: Sync status (string flag).
+        """
         pulumi.set(__self__, "id", id)
         if bid_regulator is not None:
             pulumi.set(__self__, "bid_regulator", bid_regulator)
@@ -1089,56 +1192,89 @@ class ExternalDemandsItem(dict):
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        External demand id.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter(name="bidRegulator")
     def bid_regulator(self) -> Optional[_builtins.int]:
+        """
+        Bid regulator (integer).
+        """
         return pulumi.get(self, "bid_regulator")
 
     @_builtins.property
     @pulumi.getter(name="companyId")
     def company_id(self) -> Optional[_builtins.str]:
+        """
+        Company id.
+        """
         return pulumi.get(self, "company_id")
 
     @_builtins.property
     @pulumi.getter(name="createTime")
     def create_time(self) -> Optional[_builtins.str]:
+        """
+        Created, `YYYY-MM-DD HH:MM:SS`.
+        """
         return pulumi.get(self, "create_time")
 
     @_builtins.property
     @pulumi.getter(name="ipv6Support")
     def ipv6_support(self) -> Optional[_builtins.str]:
+        """
+        IPv6 support (string flag).
+        """
         return pulumi.get(self, "ipv6_support")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
+        """
+        Name.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter(name="partnerId")
     def partner_id(self) -> Optional[_builtins.str]:
+        """
+        Partner id.
+        """
         return pulumi.get(self, "partner_id")
 
     @_builtins.property
     @pulumi.getter
     def qps(self) -> Optional[Mapping[str, _builtins.int]]:
+        """
+        Queries per second by region code; the codes are data and stay exactly as the platform sends them.
+        """
         return pulumi.get(self, "qps")
 
     @_builtins.property
     @pulumi.getter
     def settings(self) -> Optional[Sequence['outputs.ExternalDemandsItemSettings']]:
+        """
+        Settings.
+        """
         return pulumi.get(self, "settings")
 
     @_builtins.property
     @pulumi.getter
     def status(self) -> Optional[_builtins.str]:
+        """
+        Status, e.g. `active`.
+        """
         return pulumi.get(self, "status")
 
     @_builtins.property
     @pulumi.getter(name="syncStatus")
     def sync_status(self) -> Optional[_builtins.str]:
+        """
+        Sync status (string flag).
+        """
         return pulumi.get(self, "sync_status")
 
 
@@ -1150,6 +1286,13 @@ class ExternalDemandsItemSettings(dict):
                  required: Optional[_builtins.str] = None,
                  type: Optional[_builtins.str] = None,
                  value: Optional[Any] = None):
+        """
+        :param _builtins.str label: Label.
+        :param Any possible_values: Allowed values, or null; kept as the platform sends them.
+        :param _builtins.str required: Required, as a string flag (`"0"` / `"1"`).
+        :param _builtins.str type: Type.
+        :param Any value: Value, kept as the platform sends it.
+        """
         if label is not None:
             pulumi.set(__self__, "label", label)
         if possible_values is not None:
@@ -1164,26 +1307,41 @@ class ExternalDemandsItemSettings(dict):
     @_builtins.property
     @pulumi.getter
     def label(self) -> Optional[_builtins.str]:
+        """
+        Label.
+        """
         return pulumi.get(self, "label")
 
     @_builtins.property
     @pulumi.getter(name="possibleValues")
     def possible_values(self) -> Optional[Any]:
+        """
+        Allowed values, or null; kept as the platform sends them.
+        """
         return pulumi.get(self, "possible_values")
 
     @_builtins.property
     @pulumi.getter
     def required(self) -> Optional[_builtins.str]:
+        """
+        Required, as a string flag (`"0"` / `"1"`).
+        """
         return pulumi.get(self, "required")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> Optional[_builtins.str]:
+        """
+        Type.
+        """
         return pulumi.get(self, "type")
 
     @_builtins.property
     @pulumi.getter
     def value(self) -> Optional[Any]:
+        """
+        Value, kept as the platform sends it.
+        """
         return pulumi.get(self, "value")
 
 
@@ -1309,6 +1467,12 @@ class IntegrationActionsProperties(dict):
                  key: Optional[_builtins.str] = None,
                  required: Optional[_builtins.bool] = None,
                  type: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str description: Description.
+        :param _builtins.str key: Key.
+        :param _builtins.bool required: Whether it must be given.
+        :param _builtins.str type: Type.
+        """
         if description is not None:
             pulumi.set(__self__, "description", description)
         if key is not None:
@@ -1321,21 +1485,33 @@ class IntegrationActionsProperties(dict):
     @_builtins.property
     @pulumi.getter
     def description(self) -> Optional[_builtins.str]:
+        """
+        Description.
+        """
         return pulumi.get(self, "description")
 
     @_builtins.property
     @pulumi.getter
     def key(self) -> Optional[_builtins.str]:
+        """
+        Key.
+        """
         return pulumi.get(self, "key")
 
     @_builtins.property
     @pulumi.getter
     def required(self) -> Optional[_builtins.bool]:
+        """
+        Whether it must be given.
+        """
         return pulumi.get(self, "required")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> Optional[_builtins.str]:
+        """
+        Type.
+        """
         return pulumi.get(self, "type")
 
 
@@ -1445,6 +1621,20 @@ class MacrosItem(dict):
                  type: Optional[_builtins.str] = None,
                  update_time: Optional[_builtins.str] = None,
                  value: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str id: Macro id.
+        :param _builtins.str company_id: Company id.
+        :param _builtins.str create_time: Created, `YYYY-MM-DD HH:MM:SS`.
+        :param _builtins.int deprecated: Deprecated (integer flag).
+        :param _builtins.str description: Description.
+        :param Sequence[_builtins.str] fields: Names of the fields its records are keyed by.
+        :param _builtins.str name: Name.
+        :param Sequence['MacrosItemRecords'] records: Records.
+        :param _builtins.int size: Size (integer).
+        :param _builtins.str type: Type, e.g. `dynamic`.
+        :param _builtins.str update_time: Last updated, `YYYY-MM-DD HH:MM:SS`.
+        :param _builtins.str value: Default value.
+        """
         pulumi.set(__self__, "id", id)
         if company_id is not None:
             pulumi.set(__self__, "company_id", company_id)
@@ -1472,61 +1662,97 @@ class MacrosItem(dict):
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        Macro id.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter(name="companyId")
     def company_id(self) -> Optional[_builtins.str]:
+        """
+        Company id.
+        """
         return pulumi.get(self, "company_id")
 
     @_builtins.property
     @pulumi.getter(name="createTime")
     def create_time(self) -> Optional[_builtins.str]:
+        """
+        Created, `YYYY-MM-DD HH:MM:SS`.
+        """
         return pulumi.get(self, "create_time")
 
     @_builtins.property
     @pulumi.getter
     def deprecated(self) -> Optional[_builtins.int]:
+        """
+        Deprecated (integer flag).
+        """
         return pulumi.get(self, "deprecated")
 
     @_builtins.property
     @pulumi.getter
     def description(self) -> Optional[_builtins.str]:
+        """
+        Description.
+        """
         return pulumi.get(self, "description")
 
     @_builtins.property
     @pulumi.getter
     def fields(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Names of the fields its records are keyed by.
+        """
         return pulumi.get(self, "fields")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
+        """
+        Name.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def records(self) -> Optional[Sequence['outputs.MacrosItemRecords']]:
+        """
+        Records.
+        """
         return pulumi.get(self, "records")
 
     @_builtins.property
     @pulumi.getter
     def size(self) -> Optional[_builtins.int]:
+        """
+        Size (integer).
+        """
         return pulumi.get(self, "size")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> Optional[_builtins.str]:
+        """
+        Type, e.g. `dynamic`.
+        """
         return pulumi.get(self, "type")
 
     @_builtins.property
     @pulumi.getter(name="updateTime")
     def update_time(self) -> Optional[_builtins.str]:
+        """
+        Last updated, `YYYY-MM-DD HH:MM:SS`.
+        """
         return pulumi.get(self, "update_time")
 
     @_builtins.property
     @pulumi.getter
     def value(self) -> Optional[_builtins.str]:
+        """
+        Default value.
+        """
         return pulumi.get(self, "value")
 
 
@@ -1536,6 +1762,11 @@ class MacrosItemRecords(dict):
                  fields: Optional[Mapping[str, _builtins.str]] = None,
                  id: Optional[_builtins.str] = None,
                  value: Optional[_builtins.str] = None):
+        """
+        :param Mapping[str, _builtins.str] fields: Field name -> value; the field names are data and stay exactly as the platform sends them.
+        :param _builtins.str id: Record id; a nested record may come without one.
+        :param _builtins.str value: Value of the macro for this record.
+        """
         if fields is not None:
             pulumi.set(__self__, "fields", fields)
         if id is not None:
@@ -1546,16 +1777,25 @@ class MacrosItemRecords(dict):
     @_builtins.property
     @pulumi.getter
     def fields(self) -> Optional[Mapping[str, _builtins.str]]:
+        """
+        Field name -> value; the field names are data and stay exactly as the platform sends them.
+        """
         return pulumi.get(self, "fields")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> Optional[_builtins.str]:
+        """
+        Record id; a nested record may come without one.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def value(self) -> Optional[_builtins.str]:
+        """
+        Value of the macro for this record.
+        """
         return pulumi.get(self, "value")
 
 
@@ -1568,7 +1808,7 @@ class MessagingProviderSettings(dict):
                  title: Optional[_builtins.str] = None,
                  type: Optional[_builtins.str] = None):
         """
-        :param _builtins.bool deprecated: Whether it is deprecated (spec, Versioning).
+        :param _builtins.bool deprecated: Whether it is deprecated.
         :param _builtins.str name: Name.
         :param _builtins.bool required: Whether it must be given.
         :param _builtins.str title: Title.
@@ -1589,7 +1829,7 @@ class MessagingProviderSettings(dict):
     @pulumi.getter
     def deprecated(self) -> Optional[_builtins.bool]:
         """
-        Whether it is deprecated (spec, Versioning).
+        Whether it is deprecated.
         """
         return pulumi.get(self, "deprecated")
 
@@ -1779,7 +2019,7 @@ class PushTaskTargetingCountries(dict):
                  op: Optional[_builtins.str] = None):
         """
         :param Sequence[_builtins.str] items: The values the rule matches.
-        :param _builtins.str op: How `items` apply: `include` / `exclude` on push tasks, `eq` / `neq` on segments (values seen in the spec).
+        :param _builtins.str op: How `items` apply: `include` / `exclude` on push tasks, `eq` / `neq` on segments (values seen).
         """
         if items is not None:
             pulumi.set(__self__, "items", items)
@@ -1798,7 +2038,7 @@ class PushTaskTargetingCountries(dict):
     @pulumi.getter
     def op(self) -> Optional[_builtins.str]:
         """
-        How `items` apply: `include` / `exclude` on push tasks, `eq` / `neq` on segments (values seen in the spec).
+        How `items` apply: `include` / `exclude` on push tasks, `eq` / `neq` on segments (values seen).
         """
         return pulumi.get(self, "op")
 
@@ -1811,6 +2051,13 @@ class SegmentsItem(dict):
                  name: Optional[_builtins.str] = None,
                  status: Optional[_builtins.str] = None,
                  targeting: Optional['outputs.SegmentsItemTargeting'] = None):
+        """
+        :param _builtins.str id: Segment id.
+        :param _builtins.str create_time: Created, `YYYY-MM-DD HH:MM:SS`.
+        :param _builtins.str name: Name.
+        :param _builtins.str status: Status, e.g. `inactive`.
+        :param 'SegmentsItemTargeting' targeting: Who it matches.
+        """
         pulumi.set(__self__, "id", id)
         if create_time is not None:
             pulumi.set(__self__, "create_time", create_time)
@@ -1824,26 +2071,41 @@ class SegmentsItem(dict):
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        Segment id.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter(name="createTime")
     def create_time(self) -> Optional[_builtins.str]:
+        """
+        Created, `YYYY-MM-DD HH:MM:SS`.
+        """
         return pulumi.get(self, "create_time")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
+        """
+        Name.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def status(self) -> Optional[_builtins.str]:
+        """
+        Status, e.g. `inactive`.
+        """
         return pulumi.get(self, "status")
 
     @_builtins.property
     @pulumi.getter
     def targeting(self) -> Optional['outputs.SegmentsItemTargeting']:
+        """
+        Who it matches.
+        """
         return pulumi.get(self, "targeting")
 
 
@@ -1861,6 +2123,19 @@ class SegmentsItemTargeting(dict):
                  subscribed_age: Optional['outputs.SegmentsItemTargetingSubscribedAge'] = None,
                  user_data: Optional[Mapping[str, 'outputs.PushTaskTargetingCountries']] = None,
                  users: Optional['outputs.PushTaskTargetingCountries'] = None):
+        """
+        :param 'PushTaskTargetingCountries' apps: Apps.
+        :param 'PushTaskTargetingCountries' browsers: Browsers.
+        :param 'PushTaskTargetingCountries' countries: Countries.
+        :param 'PushTaskTargetingCountries' groups: Groups.
+        :param 'PushTaskTargetingCountries' languages: Languages.
+        :param 'PushTaskTargetingCountries' os: Operating systems.
+        :param 'PushTaskTargetingCountries' regions: Regions.
+        :param 'PushTaskTargetingCountries' remote_users: Remote users.
+        :param 'SegmentsItemTargetingSubscribedAge' subscribed_age: Age of the subscription.
+        :param Mapping[str, 'PushTaskTargetingCountries'] user_data: Rules keyed by user-data name; the names are data and stay exactly as the platform sends them.
+        :param 'PushTaskTargetingCountries' users: Users.
+        """
         if apps is not None:
             pulumi.set(__self__, "apps", apps)
         if browsers is not None:
@@ -1887,56 +2162,89 @@ class SegmentsItemTargeting(dict):
     @_builtins.property
     @pulumi.getter
     def apps(self) -> Optional['outputs.PushTaskTargetingCountries']:
+        """
+        Apps.
+        """
         return pulumi.get(self, "apps")
 
     @_builtins.property
     @pulumi.getter
     def browsers(self) -> Optional['outputs.PushTaskTargetingCountries']:
+        """
+        Browsers.
+        """
         return pulumi.get(self, "browsers")
 
     @_builtins.property
     @pulumi.getter
     def countries(self) -> Optional['outputs.PushTaskTargetingCountries']:
+        """
+        Countries.
+        """
         return pulumi.get(self, "countries")
 
     @_builtins.property
     @pulumi.getter
     def groups(self) -> Optional['outputs.PushTaskTargetingCountries']:
+        """
+        Groups.
+        """
         return pulumi.get(self, "groups")
 
     @_builtins.property
     @pulumi.getter
     def languages(self) -> Optional['outputs.PushTaskTargetingCountries']:
+        """
+        Languages.
+        """
         return pulumi.get(self, "languages")
 
     @_builtins.property
     @pulumi.getter
     def os(self) -> Optional['outputs.PushTaskTargetingCountries']:
+        """
+        Operating systems.
+        """
         return pulumi.get(self, "os")
 
     @_builtins.property
     @pulumi.getter
     def regions(self) -> Optional['outputs.PushTaskTargetingCountries']:
+        """
+        Regions.
+        """
         return pulumi.get(self, "regions")
 
     @_builtins.property
     @pulumi.getter(name="remoteUsers")
     def remote_users(self) -> Optional['outputs.PushTaskTargetingCountries']:
+        """
+        Remote users.
+        """
         return pulumi.get(self, "remote_users")
 
     @_builtins.property
     @pulumi.getter(name="subscribedAge")
     def subscribed_age(self) -> Optional['outputs.SegmentsItemTargetingSubscribedAge']:
+        """
+        Age of the subscription.
+        """
         return pulumi.get(self, "subscribed_age")
 
     @_builtins.property
     @pulumi.getter(name="userData")
     def user_data(self) -> Optional[Mapping[str, 'outputs.PushTaskTargetingCountries']]:
+        """
+        Rules keyed by user-data name; the names are data and stay exactly as the platform sends them.
+        """
         return pulumi.get(self, "user_data")
 
     @_builtins.property
     @pulumi.getter
     def users(self) -> Optional['outputs.PushTaskTargetingCountries']:
+        """
+        Users.
+        """
         return pulumi.get(self, "users")
 
 
@@ -1945,6 +2253,10 @@ class SegmentsItemTargetingSubscribedAge(dict):
     def __init__(__self__, *,
                  from_: Optional[_builtins.int] = None,
                  to: Optional[_builtins.int] = None):
+        """
+        :param _builtins.int from_: From (integer).
+        :param _builtins.int to: To (integer).
+        """
         if from_ is not None:
             pulumi.set(__self__, "from_", from_)
         if to is not None:
@@ -1953,11 +2265,17 @@ class SegmentsItemTargetingSubscribedAge(dict):
     @_builtins.property
     @pulumi.getter(name="from")
     def from_(self) -> Optional[_builtins.int]:
+        """
+        From (integer).
+        """
         return pulumi.get(self, "from_")
 
     @_builtins.property
     @pulumi.getter
     def to(self) -> Optional[_builtins.int]:
+        """
+        To (integer).
+        """
         return pulumi.get(self, "to")
 
 
