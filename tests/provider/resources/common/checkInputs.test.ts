@@ -4,7 +4,11 @@
  * these cases pin the details fast and without processes.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { AbTestVariationInputs, AB_TEST_VARIATION_DIFF, abTestVariationBody } from "../../../../provider/resources/abTestVariation/definition";
+import {
+  AbTestVariationInputs,
+  AB_TEST_VARIATION_DIFF,
+  abTestVariationBody,
+} from "../../../../provider/resources/abTestVariation/definition";
 import { BidModifierInputs, BID_MODIFIER_DIFF, bidModifierBody } from "../../../../provider/resources/bidModifier/definition";
 import { BidStrategyInputs, BID_STRATEGY_DIFF, bidStrategyBody } from "../../../../provider/resources/bidStrategy/definition";
 import { CampaignGroupInputs, CAMPAIGN_GROUP_DIFF, campaignGroupBody } from "../../../../provider/resources/campaignGroup/definition";
