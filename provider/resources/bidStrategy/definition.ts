@@ -25,6 +25,14 @@ export const DEFAULT_PRICING_MODEL = "cpc" as const;
 export const BID_STRATEGY = defineResource({
   kind: "BidStrategy",
   noun: "bid strategy",
+  // spec, Endpoints: no read of strategies, so the declared values are trusted.
+  adoption: {
+    by: "adoptId",
+    notice: "the API cannot read strategies: the declared values become its state",
+    importEffect:
+      "is taken over on create instead of creating a new one; the API cannot read bid strategies, so the " +
+      "declared values are recorded as its state",
+  },
   description:
     "A bid strategy on the platform.\n\n" +
     "The API cannot update, read or delete bid strategies: any change replaces the strategy (a new one is " +
