@@ -105,9 +105,6 @@ export type BidStrategyInputs = z.output<typeof BidStrategyInputs>;
 /** BidStrategy state: the inputs; the API returns nothing but the id (spec: "only `id`"). */
 export type BidStrategyOutputs = BidStrategyInputs;
 
-/** The compared fields of a BidStrategy (all replace). */
-export const BID_STRATEGY_DIFF = BID_STRATEGY.diff;
-
 /** The op 3 request body for checked inputs. */
 export function bidStrategyBody(inputs: BidStrategyInputs): z.input<typeof BidStrategyCreate> {
   const { name, pricingModel, strategy, value, maxValue } = inputs;

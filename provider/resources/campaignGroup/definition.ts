@@ -102,9 +102,6 @@ export const ExistingCampaignGroupInputs = CAMPAIGN_GROUP.existingInputs;
 /** CampaignGroup state: the inputs plus what the API returns (op 2 response, op 19 view). */
 export type CampaignGroupOutputs = CampaignGroupInputs & StateOutputs<NonNullable<(typeof CAMPAIGN_GROUP)["state"]>>;
 
-/** The compared fields of a CampaignGroup (all replace). */
-export const CAMPAIGN_GROUP_DIFF = CAMPAIGN_GROUP.diff;
-
 /** The op 2 request body for checked inputs. */
 export function campaignGroupBody(inputs: CampaignGroupInputs): z.input<typeof CampaignGroupCreate> {
   const { name, color, items } = inputs;
