@@ -51,6 +51,8 @@ import { TRANSFORM_OUTPUTS } from "../native/buildSchema";
 import { descriptionOf } from "../native/zodToSchema";
 import { formatted } from "./formatted";
 import type { Generator } from "./generatedFile";
+import { jsdoc, jsdocLines, textWidth, wrap } from "./jsdoc";
+import { arrayType, recordType, scalarType } from "./tsTypes";
 
 const DIR = "sdk/dataSources";
 const SHARED = "shared";
@@ -96,29 +98,13 @@ const NAMED_TYPES: readonly (readonly [name: string, schema: z.ZodType, base?: "
   ["Country", Country],
 ];
 
-/** Comment lines wrap here (the source's width, narrower than prettier's for code). */
-const COMMENT_WIDTH = 104;
-
-/** `text` as a JSDoc block indented by `indent`: one line when it fits, else wrapped words. */
-function jsdoc(text: string, indent = ""): string {
-  const safe = text.replace(/\*\//g, "*\\/");
-  if (!safe.includes("\n") && indent.length + safe.length + 7 <= COMMENT_WIDTH) return `${indent}/** ${safe} */\n`;
-  const lines: string[] = [];
-  for (const paragraph of safe.split("\n")) {
-    let line = "";
-    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
-      if (line && indent.length + 3 + line.length + 1 + word.length > COMMENT_WIDTH) {
-        lines.push(line);
-        line = word;
-      } else line = line ? `${line} ${word}` : word;
-    }
-    lines.push(line);
-  }
-  return `${indent}/**\n${lines.map((l) => (l ? `${indent} * ${l}` : `${indent} *`)).join("\n")}\n${indent} */\n`;
-}
-
 /** The TypeScript type of what a transform keeps (an id read as a string, a total as a number). */
-const TRANSFORMED = new Map([...TRANSFORM_OUTPUTS].map(([schema, spec]) => [zodDef(schema), spec.type === "string" ? "string" : "number"]));
+const TRANSFORMED = new Map(
+  [...TRANSFORM_OUTPUTS].map(([schema, spec]) => {
+    if (spec.type !== "string" && spec.type !== "number" && spec.type !== "integer") throw new Error(`a transform kept as ${spec.type}`);
+    return [zodDef(schema), scalarType(spec.type)];
+  }),
+);
 
 interface NamedType {
   readonly name: string;
@@ -192,17 +178,13 @@ class ResultTypes {
       case "lazy":
         return this.typeText(def.getter!(), file, imports, indent);
       case "string":
-        return "string";
       case "number":
-        return "number";
       case "boolean":
-        return "boolean";
-      case "array": {
-        const element = this.typeText(def.element!, file, imports, indent);
-        return /[|&]/.test(element) ? `(${element})[]` : `${element}[]`;
-      }
+        return scalarType(def.type);
+      case "array":
+        return arrayType(this.typeText(def.element!, file, imports, indent));
       case "record":
-        return `Record<string, ${this.typeText(def.valueType!, file, imports, indent)}>`;
+        return recordType(this.typeText(def.valueType!, file, imports, indent));
       case "object":
         return `{\n${this.properties(def.shape!, file, imports, `${indent}  `).join("")}${indent}}`;
       case "unknown":
@@ -217,7 +199,7 @@ class ResultTypes {
     return Object.entries(shape).map(([field, schema]) => {
       const description = descriptionOf(schema);
       const optional = schema.safeParse(undefined).success ? "?" : "";
-      const doc = description ? jsdoc(description, indent) : "";
+      const doc = description ? jsdoc(description, { indent }) : "";
       return `${doc}${indent}${snakeToCamel(field)}${optional}: ${this.typeText(schema, file, imports, indent)};\n`;
     });
   }
@@ -272,16 +254,16 @@ function argumentsText(source: DataSource, fieldType: string | undefined): strin
   const plain: string[] = [];
   const inputs: string[] = [];
   for (const [arg, { description }] of args) {
-    plain.push(`${jsdoc(description, "  ")}  ${arg}: string;\n`);
-    inputs.push(`${jsdoc(description, "  ")}  ${arg}: pulumi.Input<string>;\n`);
+    plain.push(`${jsdoc(description, { indent: "  " })}  ${arg}: string;\n`);
+    inputs.push(`${jsdoc(description, { indent: "  " })}  ${arg}: pulumi.Input<string>;\n`);
   }
   if (fieldType && source.fieldsDescription) {
-    plain.push(`${jsdoc(source.fieldsDescription, "  ")}  fields?: ${fieldType}[];\n`);
-    inputs.push(`${jsdoc(source.fieldsDescription, "  ")}  fields?: pulumi.Input<pulumi.Input<${fieldType}>[]>;\n`);
+    plain.push(`${jsdoc(source.fieldsDescription, { indent: "  " })}  fields?: ${fieldType}[];\n`);
+    inputs.push(`${jsdoc(source.fieldsDescription, { indent: "  " })}  fields?: pulumi.Input<pulumi.Input<${fieldType}>[]>;\n`);
   }
   if (source.queryDescription) {
-    plain.push(`${jsdoc(source.queryDescription, "  ")}  query?: Record<string, string>;\n`);
-    inputs.push(`${jsdoc(source.queryDescription, "  ")}  query?: pulumi.Input<Record<string, pulumi.Input<string>>>;\n`);
+    plain.push(`${jsdoc(source.queryDescription, { indent: "  " })}  query?: Record<string, string>;\n`);
+    inputs.push(`${jsdoc(source.queryDescription, { indent: "  " })}  query?: pulumi.Input<Record<string, pulumi.Input<string>>>;\n`);
   }
   const name = `Get${subjectName(source)}`;
   const allOptional = args.length === 0 ? "; all optional" : "";
@@ -307,20 +289,19 @@ function functionsText(source: DataSource, result: string, item: string | undefi
   const fn = source.functionName;
   const name = `Get${subjectName(source)}`;
   const optional = Object.keys(source.args).length === 0 ? "?" : "";
-  const doc = [
-    source.description,
+  // The example is code: its lines are kept as written, not wrapped.
+  const doc = jsdocLines([
+    ...wrap(source.description, textWidth("")),
     "",
     "@param opts accepted for the shape of Pulumi data sources; changes nothing (not an engine invoke).",
     ...(source.throws ?? []).map((t) => `@throws ${t}`),
     "",
     "@example",
-  ];
+    ...source.example.split("\n"),
+  ]);
   const read = item ? `invokeList<${item}>` : `invokeOne<${result}>`;
   return (
-    `/**\n${doc.map((l) => (l ? ` * ${l}` : " *")).join("\n")}\n${source.example
-      .split("\n")
-      .map((l) => ` * ${l}`)
-      .join("\n")}\n */\n` +
+    doc +
     `export function ${fn}(args${optional}: ${name}Args, opts?: pulumi.InvokeOptions): Promise<${result}> {\n` +
     `  void opts;\n  return ${read}(DATA_SOURCES.${fn}, args);\n}\n\n` +
     jsdoc(
@@ -352,7 +333,7 @@ function dataSourceFile(source: DataSource, types: ResultTypes): string {
     const list = source.list!;
     parts.push(
       jsdoc(`What \`${fn}\` returns.`) +
-        `export interface ${result} {\n${jsdoc(list.total, "  ")}  total: number;\n${jsdoc(list.items, "  ")}  items: ${item}[];\n}\n`,
+        `export interface ${result} {\n${jsdoc(list.total, { indent: "  " })}  total: number;\n${jsdoc(list.items, { indent: "  " })}  items: ${item}[];\n}\n`,
     );
   }
   parts.push(functionsText(source, result, item));

@@ -99,8 +99,10 @@ function propertyTable(
       required.includes(name) ? requiredMark : undefined,
       spec.secret ? "secret" : undefined,
       spec.willReplaceOnChanges ? "replaces on change" : undefined,
+      spec.deprecationMessage !== undefined ? "deprecated" : undefined,
     ].filter((marker): marker is string => marker !== undefined);
-    return `| \`${name}\` | ${typeText(spec)} | ${markers.join(", ")} | ${cell(spec.description ?? "")} |`;
+    const description = [spec.description, spec.deprecationMessage].filter((text) => text !== undefined).join(" ");
+    return `| \`${name}\` | ${typeText(spec)} | ${markers.join(", ")} | ${cell(description)} |`;
   });
   return ["| name | type | notes | description |", "| --- | --- | --- | --- |", ...rows];
 }

@@ -19,6 +19,8 @@ import { TRANSFORM_OUTPUTS } from "../native/buildSchema";
 import { SchemaTypes, type ObjectTypeSpec, type TypeSpec } from "../native/zodToSchema";
 import type { Generator } from "./generatedFile";
 import { formatted } from "./formatted";
+import { jsdoc } from "./jsdoc";
+import { arrayType, recordType, scalarType, unionType } from "./tsTypes";
 
 type Side = "input" | "output";
 
@@ -30,41 +32,7 @@ const ACCOUNT_DOC =
   "The platform account the object belongs to (`new Account({ baseUrl, token })`); the stack config or the " +
   "environment when omitted. Moving the resource to another account replaces it.";
 
-/** Comment lines wrap here (the source's width, narrower than prettier's for code). */
-const COMMENT_WIDTH = 104;
-
 const lowerFirst = (name: string) => name.charAt(0).toLowerCase() + name.slice(1);
-
-/** `text` as words filling lines of `width`, paragraphs (blank lines) kept. */
-function wrap(text: string, width: number): string[] {
-  const lines: string[] = [];
-  for (const [i, paragraph] of text.split(/\n\s*\n/).entries()) {
-    if (i > 0) lines.push("");
-    let line = "";
-    // A code span (`import: "<group id>"`) is one word: a line break inside it would show in the editor.
-    for (const word of paragraph.match(/(?:`[^`]*`|\S)+/g) ?? []) {
-      if (line !== "" && line.length + 1 + word.length > width) {
-        lines.push(line);
-        line = word;
-      } else line = line === "" ? word : `${line} ${word}`;
-    }
-    lines.push(line);
-  }
-  return lines;
-}
-
-/**
- * A JSDoc block at `indent`: `text`, then tags (`@default`, `@deprecated`, `@param`) whose
- * continuation lines are indented further. One line when everything fits.
- */
-function jsdoc(indent: string, text: string, tags: readonly string[] = []): string {
-  const width = COMMENT_WIDTH - indent.length - 3;
-  const body = text === "" ? [] : wrap(text, width);
-  const tagLines = tags.flatMap((tag) => wrap(tag, width - 2).map((line, i) => (i === 0 ? line : `  ${line}`)));
-  const lines = [...body, ...tagLines];
-  if (lines.length === 1 && indent.length + lines[0]!.length + 7 <= COMMENT_WIDTH) return `${indent}/** ${lines[0]} */\n`;
-  return `${indent}/**\n${lines.map((line) => (line === "" ? `${indent} *` : `${indent} * ${line}`)).join("\n")}\n${indent} */\n`;
-}
 
 const stateText = (docs: FieldDocs) => docs.stateDescription ?? docs.description;
 
@@ -92,19 +60,17 @@ class KindFile {
       side === "input" ? `pulumi.Input<${this.ts(inner, side, field, at)}>` : this.ts(inner, side, field, at);
     if (spec.$ref === "pulumi.json#/Any") return "unknown";
     if (spec.$ref !== undefined) return this.object(spec.$ref, side, field, at);
-    if (spec.oneOf !== undefined) return [...new Set(spec.oneOf.map((s) => this.ts(s, side, field, at)))].join(" | ");
+    if (spec.oneOf !== undefined) return unionType(spec.oneOf.map((s) => this.ts(s, side, field, at)));
     switch (spec.type) {
       case "string":
-        return "string";
       case "number":
       case "integer":
-        return "number";
       case "boolean":
-        return "boolean";
+        return scalarType(spec.type);
       case "array":
-        return `${value(spec.items!)}[]`;
+        return arrayType(value(spec.items!));
       case "object":
-        return spec.additionalProperties ? `Record<string, ${value(spec.additionalProperties)}>` : "Record<string, unknown>";
+        return recordType(spec.additionalProperties ? value(spec.additionalProperties) : "unknown");
       default:
         throw new Error(`${this.definition.kind}.${at}: no TypeScript type for ${JSON.stringify(spec)}`);
     }
@@ -119,13 +85,13 @@ class KindFile {
       const spec = this.types.types[ref.replace("#/types/", "")] as ObjectTypeSpec;
       for (const s of ["input", "output"] as const) {
         const required = new Set(spec.required ?? []);
-        let text = jsdoc("", s === "input" ? docs.description : stateText(docs));
+        let text = jsdoc(s === "input" ? docs.description : stateText(docs));
         text += `export interface ${names[s]} {\n`;
         for (const [name, property] of Object.entries(spec.properties)) {
           const inner = docs.fields[name];
           if (inner === undefined) throw new Error(`${this.definition.kind}.${at}.${name} has no description in the definition`);
           const type = this.ts(property, s, field, `${at}.${name}`);
-          text += jsdoc("  ", s === "input" ? inner.description : stateText(inner));
+          text += jsdoc(s === "input" ? inner.description : stateText(inner), { indent: "  " });
           text += `  ${name}${required.has(name) ? "" : "?"}: ${s === "input" ? `pulumi.Input<${type}>` : type};\n`;
         }
         this.objects.push(`${text}}\n`);
@@ -151,7 +117,7 @@ class KindFile {
     const source = `provider/resources/${lowerFirst(kind)}/definition.ts`;
     const path = `${RESOURCE_SDK_DIR}/${lowerFirst(kind)}.ts`;
 
-    let args = jsdoc("", this.definition.argsDescription) + `export interface ${kind}Args {\n`;
+    let args = jsdoc(this.definition.argsDescription) + `export interface ${kind}Args {\n`;
     let outputs = "";
     let props = "";
     for (const [name, field] of Object.entries<InputField>(fields)) {
@@ -160,25 +126,28 @@ class KindFile {
         ...(field.deprecated !== undefined ? [`@deprecated ${field.deprecated}`] : []),
       ];
       const optional = this.types.isOptional(field.schema);
-      args += jsdoc("  ", field.description, tags);
+      args += jsdoc(field.description, { indent: "  ", tags });
       args += `  ${name}${optional ? "?" : ""}: pulumi.Input<${this.fieldType(name, field.schema, "input", field)}>;\n`;
       const output = this.fieldType(name, field.schema, "output", field);
-      outputs += jsdoc("  ", stateText(field), field.deprecated !== undefined ? [`@deprecated ${field.deprecated}`] : []);
+      outputs += jsdoc(stateText(field), { indent: "  ", tags: field.deprecated !== undefined ? [`@deprecated ${field.deprecated}`] : [] });
       outputs += `  declare public readonly ${name}: pulumi.Output<${output}${absentInState(field.schema) ? " | undefined" : ""}>;\n`;
       props += `${name}: imported.args.${name},\n`;
     }
     for (const [name, field] of Object.entries(state)) {
       const walk = { side: "output" as const, wireNames: false, typePrefix: kind, describe: () => undefined };
       const type = this.ts(this.types.typeOf(field.schema, walk, name), "output", { ...field, schema: field.schema }, name);
-      outputs += jsdoc("  ", field.description);
+      outputs += jsdoc(field.description, { indent: "  " });
       outputs += `  declare public readonly ${name}: pulumi.Output<${type} | undefined>;\n`;
       // Declared as outputs, so the engine reports them (the platform fills them in).
       props += `${name}: undefined,\n`;
     }
-    args += jsdoc("  ", ACCOUNT_DOC) + "  account?: Account;\n}\n";
+    args += jsdoc(ACCOUNT_DOC, { indent: "  " }) + "  account?: Account;\n}\n";
 
     const docs = this.definition.constructorDocs;
-    const constructorDoc = jsdoc("  ", "", [`@param name ${docs.name}`, `@param args ${docs.args}`, `@param opts ${docs.opts}`]);
+    const constructorDoc = jsdoc("", {
+      indent: "  ",
+      tags: [`@param name ${docs.name}`, `@param args ${docs.args}`, `@param opts ${docs.opts}`],
+    });
     const imports = [
       `import * as pulumi from "@pulumi/pulumi";`,
       ...[...this.imports].map(([module, names]) => `import type { ${[...names].sort().join(", ")} } from "../../${module}";`),
@@ -196,7 +165,7 @@ class KindFile {
       "\n" +
       args +
       "\n" +
-      jsdoc("", this.definition.description) +
+      jsdoc(this.definition.description) +
       `export class ${kind} extends pulumi.dynamic.Resource {\n` +
       outputs +
       "\n" +

@@ -4,7 +4,7 @@
  * - resources: one per kind of `provider/resources/kinds.ts`, from the kind's definition
  *   (`provider/resources/<kind>/definition.ts`): inputs from its input schema, state from the same
  *   plus the fields the platform adds (a group's view, op 19), descriptions from its fields,
- *   `replaces` of its diff rules mark `willReplaceOnChanges`;
+ *   `replaces` of its diff rules mark `willReplaceOnChanges`, a field's `deprecated` its `deprecationMessage`;
  * - functions: one per row of the data-source table (`provider/dataSources/definitions.ts`);
  *   arguments from its path arguments, `fields` and `query`, results from the operation's record
  *   schema in the catalog (a list read: `{ total, items }`), described by the row and by the
@@ -73,6 +73,12 @@ function resourceSpec(definition: AnyResourceDefinition, types: SchemaTypes) {
     ...Object.fromEntries(Object.entries(definition.state ?? {}).map(([name, f]) => [name, f.schema.optional()])),
   };
   const state = types.objectProperties(stateShape, walk("output"), "");
+  // The generated SDKs mark the field deprecated, as the dynamic SDK's JSDoc does.
+  for (const [field, { deprecated }] of Object.entries<InputField>(definition.fields)) {
+    if (deprecated === undefined) continue;
+    for (const properties of [inputs.properties, state.properties])
+      if (properties[field]) properties[field].deprecationMessage = deprecated;
+  }
   return {
     description: definition.description,
     inputProperties: inputs.properties,

@@ -31,6 +31,7 @@ export interface PropertySpec extends TypeSpec {
   description?: string;
   secret?: boolean;
   willReplaceOnChanges?: boolean;
+  deprecationMessage?: string;
 }
 
 /** An object type of the schema's `types`. */

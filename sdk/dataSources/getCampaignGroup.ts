@@ -41,7 +41,8 @@ export interface GetCampaignGroupResult {
 }
 
 /**
- * Reads one campaign group, as the platform's view returns it. Identical reads in one program run are sent once.
+ * Reads one campaign group, as the platform's view returns it. Identical reads in one program run are
+ * sent once.
  *
  * @param opts accepted for the shape of Pulumi data sources; changes nothing (not an engine invoke).
  * @throws DataSourceNotFoundError when no campaign group has this id.

@@ -37,7 +37,8 @@ export interface GetCountriesResult {
 }
 
 /**
- * Lists every country. Identical reads in one program run are sent once: call it as often as is convenient, 100 concurrent calls make one request.
+ * Lists every country. Identical reads in one program run are sent once: call it as often as is
+ * convenient, 100 concurrent calls make one request.
  *
  * @param opts accepted for the shape of Pulumi data sources; changes nothing (not an engine invoke).
  *

@@ -53,7 +53,8 @@ export interface GetMessagingProviderResult {
 }
 
 /**
- * Reads one messaging provider (named so to tell it from a Pulumi provider). Identical reads in one program run are sent once.
+ * Reads one messaging provider (named so to tell it from a Pulumi provider). Identical reads in one
+ * program run are sent once.
  *
  * @param opts accepted for the shape of Pulumi data sources; changes nothing (not an engine invoke).
  * @throws DataSourceNotFoundError when no provider has this id.

@@ -8,85 +8,73 @@
  * "Cannot read properties of undefined (reading 'toJavaScript')" (pulumi/pulumi#16175). Adoption
  * does what `import` means, through `create` instead of a read:
  *
- * - `CampaignGroup`, `BidStrategy`: the import id becomes `adoptId` (an `adoptId` that names another
- *   object is an error naming both);
- * - `BidModifier`: always takes over the modifier `bidModifierId` names, so the import id must be
- *   that id;
- * - `AbTestVariation`: likewise for the variation, whose id is `<abTestId>/<variationId>` (the
- *   resource's own `id`), so the import id must be written that way, e.g. `"301/2"`.
+ * - a kind adopting through `adoptId` (`CampaignGroup`, `BidStrategy`): the import id becomes
+ *   `adoptId` (an `adoptId` that names another object is an error naming both);
+ * - a kind that always takes over the object its ids name (`BidModifier`, `AbTestVariation`): the
+ *   import id must be those ids, as the resource's own `id` writes them (`"301/2"`).
+ *
+ * Which is which, and what a kind's messages say, is its definition's `adoption`.
  *
  * A mismatch throws from the constructor, so `pulumi preview` fails before anything is sent. So does
  * an id to compare that is not a plain string (an `Output` or a promise): it is known only later.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { shortNoun } from "../../provider/resources/common/definition";
+import { RESOURCE_DEFINITIONS } from "../../provider/resources/definitions";
 import type { ResourceKind } from "../../provider/resources/kinds";
 
 /** Said in every message: why the option is not handed to Pulumi. */
 const WHY = "Pulumi's import option does not work for dynamic resources";
 
-/** How one kind reads an import id. */
+/** How one kind reads an import id: derived from its definition's `adoption`. */
 interface ImportRule {
-  /** The object's noun in messages. */
+  /** The object's noun in messages (the kind is named beside it). */
   noun: string;
   /**
-   * `adopt`: the id fills `adoptId` (an optional input); `names`: the id only repeats the declared
+   * `adoptId`: the id fills `adoptId` (an optional input); `ids`: the id only repeats the declared
    * ids, which the resource always adopts.
    */
-  mode: "adopt" | "names";
+  mode: "adoptId" | "ids";
   /** The input fields the id stands for, in the order `split` returns their values. */
   fields: readonly string[];
-  /** The id's values for `fields`, or undefined when it does not have the kind's form. */
-  split(importId: string): string[] | undefined;
   /** The id's form, for the message when `split` refuses it. */
   form: string;
   /** What the option did, after `import "<id>" `. */
   effect: string;
 }
 
-const RULES: Readonly<Record<ResourceKind, ImportRule>> = {
-  CampaignGroup: {
-    noun: "group",
-    mode: "adopt",
-    fields: ["adoptId"],
-    split: (id) => [id],
-    form: '"<group id>"',
-    effect:
-      "was taken as adoptId: the group is read (GET op 19) and taken over on create instead of creating a new one; " +
-      "the create fails if its name or colour differ from the declared ones",
-  },
-  BidStrategy: {
-    noun: "strategy",
-    mode: "adopt",
-    fields: ["adoptId"],
-    split: (id) => [id],
-    form: '"<strategy id>"',
-    effect:
-      "was taken as adoptId: the strategy is taken over on create instead of creating a new one; the API cannot " +
-      "read bid strategies, so the declared values are recorded as its state",
-  },
-  BidModifier: {
-    noun: "modifier",
-    mode: "names",
-    fields: ["bidModifierId"],
-    split: (id) => [id],
-    form: '"<bidModifierId>"',
-    effect: "names the declared bidModifierId, whose modifier this resource takes over on create as it always does",
-  },
-  AbTestVariation: {
-    noun: "variation",
-    mode: "names",
-    fields: ["abTestId", "variationId"],
-    // Decision: one form, the resource's own id `<abTestId>/<variationId>`. An id holding more than
-    // one `/` is refused, since which `/` separates the two ids would be a guess: such ids are
-    // declared without the option.
-    split: (id) => {
-      const parts = id.split("/");
-      return parts.length === 2 && parts.every((part) => part !== "") ? parts : undefined;
-    },
-    form: '"<abTestId>/<variationId>"',
-    effect: "names the declared abTestId and variationId, whose variation this resource takes over on create as it always does",
-  },
-};
+function importRule(kind: ResourceKind): ImportRule {
+  const definition = RESOURCE_DEFINITIONS[kind];
+  const { adoption } = definition;
+  const noun = shortNoun(definition);
+  return adoption.by === "adoptId"
+    ? {
+        noun,
+        mode: "adoptId",
+        fields: ["adoptId"],
+        form: `"<${noun} id>"`,
+        effect: `was taken as adoptId: the ${noun} ${adoption.importEffect}`,
+      }
+    : {
+        noun,
+        mode: "ids",
+        fields: adoption.ids,
+        form: `"${adoption.ids.map((field) => `<${field}>`).join("/")}"`,
+        effect: `names the declared ${adoption.ids.join(" and ")}, whose ${noun} this resource takes over on create as it always does`,
+      };
+}
+
+/**
+ * The import id's values for `fields`, or undefined when it does not have their form. Decision: one
+ * form, the resource's own id, the values joined by `/`. With several fields an id holding another
+ * `/` is refused, since which `/` separates them would be a guess: such ids are declared without
+ * the option.
+ */
+function split(importId: string, fields: readonly string[]): string[] | undefined {
+  if (fields.length === 1) return [importId];
+  const parts = importId.split("/");
+  return parts.length === fields.length && parts.every((part) => part !== "") ? parts : undefined;
+}
 
 /** What a constructor hands to `pulumi.dynamic.Resource` instead of its own args and options. */
 export interface ImportedAsAdoption<A> {
@@ -120,10 +108,10 @@ export function importAsAdoption<A extends object>(
   // Pulumi ignores an empty import id; so does this.
   if (importId === undefined || importId === "") return { args, opts: rest };
 
-  const rule = RULES[kind];
+  const rule = importRule(kind);
   const label = `${kind} ${JSON.stringify(name)}`;
   const given = args as Record<string, pulumi.Input<string> | undefined>;
-  const values = rule.split(importId);
+  const values = split(importId, rule.fields);
   if (values === undefined) {
     const declared = rule.fields.map((field) => given[field]);
     const write = declared.every((id) => typeof id === "string") ? `import: ${JSON.stringify(declared.join("/"))}` : `import: ${rule.form}`;
@@ -140,7 +128,7 @@ export function importAsAdoption<A extends object>(
     const id = JSON.stringify(importId);
     const declared = rule.fields.map((field) => `${field} ${quote(given[field])}`).join(", ");
     const write = expected.map(([field, value]) => `${field}: ${JSON.stringify(value)}`).join(", ");
-    return rule.mode === "adopt"
+    return rule.mode === "adoptId"
       ? new Error(
           `${label}: the import option ${id} and ${declared} do not name the same ${rule.noun}; this package takes import ` +
             `as adoptId (${WHY}). Keep one: write ${write} without the import option, or remove the import option ` +
@@ -161,7 +149,7 @@ export function importAsAdoption<A extends object>(
   const computed = (field: string) => {
     const write = expected.map(([name, value]) => `${name}: ${JSON.stringify(value)}`).join(", ");
     const instead =
-      rule.mode === "adopt"
+      rule.mode === "adoptId"
         ? `remove the import option (${field} already adopts), or write ${write} without it`
         : `remove the import option (this resource always takes over the ${rule.noun} its ids name), or write ${write}`;
     return new Error(
@@ -173,7 +161,7 @@ export function importAsAdoption<A extends object>(
   const replaced: Record<string, unknown> = { ...given };
   for (const [field, id] of expected) {
     const declared = given[field];
-    if (rule.mode === "adopt" && absent(declared)) {
+    if (rule.mode === "adoptId" && absent(declared)) {
       replaced[field] = id;
     } else if (typeof declared !== "string" && declared !== undefined) {
       throw computed(field);

@@ -56,6 +56,8 @@ export class BidModifier extends pulumi.CustomResource {
     declare public readonly name: pulumi.Output<string | undefined>;
     /**
      * Tag ids, when declared.
+     *
+     * @deprecated Deprecated by the API: use `containers`. Ignored by the API when `containers` is also set.
      */
     declare public readonly tags: pulumi.Output<string[] | undefined>;
     /**
@@ -124,6 +126,8 @@ export interface BidModifierArgs {
     name?: pulumi.Input<string | undefined>;
     /**
      * Tag ids.
+     *
+     * @deprecated Deprecated by the API: use `containers`. Ignored by the API when `containers` is also set.
      */
     tags?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**

@@ -3,12 +3,15 @@
  * `npm run test:e2e` runs first), a fresh directory outside the repository for each program, and the
  * environment a user without this repository has: PATH with the Pulumi CLI and its language hosts,
  * Node.js and the system's tools, and nothing of this checkout (no node_modules/.bin, which npm puts on
- * PATH and which holds `pulumi-resource-adplatform`).
+ * PATH and which holds `pulumi-resource-adplatform`), and the demo program each of them runs.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { openCliSession, type CliSession } from "../../scripts/driver/cliSession";
 import { pulumiBinDir, REPO_ROOT } from "../../scripts/driver/paths";
+import { startSimulator, type RunningSimulator } from "../../simulator";
+import { TOKEN, pulumiIn } from "./harness";
 
 export const DIST_DIR = path.join(REPO_ROOT, "dist");
 
@@ -49,4 +52,103 @@ export function userPath(): string {
   if (found !== undefined)
     throw new Error(`${found} holds a pulumi-resource-adplatform: the test would not show that the release alone works`);
   return [pulumiBinDir(), ...outside].join(path.delimiter);
+}
+
+/** Where a workspace's program runs and what it starts with. */
+export interface WorkspaceOptions {
+  /** Files of dist/ (by name) copied into the program's directory. */
+  readonly distFiles?: readonly string[];
+  /** Added to the user's environment. */
+  readonly extraEnv?: Readonly<Record<string, string>>;
+  /** The program's directory inside the fresh one, where it must have siblings (a clone beside it). */
+  readonly programDir?: string;
+}
+
+/** What a release suite holds on to: one simulator for the file, and the user workspaces it opened. */
+export interface ReleaseContext {
+  readonly sim: RunningSimulator;
+  /**
+   * A fresh directory outside the checkout, and a CLI session on the program's directory in it as a
+   * user has it: fresh PULUMI_HOME and backend, `userPath()`, npm preferring its cache (which holds
+   * the versions this repository's npm ci installed).
+   */
+  workspace(prefix: string, options?: WorkspaceOptions): CliSession;
+}
+
+/** Registers beforeAll/afterAll that start the file's simulator and close and remove every workspace. */
+export function useRelease(): ReleaseContext {
+  const opened: { root: string; cli: CliSession }[] = [];
+  const context = {
+    workspace(prefix: string, options: WorkspaceOptions = {}) {
+      const root = freshDir(prefix);
+      const dir = options.programDir === undefined ? root : path.join(root, options.programDir);
+      fs.mkdirSync(dir, { recursive: true });
+      for (const name of options.distFiles ?? []) fs.copyFileSync(distFile(name), path.join(dir, name));
+      const cli = openCliSession(dir, {
+        secrets: [TOKEN],
+        extraEnv: { PATH: userPath(), npm_config_prefer_offline: "true", ...options.extraEnv },
+      });
+      opened.push({ root, cli });
+      return cli;
+    },
+  } as { sim: RunningSimulator } & Omit<ReleaseContext, "sim">;
+  beforeAll(async () => {
+    context.sim = await startSimulator({ port: 0 });
+  });
+  afterAll(async () => {
+    for (const { root, cli } of opened) {
+      cli.close();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+    await context.sim?.close();
+  });
+  return context;
+}
+
+/** `pulumi plugin install` of the plugin archive a workspace holds (`distFiles: [pluginArchiveName()]`). */
+export async function installPluginArchive(cli: CliSession): Promise<void> {
+  await pulumiIn(cli, ["plugin", "install", "resource", "adplatform", VERSION, "-f", pluginArchiveName()]);
+}
+
+/**
+ * The demo program in Python: what examples/yaml and examples/go declare too (a strategy, a group,
+ * the country list), so that `expectDemoOutcome` checks every language's run alike.
+ */
+export const DEMO_PYTHON_PROGRAM = `import pulumi
+import pulumi_adplatform as adplatform
+
+strategy = adplatform.BidStrategy("night-bids", name="Night bids", strategy="percent_add", value=12.5, max_value=3)
+group = adplatform.CampaignGroup("spring-sale", name="Spring sale", color="#22aa44", items=["5101", "5102"])
+countries = adplatform.get_countries_output()
+
+pulumi.export("strategyId", strategy.id)
+pulumi.export("groupId", group.id)
+pulumi.export("countryCount", countries.total)
+`;
+
+/** What a run of the demo program leaves: its outputs, and the strategy and group on the simulator. */
+export function expectDemoOutcome(outputs: Record<string, unknown>, sim: RunningSimulator): void {
+  expect(outputs).toEqual({
+    strategyId: expect.stringMatching(/^\d+$/),
+    groupId: expect.stringMatching(/^\d+$/),
+    countryCount: sim.state().countries?.length,
+  });
+  const state = sim.state();
+  expect(state.bidStrategies?.some((s) => s.id === outputs.strategyId && s.name === "Night bids")).toBe(true);
+  expect(state.campaignGroups?.find((g) => g.id === outputs.groupId)).toMatchObject({
+    name: "Spring sale",
+    color: "#22aa44",
+    items: ["5101", "5102"],
+  });
+}
+
+/**
+ * The demo program's stack, already initialised (`initDemoStack`), through `pulumi up`: its outcome
+ * checked, no changes on a second preview, then destroyed.
+ */
+export async function upDemoProgram(cli: CliSession, sim: RunningSimulator): Promise<void> {
+  await pulumiIn(cli, ["up", "--yes", "--skip-preview"]);
+  expectDemoOutcome(JSON.parse((await pulumiIn(cli, ["stack", "output", "--json"])).stdout), sim);
+  await pulumiIn(cli, ["preview", "--expect-no-changes"]);
+  await pulumiIn(cli, ["destroy", "--yes", "--skip-preview"]);
 }

@@ -11,30 +11,17 @@ import * as fs from "node:fs";
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import * as path from "node:path";
-import { openCliSession, type CliSession } from "../../scripts/driver/cliSession";
+import type { CliSession } from "../../scripts/driver/cliSession";
 import { pulumiBinDir } from "../../scripts/driver/paths";
 import { DEFAULT_PLUGIN_DOWNLOAD_URL } from "../../scripts/native/buildSchema";
-import { startSimulator, type RunningSimulator } from "../../simulator";
-import { DIST_DIR, VERSION, distFile, freshDir, pluginArchiveName, userPath } from "./distArtifacts";
-import { E2E_TIMEOUT_MS, TOKEN, initDemoStack, pulumiIn } from "./harness";
+import { DEMO_PYTHON_PROGRAM, DIST_DIR, VERSION, distFile, expectDemoOutcome, pluginArchiveName, useRelease } from "./distArtifacts";
+import { E2E_TIMEOUT_MS, initDemoStack, pulumiIn } from "./harness";
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
-const PROGRAM = `import pulumi
-import pulumi_adplatform as adplatform
-
-group = adplatform.CampaignGroup("spring-sale", name="Spring sale", color="#22aa44", items=["5101", "5102"])
-strategy = adplatform.BidStrategy("night-bids", name="Night bids", strategy="percent_add", value=12.5, max_value=3)
-countries = adplatform.get_countries_output()
-
-pulumi.export("groupId", group.id)
-pulumi.export("strategyId", strategy.id)
-pulumi.export("countryCount", countries.total)
-`;
-
 const WHEEL = `pulumi_adplatform-${VERSION}-py3-none-any.whl`;
 
-let sim: RunningSimulator;
+const release = useRelease();
 let server: http.Server;
 let served: string[];
 let dir: string;
@@ -64,9 +51,15 @@ beforeAll(async () => {
   }
   const wheel = distFile(WHEEL);
   distFile(pluginArchiveName());
-  sim = await startSimulator();
   const releaseUrl = await serveDist();
-  dir = freshDir("adplatform-dist-download-");
+  const escaped = DEFAULT_PLUGIN_DOWNLOAD_URL.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  cli = release.workspace("adplatform-dist-download-", {
+    extraEnv: {
+      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "false",
+      PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: `^${escaped}$=${releaseUrl}`,
+    },
+  });
+  dir = cli.dir;
 
   // The program's virtualenv: the wheel, with `pulumi` held at the CLI's version.
   const cliVersion = execFileSync(path.join(pulumiBinDir(), "pulumi"), ["version"], { encoding: "utf8" }).trim().replace(/^v/, "");
@@ -85,25 +78,13 @@ beforeAll(async () => {
     path.join(dir, "Pulumi.yaml"),
     `name: adplatform-dist-download\ndescription: The wheel alone\nruntime:\n  name: python\n  options:\n    virtualenv: venv\n`,
   );
-  fs.writeFileSync(path.join(dir, "__main__.py"), PROGRAM);
+  fs.writeFileSync(path.join(dir, "__main__.py"), DEMO_PYTHON_PROGRAM);
 
-  const escaped = DEFAULT_PLUGIN_DOWNLOAD_URL.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  cli = openCliSession(dir, {
-    secrets: [TOKEN],
-    extraEnv: {
-      PATH: userPath(),
-      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "false",
-      PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: `^${escaped}$=${releaseUrl}`,
-    },
-  });
-  await initDemoStack(cli, sim.url);
+  await initDemoStack(cli, release.sim.url);
 });
 
 afterAll(async () => {
-  cli?.close();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
   await new Promise((resolve) => server?.close(resolve));
-  await sim?.close();
 });
 
 it("the wheel names the plugin's version and download URL", () => {
@@ -124,11 +105,5 @@ it("pulumi up downloads the plugin from the release and runs the program", async
   expect(fs.existsSync(path.join(cli.env.PULUMI_HOME!, "plugins", `resource-adplatform-v${VERSION}`, "pulumi-resource-adplatform"))).toBe(
     true,
   );
-  const outputs = JSON.parse((await pulumiIn(cli, ["stack", "output", "--json"])).stdout);
-  expect(outputs).toEqual({
-    groupId: expect.stringMatching(/^\d+$/),
-    strategyId: expect.stringMatching(/^\d+$/),
-    countryCount: expect.any(Number),
-  });
-  expect(sim.state().campaignGroups?.some((g) => g.id === outputs.groupId && g.name === "Spring sale")).toBe(true);
+  expectDemoOutcome(JSON.parse((await pulumiIn(cli, ["stack", "output", "--json"])).stdout), release.sim);
 });

@@ -10,11 +10,10 @@ import { execFile, execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
-import { openCliSession, type CliSession } from "../../scripts/driver/cliSession";
+import type { CliSession } from "../../scripts/driver/cliSession";
 import { GO_MODULE_PATH, GO_SDK_DIR } from "../../scripts/native/buildSchema";
-import { startSimulator, type RunningSimulator } from "../../simulator";
-import { VERSION, distFile, freshDir, pluginArchiveName, userPath } from "./distArtifacts";
-import { E2E_TIMEOUT_MS, EXAMPLES_DIR, TOKEN, pulumiIn } from "./harness";
+import { VERSION, expectDemoOutcome, installPluginArchive, pluginArchiveName, useRelease } from "./distArtifacts";
+import { E2E_TIMEOUT_MS, EXAMPLES_DIR, TOKEN } from "./harness";
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
@@ -23,7 +22,7 @@ const GO_BUILD_TIMEOUT_MS = 900_000;
 
 const GO_SDK_ARCHIVE = `pulumi-adplatform-go-sdk-v${VERSION}.tar.gz`;
 
-let sim: RunningSimulator;
+const release = useRelease();
 let dir: string;
 let cli: CliSession;
 
@@ -32,7 +31,7 @@ async function runProgram(action: "up" | "preview" | "destroy"): Promise<string>
   try {
     const { stdout, stderr } = await promisify(execFile)(path.join(dir, "adplatform-go"), [action], {
       cwd: dir,
-      env: { ...process.env, ...cli.env, ADPLATFORM_BASE_URL: sim.url, ADPLATFORM_TOKEN: TOKEN },
+      env: { ...process.env, ...cli.env, ADPLATFORM_BASE_URL: release.sim.url, ADPLATFORM_TOKEN: TOKEN },
       maxBuffer: 16 * 1024 * 1024,
     });
     process.stdout.write(stderr);
@@ -43,19 +42,11 @@ async function runProgram(action: "up" | "preview" | "destroy"): Promise<string>
   }
 }
 
-beforeAll(async () => {
-  sim = await startSimulator();
-  dir = freshDir("adplatform-dist-go-");
-  for (const name of [GO_SDK_ARCHIVE, pluginArchiveName()]) fs.copyFileSync(distFile(name), path.join(dir, name));
+beforeAll(() => {
+  cli = release.workspace("adplatform-dist-go-", { distFiles: [GO_SDK_ARCHIVE, pluginArchiveName()] });
+  dir = cli.dir;
   execFileSync("tar", ["-xzf", GO_SDK_ARCHIVE], { cwd: dir });
   for (const name of ["main.go", "go.mod", "go.sum"]) fs.copyFileSync(path.join(EXAMPLES_DIR, "go", name), path.join(dir, name));
-  cli = openCliSession(dir, { secrets: [TOKEN], extraEnv: { PATH: userPath() } });
-});
-
-afterAll(async () => {
-  cli?.close();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  await sim?.close();
 });
 
 it("the archive holds the SDK's module at its path, naming the plugin's version and download URL", () => {
@@ -99,21 +90,8 @@ it(
 );
 
 it("creates a group and a strategy and reads the countries, with the plugin installed from the archive", async () => {
-  await pulumiIn(cli, ["plugin", "install", "resource", "adplatform", VERSION, "-f", pluginArchiveName()]);
-  const outputs = JSON.parse(await runProgram("up")) as Record<string, unknown>;
-  expect(outputs).toEqual({
-    strategyId: expect.stringMatching(/^\d+$/),
-    groupId: expect.stringMatching(/^\d+$/),
-    countryCount: expect.any(Number),
-  });
-  const state = sim.state();
-  expect(state.bidStrategies?.some((s) => s.id === outputs.strategyId && s.name === "Night bids")).toBe(true);
-  expect(state.campaignGroups?.find((g) => g.id === outputs.groupId)).toMatchObject({
-    name: "Spring sale",
-    color: "#22aa44",
-    items: ["5101", "5102"],
-  });
-  expect(outputs.countryCount).toBe(sim.state().countries?.length);
+  await installPluginArchive(cli);
+  expectDemoOutcome(JSON.parse(await runProgram("up")), release.sim);
 
   // The program's stack settles: a second run would change nothing (preview --expect-no-changes).
   await runProgram("preview");

@@ -10,56 +10,15 @@
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { openCliSession, writeTypeScriptProgram, type CliSession } from "../../scripts/driver/cliSession";
+import { writeTypeScriptProgram, type CliSession } from "../../scripts/driver/cliSession";
 import { pulumiBinDir } from "../../scripts/driver/paths";
-import { startSimulator, type RunningSimulator } from "../../simulator";
-import { VERSION, distFile, freshDir, pluginArchiveName, userPath } from "./distArtifacts";
-import { E2E_TIMEOUT_MS, EXAMPLES_DIR, TOKEN, initDemoStack, pulumiIn } from "./harness";
+import { VERSION, installPluginArchive, pluginArchiveName, upDemoProgram, useRelease } from "./distArtifacts";
+import { E2E_TIMEOUT_MS, EXAMPLES_DIR, initDemoStack, pulumiIn } from "./harness";
 
 // The TypeScript case installs its dependencies with npm first.
 jest.setTimeout(2 * E2E_TIMEOUT_MS);
 
-let sim: RunningSimulator;
-const dirs: string[] = [];
-const sessions: CliSession[] = [];
-
-beforeAll(async () => {
-  sim = await startSimulator();
-});
-
-afterAll(async () => {
-  for (const session of sessions) session.close();
-  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-  await sim?.close();
-});
-
-/** A fresh directory holding `files` of dist/ (by name), and a CLI session on it with a user's PATH. */
-function releaseDir(prefix: string, files: readonly string[]): CliSession {
-  const dir = freshDir(prefix);
-  dirs.push(dir);
-  for (const name of files) fs.copyFileSync(distFile(name), path.join(dir, name));
-  // npm's cache holds the versions this repository's npm ci installed.
-  const cli = openCliSession(dir, { secrets: [TOKEN], extraEnv: { PATH: userPath(), npm_config_prefer_offline: "true" } });
-  sessions.push(cli);
-  return cli;
-}
-
-/** `pulumi up`, the outputs and the simulator's objects checked, no changes on a second preview, then destroy. */
-async function upAgainstSimulator(cli: CliSession): Promise<void> {
-  await initDemoStack(cli, sim.url);
-  await pulumiIn(cli, ["up", "--yes", "--skip-preview"]);
-  const outputs = JSON.parse((await pulumiIn(cli, ["stack", "output", "--json"])).stdout);
-  expect(outputs).toEqual({
-    strategyId: expect.stringMatching(/^\d+$/),
-    groupId: expect.stringMatching(/^\d+$/),
-    countryCount: expect.any(Number),
-  });
-  const state = sim.state();
-  expect(state.bidStrategies?.some((s) => s.id === outputs.strategyId && s.name === "Night bids")).toBe(true);
-  expect(state.campaignGroups?.some((g) => g.id === outputs.groupId && g.name === "Spring sale")).toBe(true);
-  await pulumiIn(cli, ["preview", "--expect-no-changes"]);
-  await pulumiIn(cli, ["destroy", "--yes", "--skip-preview"]);
-}
+const release = useRelease();
 
 describe("YAML", () => {
   let cli: CliSession;
@@ -68,12 +27,12 @@ describe("YAML", () => {
     if (!fs.existsSync(path.join(pulumiBinDir(), "pulumi-language-yaml"))) {
       throw new Error("no pulumi-language-yaml next to the CLI: scripts/ensure-pulumi builds it from tools/pulumi-yaml (needs Go)");
     }
-    cli = releaseDir("adplatform-dist-yaml-", [pluginArchiveName()]);
+    cli = release.workspace("adplatform-dist-yaml-", { distFiles: [pluginArchiveName()] });
     fs.copyFileSync(path.join(EXAMPLES_DIR, "yaml", "Pulumi.yaml"), path.join(cli.dir, "Pulumi.yaml"));
   });
 
   it("installs from the archive into an empty PULUMI_HOME", async () => {
-    await pulumiIn(cli, ["plugin", "install", "resource", "adplatform", VERSION, "-f", pluginArchiveName()]);
+    await installPluginArchive(cli);
     const installed = path.join(cli.env.PULUMI_HOME!, "plugins", `resource-adplatform-v${VERSION}`);
     expect(fs.readdirSync(installed).sort()).toEqual(["README.md", "lib", "pulumi-resource-adplatform"]);
     expect(JSON.parse((await pulumiIn(cli, ["plugin", "ls", "--json"])).stdout)).toEqual([
@@ -82,7 +41,8 @@ describe("YAML", () => {
   });
 
   it("runs the YAML example with the installed plugin", async () => {
-    await upAgainstSimulator(cli);
+    await initDemoStack(cli, release.sim.url);
+    await upDemoProgram(cli, release.sim);
   });
 });
 
@@ -91,7 +51,7 @@ describe("TypeScript, the native SDK's npm tarball", () => {
   let cli: CliSession;
 
   beforeAll(async () => {
-    cli = releaseDir("adplatform-dist-ts-", [pluginArchiveName(), sdkTarball]);
+    cli = release.workspace("adplatform-dist-ts-", { distFiles: [pluginArchiveName(), sdkTarball] });
     writeTypeScriptProgram(cli.dir, {
       name: "adplatform-dist-ts",
       description: "The native TypeScript SDK from its release tarball",
@@ -121,11 +81,12 @@ export const countryCount = countries.total;
       ],
       { cwd: cli.dir, stdio: "pipe", env: { ...process.env, ...cli.env } },
     );
-    await pulumiIn(cli, ["plugin", "install", "resource", "adplatform", VERSION, "-f", pluginArchiveName()]);
+    await installPluginArchive(cli);
   });
 
   it("runs a program on the SDK with the installed plugin", async () => {
     expect(fs.readdirSync(path.join(cli.dir, "node_modules", ".bin")).filter((name) => name.startsWith("pulumi-resource-"))).toEqual([]);
-    await upAgainstSimulator(cli);
+    await initDemoStack(cli, release.sim.url);
+    await upDemoProgram(cli, release.sim);
   });
 });

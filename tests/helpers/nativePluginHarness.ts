@@ -11,7 +11,9 @@ import * as path from "node:path";
 import * as emptyproto from "google-protobuf/google/protobuf/empty_pb";
 import * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
-import { REPO_ROOT, cleanEnv } from "./dynamicProviderHarness";
+import { startSimulator, type AccountConfig, type RunningSimulator } from "../../simulator";
+import { REPO_ROOT, cleanEnv, startFakeEngine, type FakeEngine } from "./dynamicProviderHarness";
+import { secretValue } from "./lifecycleEnv";
 import { type Props, type ResourceProviderPlugin, fromStruct, startResourceProviderPlugin, toStruct } from "./resourceProviderPlugin";
 
 /** The plugin's entry in the built package (what package.json's `bin` names). */
@@ -53,4 +55,39 @@ export async function startNativePlugin(engineAddress: string, env: NodeJS.Proce
       };
     },
   };
+}
+
+/** The simulator's account the plugin is configured for. */
+export const DEMO_ACCOUNT: AccountConfig = { account: "demo", token: "demo-token", companyId: "7001" };
+
+/** A configured plugin and what it talks to. */
+export interface NativePluginSuite {
+  readonly sim: RunningSimulator;
+  readonly engine: FakeEngine;
+  readonly plugin: NativePlugin;
+}
+
+/**
+ * Registers the hooks of a suite of one plugin: beforeAll starts a simulator with `accounts`, a fake
+ * engine and the plugin, configured for `DEMO_ACCOUNT`; beforeEach resets the simulator and clears
+ * the engine's logs; afterAll closes all three.
+ */
+export function useNativePlugin(accounts: readonly AccountConfig[] = [DEMO_ACCOUNT]): NativePluginSuite {
+  const suite = {} as { -readonly [K in keyof NativePluginSuite]: NativePluginSuite[K] };
+  beforeAll(async () => {
+    suite.sim = await startSimulator({ accounts });
+    suite.engine = await startFakeEngine();
+    suite.plugin = await startNativePlugin(suite.engine.address);
+    await suite.plugin.configure({ baseUrl: suite.sim.url, token: secretValue(DEMO_ACCOUNT.token) });
+  });
+  afterAll(async () => {
+    await suite.plugin?.close();
+    await suite.engine?.close();
+    await suite.sim?.close();
+  });
+  beforeEach(() => {
+    suite.sim.reset();
+    suite.engine.clear();
+  });
+  return suite;
 }

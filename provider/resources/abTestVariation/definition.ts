@@ -5,8 +5,8 @@
  */
 import type { z } from "zod";
 import { AbTestVariationUpdate } from "../../catalog";
-import { toWire } from "../../wire/casing";
 import { defineResource } from "../common/definition";
+import { patchBody } from "../common/patchFields";
 import { PathId } from "../common/pathId";
 
 const wire = AbTestVariationUpdate.shape;
@@ -21,6 +21,7 @@ export type AbTestVariationField = (typeof AB_TEST_VARIATION_FIELDS)[number];
 export const AB_TEST_VARIATION = defineResource({
   kind: "AbTestVariation",
   noun: "A/B test variation",
+  adoption: { by: "ids", ids: ["abTestId", "variationId"], request: "PATCH op 4" },
   description:
     "The managed settings of an existing variation of a campaign A/B test, named by the test's id and the " +
     "variation's id. Its `id` is `<abTestId>/<variationId>`.\n\n" +
@@ -92,9 +93,6 @@ export type AbTestVariationInputs = z.output<typeof AbTestVariationInputs>;
 /** AbTestVariation state: the inputs (op 4 answers 204 and the full record is not shown). */
 export type AbTestVariationOutputs = AbTestVariationInputs;
 
-/** The compared fields of an AbTestVariation. */
-export const AB_TEST_VARIATION_DIFF = AB_TEST_VARIATION.diff;
-
 /**
  * The engine id of a variation. Decision (not shown in spec): `<abTestId>/<variationId>`; only a
  * label, never parsed (the provider reads both ids from the inputs).
@@ -103,12 +101,6 @@ export function abTestVariationId(inputs: Pick<AbTestVariationInputs, "abTestId"
   return `${inputs.abTestId}/${inputs.variationId}`;
 }
 
-/** The op 4 body that sets `fields` of checked inputs; absent fields are not sent. */
-export function abTestVariationBody(
-  inputs: AbTestVariationInputs,
-  fields: readonly AbTestVariationField[],
-): z.input<typeof AbTestVariationUpdate> {
-  const picked: Record<string, unknown> = {};
-  for (const field of fields) picked[field] = inputs[field];
-  return toWire(AbTestVariationUpdate, picked);
-}
+/** The op 4 body that sets `fields` of checked inputs. */
+export const abTestVariationBody = (inputs: AbTestVariationInputs, fields: readonly AbTestVariationField[]) =>
+  patchBody(AbTestVariationUpdate, inputs, fields);

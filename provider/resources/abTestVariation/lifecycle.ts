@@ -14,7 +14,7 @@ import { keptStateRead } from "../common/inputFields";
 import { changedFields, declaredFields, warnRemovedFields } from "../common/patchFields";
 import { ResourceOperationError, resourceError } from "../common/resourceErrors";
 import {
-  AB_TEST_VARIATION_DIFF,
+  AB_TEST_VARIATION,
   AB_TEST_VARIATION_FIELDS,
   AbTestVariationInputs,
   abTestVariationBody,
@@ -50,7 +50,7 @@ export const abTestVariationLifecycle: ResourceLifecycle<AbTestVariationInputs, 
   },
 
   async diff(_id, olds, news, ctx) {
-    const diff = diffInputs(AB_TEST_VARIATION_DIFF, olds, news);
+    const diff = diffInputs(AB_TEST_VARIATION.diff, olds, news);
     await warnRemovedFields(ctx, subject(news), AB_TEST_VARIATION_FIELDS, diff);
     return { changes: diff.changes, replaces: diff.replaces, deleteBeforeReplace: diff.deleteBeforeReplace };
   },
@@ -62,10 +62,10 @@ export const abTestVariationLifecycle: ResourceLifecycle<AbTestVariationInputs, 
   },
 
   // spec: no GET for variations: the state is kept as last written.
-  read: keptStateRead<AbTestVariationInputs, AbTestVariationOutputs>(AB_TEST_VARIATION_DIFF),
+  read: keptStateRead<AbTestVariationInputs, AbTestVariationOutputs>(AB_TEST_VARIATION.diff),
 
   async update(_id, olds, news, ctx) {
-    const fields = changedFields(AB_TEST_VARIATION_FIELDS, diffInputs(AB_TEST_VARIATION_DIFF, olds, news));
+    const fields = changedFields(AB_TEST_VARIATION_FIELDS, diffInputs(AB_TEST_VARIATION.diff, olds, news));
     if (fields.length > 0) await patch(ctx, news, fields);
     return { outputs: news };
   },

@@ -5,9 +5,9 @@
  */
 import type { z } from "zod";
 import { BidModifierUpdate } from "../../catalog";
-import { toWire } from "../../wire/casing";
 import { DecimalStringInput } from "../common/decimal";
 import { defineResource } from "../common/definition";
+import { patchBody } from "../common/patchFields";
 import { PathId } from "../common/pathId";
 import { decimalEquivalent } from "../common/equivalence";
 
@@ -24,6 +24,7 @@ export type BidModifierField = (typeof BID_MODIFIER_FIELDS)[number];
 export const BID_MODIFIER = defineResource({
   kind: "BidModifier",
   noun: "bid modifier",
+  adoption: { by: "ids", ids: ["bidModifierId"], request: "PATCH op 1" },
   description:
     "The managed settings of an existing bid modifier, named by its id.\n\n" +
     "Creating the resource adopts the modifier and sends every declared field; updates send only the changed " +
@@ -118,15 +119,6 @@ export type BidModifierInputs = z.output<typeof BidModifierInputs>;
 /** BidModifier state: the inputs (op 1 answers 204 and the full record is not shown). */
 export type BidModifierOutputs = BidModifierInputs;
 
-/** The compared fields of a BidModifier. */
-export const BID_MODIFIER_DIFF = BID_MODIFIER.diff;
-
-/**
- * The op 1 body that sets `fields` of checked inputs; absent fields are not sent (omitted fields stay
- * unchanged, spec Endpoints 1).
- */
-export function bidModifierBody(inputs: BidModifierInputs, fields: readonly BidModifierField[]): z.input<typeof BidModifierUpdate> {
-  const picked: Record<string, unknown> = {};
-  for (const field of fields) picked[field] = inputs[field];
-  return toWire(BidModifierUpdate, picked);
-}
+/** The op 1 body that sets `fields` of checked inputs (omitted fields stay unchanged, spec Endpoints 1). */
+export const bidModifierBody = (inputs: BidModifierInputs, fields: readonly BidModifierField[]) =>
+  patchBody(BidModifierUpdate, inputs, fields);

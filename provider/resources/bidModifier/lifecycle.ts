@@ -15,7 +15,7 @@ import { keptStateRead } from "../common/inputFields";
 import { changedFields, declaredFields, warnRemovedFields } from "../common/patchFields";
 import { ResourceOperationError, resourceError } from "../common/resourceErrors";
 import {
-  BID_MODIFIER_DIFF,
+  BID_MODIFIER,
   BID_MODIFIER_FIELDS,
   BidModifierInputs,
   bidModifierBody,
@@ -73,7 +73,7 @@ export const bidModifierLifecycle: ResourceLifecycle<BidModifierInputs, BidModif
   },
 
   async diff(_id, olds, news, ctx) {
-    const diff = diffInputs(BID_MODIFIER_DIFF, olds, news);
+    const diff = diffInputs(BID_MODIFIER.diff, olds, news);
     await warnRemovedFields(ctx, subject(news.bidModifierId), BID_MODIFIER_FIELDS, diff);
     return { changes: diff.changes, replaces: diff.replaces, deleteBeforeReplace: diff.deleteBeforeReplace };
   },
@@ -85,10 +85,10 @@ export const bidModifierLifecycle: ResourceLifecycle<BidModifierInputs, BidModif
   },
 
   // spec: no GET for bid modifiers: the state is kept as last written.
-  read: keptStateRead<BidModifierInputs, BidModifierOutputs>(BID_MODIFIER_DIFF),
+  read: keptStateRead<BidModifierInputs, BidModifierOutputs>(BID_MODIFIER.diff),
 
   async update(_id, olds, news, ctx) {
-    const fields = changedFields(BID_MODIFIER_FIELDS, diffInputs(BID_MODIFIER_DIFF, olds, news));
+    const fields = changedFields(BID_MODIFIER_FIELDS, diffInputs(BID_MODIFIER.diff, olds, news));
     // Only removed fields changed: there is nothing the API can be sent (diff warned about them).
     if (fields.length > 0) await patch(ctx, news, fields);
     return { outputs: news };

@@ -25,6 +25,14 @@ export const DEFAULT_PRICING_MODEL = "cpc" as const;
 export const BID_STRATEGY = defineResource({
   kind: "BidStrategy",
   noun: "bid strategy",
+  // spec, Endpoints: no read of strategies, so the declared values are trusted.
+  adoption: {
+    by: "adoptId",
+    notice: "the API cannot read strategies: the declared values become its state",
+    importEffect:
+      "is taken over on create instead of creating a new one; the API cannot read bid strategies, so the " +
+      "declared values are recorded as its state",
+  },
   description:
     "A bid strategy on the platform.\n\n" +
     "The API cannot update, read or delete bid strategies: any change replaces the strategy (a new one is " +
@@ -96,9 +104,6 @@ export type BidStrategyInputs = z.output<typeof BidStrategyInputs>;
 
 /** BidStrategy state: the inputs; the API returns nothing but the id (spec: "only `id`"). */
 export type BidStrategyOutputs = BidStrategyInputs;
-
-/** The compared fields of a BidStrategy (all replace). */
-export const BID_STRATEGY_DIFF = BID_STRATEGY.diff;
 
 /** The op 3 request body for checked inputs. */
 export function bidStrategyBody(inputs: BidStrategyInputs): z.input<typeof BidStrategyCreate> {

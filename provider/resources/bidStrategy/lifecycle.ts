@@ -10,7 +10,7 @@ import { diffInputs } from "../common/diff";
 import { keptStateRead } from "../common/inputFields";
 import { resourceError } from "../common/resourceErrors";
 import { journaledCreate } from "../core/journaledCreate";
-import { BID_STRATEGY, BID_STRATEGY_DIFF, BidStrategyInputs, bidStrategyBody, type BidStrategyOutputs } from "./definition";
+import { BID_STRATEGY, BidStrategyInputs, bidStrategyBody, type BidStrategyOutputs } from "./definition";
 
 const subject = (name: unknown, id?: string) => `BidStrategy ${JSON.stringify(name)}${id ? ` (id ${id})` : ""}`;
 
@@ -21,7 +21,7 @@ export const bidStrategyLifecycle: ResourceLifecycle<BidStrategyInputs, BidStrat
   },
 
   async diff(_id, olds, news) {
-    const { changes, replaces, deleteBeforeReplace } = diffInputs(BID_STRATEGY_DIFF, olds, news);
+    const { changes, replaces, deleteBeforeReplace } = diffInputs(BID_STRATEGY.diff, olds, news);
     return { changes, replaces, deleteBeforeReplace };
   },
 
@@ -48,7 +48,7 @@ export const bidStrategyLifecycle: ResourceLifecycle<BidStrategyInputs, BidStrat
   },
 
   // spec: no GET for bid strategies: the state is kept as last written.
-  read: keptStateRead<BidStrategyInputs, BidStrategyOutputs>(BID_STRATEGY_DIFF, ["adoptId"]),
+  read: keptStateRead<BidStrategyInputs, BidStrategyOutputs>(BID_STRATEGY.diff, ["adoptId"]),
 
   async update(id, _olds, news) {
     // Unreachable through the engine: every compared field replaces. Refuse rather than pretend.

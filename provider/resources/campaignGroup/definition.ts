@@ -18,6 +18,14 @@ const view = CampaignGroup.shape;
 export const CAMPAIGN_GROUP = defineResource({
   kind: "CampaignGroup",
   noun: "campaign group",
+  // spec, Campaign group: the view (op 19) is read to compare the declared name and colour.
+  adoption: {
+    by: "adoptId",
+    notice: "GET op 19 checks that its name and colour match",
+    importEffect:
+      "is read (GET op 19) and taken over on create instead of creating a new one; the create fails if its name " +
+      "or colour differ from the declared ones",
+  },
   description:
     "A campaign group on the platform.\n\n" +
     "The API cannot update or delete groups: any change replaces the group (a new one is created), and " +
@@ -93,9 +101,6 @@ export const ExistingCampaignGroupInputs = CAMPAIGN_GROUP.existingInputs;
 
 /** CampaignGroup state: the inputs plus what the API returns (op 2 response, op 19 view). */
 export type CampaignGroupOutputs = CampaignGroupInputs & StateOutputs<NonNullable<(typeof CAMPAIGN_GROUP)["state"]>>;
-
-/** The compared fields of a CampaignGroup (all replace). */
-export const CAMPAIGN_GROUP_DIFF = CAMPAIGN_GROUP.diff;
 
 /** The op 2 request body for checked inputs. */
 export function campaignGroupBody(inputs: CampaignGroupInputs): z.input<typeof CampaignGroupCreate> {

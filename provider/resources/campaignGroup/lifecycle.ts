@@ -17,7 +17,6 @@ import { inputFields } from "../common/inputFields";
 import { ResourceOperationError, resourceError } from "../common/resourceErrors";
 import {
   CAMPAIGN_GROUP,
-  CAMPAIGN_GROUP_DIFF,
   CampaignGroupInputs,
   ExistingCampaignGroupInputs,
   campaignGroupBody,
@@ -64,7 +63,7 @@ async function warnWhenSizeDisagrees(
   size: number | undefined,
   items: readonly string[],
 ): Promise<void> {
-  // `items` is a set (CAMPAIGN_GROUP_DIFF): an id listed twice is one campaign.
+  // `items` is a set (CAMPAIGN_GROUP.diff): an id listed twice is one campaign.
   const listed = new Set(items).size;
   if (size === undefined || size === listed) return;
   await ctx.warn(
@@ -115,7 +114,7 @@ export const campaignGroupLifecycle: ResourceLifecycle<CampaignGroupInputs, Camp
   },
 
   async diff(_id, olds, news) {
-    const { changes, replaces, deleteBeforeReplace } = diffInputs(CAMPAIGN_GROUP_DIFF, olds, news);
+    const { changes, replaces, deleteBeforeReplace } = diffInputs(CAMPAIGN_GROUP.diff, olds, news);
     return { changes, replaces, deleteBeforeReplace };
   },
 
@@ -163,7 +162,7 @@ export const campaignGroupLifecycle: ResourceLifecycle<CampaignGroupInputs, Camp
     const outputs: CampaignGroupOutputs = { ...state, ...viewOutputs(view), items: state.items };
     // An imported group has no `items` to compare the count with.
     if (outputs.items !== undefined) await warnWhenSizeDisagrees(ctx, label, outputs.size, outputs.items);
-    return { id, outputs, inputs: inputFields(CAMPAIGN_GROUP_DIFF, outputs, ["adoptId"]) as CampaignGroupInputs };
+    return { id, outputs, inputs: inputFields(CAMPAIGN_GROUP.diff, outputs, ["adoptId"]) as CampaignGroupInputs };
   },
 
   async update(id, _olds, news) {

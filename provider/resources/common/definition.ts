@@ -72,14 +72,37 @@ export interface ConstructorDocs {
   readonly opts: string;
 }
 
+/**
+ * How a create takes an existing object over instead of making one: what the preview's notice
+ * (../core/adoptionNotice.ts) and the SDK's `import` option (sdk/resources/importOption.ts) say and do.
+ */
+export type Adoption =
+  | {
+      /** An optional `adoptId` input names the object to take over; without it the create makes one. */
+      readonly by: "adoptId";
+      /** What adopting checks or trusts, for the preview's notice: `GET op 19 checks that ...`. */
+      readonly notice: string;
+      /** What the import option did, after "was taken as adoptId: the <noun> ". */
+      readonly importEffect: string;
+    }
+  | {
+      /** The declared ids always name an existing object: every create takes it over. */
+      readonly by: "ids";
+      /** The input fields that name the object; its id is their values joined by `/`. */
+      readonly ids: readonly string[];
+      /** The request that sets the declared fields on the adopted object (`PATCH op 1`). */
+      readonly request: string;
+    };
+
 /** Everything about one resource kind except its lifecycle's code. */
 export interface ResourceDefinitionSpec<
   F extends Readonly<Record<string, InputField>>,
   S extends Readonly<Record<string, StateField>> = Readonly<Record<string, StateField>>,
 > {
   readonly kind: ResourceKind;
-  /** The kind's object in messages: `bid strategy`, `campaign group`. */
+  /** The kind's object in messages: `bid strategy`, `campaign group`; its last word alone where the kind is named beside it. */
   readonly noun: string;
+  readonly adoption: Adoption;
   /** What the resource is and how it behaves, for users (markdown; first line a summary). */
   readonly description: string;
   /** The SDK arguments' own description (what holds for every field). */
@@ -139,3 +162,6 @@ export type StateOutputs<S extends Readonly<Record<string, StateField>>> = { -re
 
 /** Any kind's definition (each has its own fields). */
 export type AnyResourceDefinition = ResourceDefinition<Readonly<Record<string, InputField>>>;
+
+/** The last word of a kind's noun (`group` of `campaign group`), where the kind is named beside it. */
+export const shortNoun = (definition: Pick<AnyResourceDefinition, "noun">): string => definition.noun.split(" ").at(-1)!;

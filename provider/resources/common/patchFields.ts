@@ -3,9 +3,18 @@
  * spec, Endpoints 1 and 4: partial bodies; "omitted fields stay unchanged", so only changed fields
  * are sent, and a field removed from the program cannot be unset.
  */
+import type { z } from "zod";
+import { toWire } from "../../wire/casing";
 import type { LifecycleContext } from "../core/context";
 import { isAbsent } from "./equivalence";
 import type { InputDiff } from "./diff";
+
+/** The PATCH body, on the wire, that sets `fields` of checked inputs; absent fields are not sent. */
+export function patchBody<S extends z.ZodObject>(update: S, inputs: object, fields: readonly string[]): z.input<S> {
+  const picked: Record<string, unknown> = {};
+  for (const field of fields) picked[field] = (inputs as Record<string, unknown>)[field];
+  return toWire(update, picked);
+}
 
 /** The settable fields set in `inputs` (the body of the adopting PATCH in `create`). */
 export function declaredFields<F extends string>(settable: readonly F[], inputs: Record<string, unknown>): F[] {

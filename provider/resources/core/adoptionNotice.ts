@@ -10,66 +10,34 @@
  * for a preview. The notice is an info message on the resource; a check that fails says nothing.
  */
 import type { ResourceKind } from "../kinds";
+import { RESOURCE_DEFINITIONS } from "../definitions";
 import { isUnknown } from "../common/unknowns";
 import type { ResourceLifecycle } from "./lifecycle";
 
 type Inputs = Record<string, unknown>;
 
-/** How one kind's inputs name the object its create adopts. */
-interface AdoptionRule {
-  /** The adopted object's id in `inputs`, or undefined when the create makes a new object. */
-  id(inputs: Inputs): string | undefined;
-  /** Whether every create adopts (the declared ids name the object), so a replacement adopts too. */
-  always: boolean;
-  /** The resource and what adopting does, for the message. */
-  describe(inputs: Inputs, id: string): string;
-}
-
 /** A plain, known string id; empty, absent or unknown-in-preview values name nothing yet. */
 const known = (value: unknown): string | undefined => (typeof value === "string" && value !== "" && !isUnknown(value) ? value : undefined);
 
-const RULES: Readonly<Record<ResourceKind, AdoptionRule>> = {
-  CampaignGroup: {
-    id: (inputs) => known(inputs.adoptId),
-    always: false,
-    describe: (inputs, id) =>
-      `CampaignGroup ${JSON.stringify(inputs.name)}: adopts the existing campaign group ${id} instead of creating one ` +
-      `(GET op 19 checks that its name and colour match)`,
-  },
-  BidStrategy: {
-    id: (inputs) => known(inputs.adoptId),
-    always: false,
-    describe: (inputs, id) =>
-      `BidStrategy ${JSON.stringify(inputs.name)}: adopts the existing bid strategy ${id} instead of creating one ` +
-      `(the API cannot read strategies: the declared values become its state)`,
-  },
-  BidModifier: {
-    id: (inputs) => known(inputs.bidModifierId),
-    always: true,
-    describe: (_inputs, id) =>
-      `BidModifier ${JSON.stringify(id)}: adopts the existing bid modifier ${id}; nothing is created (PATCH op 1 sets the declared fields)`,
-  },
-  AbTestVariation: {
-    id: (inputs) => {
-      const test = known(inputs.abTestId);
-      const variation = known(inputs.variationId);
-      return test === undefined || variation === undefined ? undefined : `${test}/${variation}`;
-    },
-    always: true,
-    describe: (inputs, id) =>
-      `AbTestVariation ${JSON.stringify(inputs.variationId)} of A/B test ${JSON.stringify(inputs.abTestId)}: adopts the ` +
-      `existing variation ${id}; nothing is created (PATCH op 4 sets the declared fields)`,
-  },
-};
+/** The adopted object's id in `inputs` (the declared ids joined by `/`), or undefined when the create makes a new object. */
+function adoptedId(kind: ResourceKind, inputs: Inputs): string | undefined {
+  const { adoption } = RESOURCE_DEFINITIONS[kind];
+  const ids = (adoption.by === "adoptId" ? ["adoptId"] : adoption.ids).map((field) => known(inputs[field]));
+  return ids.every((id) => id !== undefined) ? ids.join("/") : undefined;
+}
 
 /** The notice for checked `news` of `kind` given the old inputs `olds`, or undefined when no create adopts. */
 export function adoptionNotice(kind: ResourceKind, olds: Inputs, news: Inputs): string | undefined {
-  const rule = RULES[kind];
-  const id = rule.id(news);
+  const { noun, adoption } = RESOURCE_DEFINITIONS[kind];
+  const id = adoptedId(kind, news);
   if (id === undefined) return undefined;
   const created = Object.keys(olds).length === 0;
-  const adoptsAnother = rule.always && !created && rule.id(olds) !== id;
-  return created || adoptsAnother ? rule.describe(news, id) : undefined;
+  // The kinds whose declared ids always adopt: a replacement for other ids adopts another object.
+  const adoptsAnother = adoption.by === "ids" && !created && adoptedId(kind, olds) !== id;
+  if (!created && !adoptsAnother) return undefined;
+  return adoption.by === "adoptId"
+    ? `${kind} ${JSON.stringify(news.name)}: adopts the existing ${noun} ${id} instead of creating one (${adoption.notice})`
+    : `${kind} ${JSON.stringify(id)}: adopts the existing ${noun} ${id}; nothing is created (${adoption.request} sets the declared fields)`;
 }
 
 /** `lifecycle` with `check` telling the user (`ctx.info`) when the create ahead adopts an existing object. */

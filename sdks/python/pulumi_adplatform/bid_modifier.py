@@ -47,6 +47,9 @@ class BidModifierArgs:
         if name is not None:
             pulumi.set(__self__, "name", name)
         if tags is not None:
+            warnings.warn("""Deprecated by the API: use `containers`. Ignored by the API when `containers` is also set.""", DeprecationWarning)
+            pulumi.log.warn("""tags is deprecated: Deprecated by the API: use `containers`. Ignored by the API when `containers` is also set.""")
+        if tags is not None:
             pulumi.set(__self__, "tags", tags)
         if targeting is not None:
             pulumi.set(__self__, "targeting", targeting)
@@ -103,6 +106,7 @@ class BidModifierArgs:
 
     @_builtins.property
     @pulumi.getter
+    @_utilities.deprecated("""Deprecated by the API: use `containers`. Ignored by the API when `containers` is also set.""")
     def tags(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
         Tag ids.
@@ -283,6 +287,7 @@ class BidModifier(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
+    @_utilities.deprecated("""Deprecated by the API: use `containers`. Ignored by the API when `containers` is also set.""")
     def tags(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         """
         Tag ids, when declared.

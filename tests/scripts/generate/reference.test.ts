@@ -25,6 +25,7 @@ const SCHEMA: ReferenceSchema = {
       inputProperties: {
         name: { type: "string", description: "Name.\nChanging it replaces the widget.", willReplaceOnChanges: true },
         label: { type: "string", description: "Label, updated in place." },
+        tags: { type: "array", items: { type: "string" }, description: "Tags.", deprecationMessage: "Use `label`." },
         targeting: {
           type: "object",
           additionalProperties: { $ref: "#/types/adplatform:index:WidgetTargeting" },
@@ -103,6 +104,10 @@ it("marks an input that replaces the resource, and a required one, and leaves an
   );
   expect(row(widget, "label")).toBe("| `label` | string |  | Label, updated in place. |");
   expect(row(widget, "amount")).toContain("| number or string |");
+});
+
+it("marks a deprecated input and gives the reason after its description", () => {
+  expect(row(section(pageOf("Widget.md"), "## Inputs"), "tags")).toBe("| `tags` | list of string | deprecated | Tags. Use `label`. |");
 });
 
 it("says an output in `required` is always set, not that it must be given", () => {

@@ -8,6 +8,7 @@ import { buildSchema } from "../../../scripts/native/buildSchema";
 import { SCHEMA_FILE, packageVersion } from "../../../scripts/native/schemaFile";
 import { DATA_SOURCES } from "../../../provider/dataSources/definitions";
 import { RESOURCE_KINDS } from "../../../provider/resources/kinds";
+import { BID_MODIFIER } from "../../../provider/resources/bidModifier/definition";
 
 jest.setTimeout(60_000);
 
@@ -56,4 +57,12 @@ it("takes its types and requirements from the zod schemas", () => {
   const zone = derived.functions["adplatform:index:getZone"];
   expect(zone.outputs.required).toEqual(["id"]);
   expect(zone.outputs.properties.targeting).toMatchObject({ $ref: "#/types/adplatform:index:ZoneTargeting" });
+});
+
+it("marks a field its definition deprecates, as an input and in the state, with the definition's reason", () => {
+  const modifier = derived.resources["adplatform:index:BidModifier"];
+  const reason = BID_MODIFIER.fields.tags.deprecated;
+  expect(modifier.inputProperties.tags.deprecationMessage).toBe(reason);
+  expect(modifier.properties.tags.deprecationMessage).toBe(reason);
+  expect(modifier.inputProperties.containers.deprecationMessage).toBeUndefined();
 });

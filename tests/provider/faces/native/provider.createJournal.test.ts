@@ -6,47 +6,25 @@
  * of a first create (whose next `Check` has no old inputs) still happens.
  */
 import { CreateJournal } from "../../../../provider/journal";
-import { startSimulator, type RunningSimulator } from "../../../../simulator";
-import { startFakeEngine, type FakeEngine, type Props } from "../../../helpers/dynamicProviderHarness";
-import { secretValue } from "../../../helpers/lifecycleEnv";
-import { nativeUrn, startNativePlugin, type NativePlugin } from "../../../helpers/nativePluginHarness";
+import type { Props } from "../../../helpers/dynamicProviderHarness";
+import { nativeUrn, useNativePlugin } from "../../../helpers/nativePluginHarness";
 
 jest.setTimeout(60_000);
 
 const OP_CREATE_GROUP = 2;
 const journal = new CreateJournal(process.env.ADPLATFORM_JOURNAL_DIR!);
 
-let sim: RunningSimulator;
-let engine: FakeEngine;
-let plugin: NativePlugin;
-
-beforeAll(async () => {
-  sim = await startSimulator({ accounts: [{ account: "demo", token: "demo-token", companyId: "7001" }] });
-  engine = await startFakeEngine();
-  plugin = await startNativePlugin(engine.address);
-  await plugin.configure({ baseUrl: sim.url, token: secretValue("demo-token") });
-});
-
-afterAll(async () => {
-  await plugin?.close();
-  await engine?.close();
-  await sim?.close();
-});
-
-beforeEach(() => {
-  sim.reset();
-  engine.clear();
-});
+const native = useNativePlugin();
 
 const declared = { name: "Spring", color: "#22aa44", items: ["5101"] };
-const posts = () => sim.requests().operations[String(OP_CREATE_GROUP)]?.calls.length ?? 0;
-const warnings = () => engine.logs.filter((l) => l.severity === "warning").map((l) => l.message);
+const posts = () => native.sim.requests().operations[String(OP_CREATE_GROUP)]?.calls.length ?? 0;
+const warnings = () => native.engine.logs.filter((l) => l.severity === "warning").map((l) => l.message);
 
 /** `Check` (with the state's old inputs, or none) then `Create`, as the engine sends them. */
 async function checkAndCreate(urn: string, olds: Props = {}) {
-  const { inputs, failures } = await plugin.check(urn, olds, declared);
+  const { inputs, failures } = await native.plugin.check(urn, olds, declared);
   expect(failures).toEqual([]);
-  return plugin.create(urn, inputs);
+  return native.plugin.create(urn, inputs);
 }
 
 it("creates a new object for a replacement with equal inputs once a Check carried the state's old inputs", async () => {
@@ -60,7 +38,7 @@ it("creates a new object for a replacement with equal inputs once a Check carrie
   expect(posts()).toBe(2);
   expect(journal.get(urn)).toMatchObject({ id: second.id, replacing: true });
   // create-before-delete ends with the old object's delete, after the engine recorded the new one.
-  await plugin.delete(first.id, urn, first.properties);
+  await native.plugin.delete(first.id, urn, first.properties);
   expect(journal.get(urn)).toBeUndefined();
 });
 
@@ -92,14 +70,14 @@ it("keeps the held object when a --target-replace took it over, and the next rep
   // `--target-replace`: the engine checks without old inputs, creates, then deletes the old id.
   const taken = await checkAndCreate(urn);
   expect(taken.id).toBe(first.id);
-  engine.clear();
-  await plugin.delete(first.id, urn, first.properties);
+  native.engine.clear();
+  await native.plugin.delete(first.id, urn, first.properties);
   expect(warnings()).toEqual([expect.stringContaining(`CampaignGroup ${first.id}: nothing was replaced`)]);
   expect(journal.get(urn)).toBeUndefined();
   // Run again: the entry is gone, so the replacement POSTs.
   const replaced = await checkAndCreate(urn);
   expect(replaced.id).not.toBe(first.id);
   expect(posts()).toBe(2);
-  await plugin.delete(first.id, urn, first.properties);
+  await native.plugin.delete(first.id, urn, first.properties);
   expect(journal.get(urn)).toBeUndefined();
 });

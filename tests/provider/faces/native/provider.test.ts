@@ -5,136 +5,110 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { startSimulator, type RunningSimulator } from "../../../../simulator";
-import { REPO_ROOT, startFakeEngine, type FakeEngine } from "../../../helpers/dynamicProviderHarness";
+import { REPO_ROOT } from "../../../helpers/dynamicProviderHarness";
 import { secretValue } from "../../../helpers/lifecycleEnv";
 import { UNKNOWN_VALUE } from "../../../../provider/resources/common/unknowns";
-import { nativeUrn, startNativePlugin, type NativePlugin } from "../../../helpers/nativePluginHarness";
+import { DEMO_ACCOUNT, nativeUrn, startNativePlugin, useNativePlugin } from "../../../helpers/nativePluginHarness";
 
 jest.setTimeout(60_000);
 
 const SECOND_TOKEN = "native-second-token";
 
-let sim: RunningSimulator;
-let engine: FakeEngine;
-let plugin: NativePlugin;
-
-beforeAll(async () => {
-  sim = await startSimulator({
-    accounts: [
-      { account: "demo", token: "demo-token", companyId: "7001" },
-      { account: "second", token: SECOND_TOKEN, companyId: "7002" },
-    ],
-  });
-  engine = await startFakeEngine();
-  plugin = await startNativePlugin(engine.address);
-  await plugin.configure({ baseUrl: sim.url, token: secretValue("demo-token") });
-});
-
-afterAll(async () => {
-  await plugin?.close();
-  await engine?.close();
-  await sim?.close();
-});
-
-beforeEach(() => {
-  sim.reset();
-  engine.clear();
-});
+const native = useNativePlugin([DEMO_ACCOUNT, { account: "second", token: SECOND_TOKEN, companyId: "7002" }]);
 
 describe("the package", () => {
   it("serves the schema file and the package's version", async () => {
-    const schema = await plugin.getSchema();
+    const schema = await native.plugin.getSchema();
     const file = fs.readFileSync(path.join(REPO_ROOT, "provider", "faces", "native", "schema.json"), "utf8");
     expect(JSON.parse(schema)).toEqual(JSON.parse(file));
     const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8"));
-    expect(await plugin.getPluginInfo()).toBe(pkg.version);
+    expect(await native.plugin.getPluginInfo()).toBe(pkg.version);
   });
 });
 
 describe("resources", () => {
   it("checks, creates and diffs a bid strategy through the core", async () => {
     const urn = nativeUrn("BidStrategy", "cpc");
-    const checked = await plugin.check(urn, {}, { name: "CPC", strategy: "exact", value: "0.5", maxValue: 2 });
+    const checked = await native.plugin.check(urn, {}, { name: "CPC", strategy: "exact", value: "0.5", maxValue: 2 });
     expect(checked.failures).toEqual([]);
     expect(checked.inputs).toEqual({ name: "CPC", pricingModel: "cpc", strategy: "exact", value: 0.5, maxValue: 2 });
-    const created = await plugin.create(urn, checked.inputs);
+    const created = await native.plugin.create(urn, checked.inputs);
     expect(created.id).toMatch(/^\d+$/);
-    expect(sim.state().bidStrategies?.find((s: any) => s.id === created.id)).toMatchObject({ name: "CPC", value: 0.5 });
-    const same = await plugin.diff(created.id, urn, created.properties, { ...checked.inputs, value: "0.50" });
+    expect(native.sim.state().bidStrategies?.find((s: any) => s.id === created.id)).toMatchObject({ name: "CPC", value: 0.5 });
+    const same = await native.plugin.diff(created.id, urn, created.properties, { ...checked.inputs, value: "0.50" });
     expect(same).toEqual({ changes: "none", replaces: [], deleteBeforeReplace: false });
-    const changed = await plugin.diff(created.id, urn, created.properties, { ...checked.inputs, name: "CPC 2" });
+    const changed = await native.plugin.diff(created.id, urn, created.properties, { ...checked.inputs, name: "CPC 2" });
     expect(changed).toMatchObject({ changes: "some", replaces: ["name"] });
   });
 
   it("passes values unknown during a preview, in either of the engine's forms, and unwraps secret inputs", async () => {
     const urn = nativeUrn("CampaignGroup", "later");
     const unknownOutput = { "4dabf18193072939515e22adb298388d": "d0e6a833031e9bbcd3f4e8bde6ca49a4" };
-    const checked = await plugin.check(urn, {}, { name: secretValue("Later"), color: UNKNOWN_VALUE, items: [unknownOutput] });
+    const checked = await native.plugin.check(urn, {}, { name: secretValue("Later"), color: UNKNOWN_VALUE, items: [unknownOutput] });
     expect(checked.failures).toEqual([]);
     expect(checked.inputs).toEqual({ name: "Later", color: UNKNOWN_VALUE, items: [UNKNOWN_VALUE] });
   });
 
   it("reports check failures with property paths", async () => {
-    const { failures } = await plugin.check(nativeUrn("CampaignGroup", "bad"), {}, { name: "G", color: "red", items: ["1"] });
+    const { failures } = await native.plugin.check(nativeUrn("CampaignGroup", "bad"), {}, { name: "G", color: "red", items: ["1"] });
     expect(failures).toEqual([{ property: "color", reason: expect.stringContaining("#rrggbb") }]);
   });
 
   it("creates a group and sends its warnings to the engine with the resource's URN", async () => {
     const urn = nativeUrn("CampaignGroup", "spring");
-    const created = await plugin.create(urn, { name: "Spring", color: "#00ff00", items: ["9001"] });
+    const created = await native.plugin.create(urn, { name: "Spring", color: "#00ff00", items: ["9001"] });
     expect(created.properties).toMatchObject({ name: "Spring", color: "#00ff00", items: ["9001"], companyId: "7001" });
-    await plugin.delete(created.id, urn, created.properties);
-    const warning = engine.logs.find((l) => l.severity === "warning");
+    await native.plugin.delete(created.id, urn, created.properties);
+    const warning = native.engine.logs.find((l) => l.severity === "warning");
     expect(warning).toMatchObject({ urn, message: expect.stringContaining(`group ${created.id} stays on the platform`) });
   });
 
   it("says in check, once and on the resource's URN, that a create will adopt an existing object", async () => {
     const urn = nativeUrn("BidModifier", "dach");
-    expect((await plugin.check(urn, {}, { bidModifierId: "501", value: "1.40" })).failures).toEqual([]);
-    expect(engine.logs.filter((l) => l.severity === "info")).toEqual([
+    expect((await native.plugin.check(urn, {}, { bidModifierId: "501", value: "1.40" })).failures).toEqual([]);
+    expect(native.engine.logs.filter((l) => l.severity === "info")).toEqual([
       { severity: "info", urn, message: expect.stringContaining("adopts the existing bid modifier 501; nothing is created") },
     ]);
-    expect(sim.requests().total).toBe(0);
+    expect(native.sim.requests().total).toBe(0);
   });
 
   it("refreshes a group from the platform and answers an empty id once it is gone", async () => {
     const urn = nativeUrn("CampaignGroup", "summer");
     const state = { name: "Summer sale", color: "#ff8800", items: ["3001", "3002", "3003"] };
-    const read = await plugin.read("701", urn, state);
+    const read = await native.plugin.read("701", urn, state);
     expect(read.id).toBe("701");
     expect(read.properties).toMatchObject({ ...state, size: 3 });
     expect(read.inputs).toEqual(state);
-    expect(sim.deleteObject("campaignGroups", "701")).toBe(true);
-    expect((await plugin.read("701", urn, state)).id).toBe("");
+    expect(native.sim.deleteObject("campaignGroups", "701")).toBe(true);
+    expect((await native.plugin.read("701", urn, state)).id).toBe("");
   });
 });
 
 describe("import", () => {
   it("imports a group from the platform: its declared fields become the inputs, and they check and diff clean", async () => {
     const urn = nativeUrn("CampaignGroup", "summer");
-    const read = await plugin.read("701", urn, undefined);
+    const read = await native.plugin.read("701", urn, undefined);
     expect(read.id).toBe("701");
     expect(read.inputs).toEqual({ name: "Summer sale", color: "#ff8800" });
     expect(read.properties).toMatchObject({ name: "Summer sale", color: "#ff8800", size: 3 });
-    expect(engine.warnings()).toEqual([]);
-    const checked = await plugin.check(urn, read.inputs!, read.inputs!);
+    expect(native.engine.warnings()).toEqual([]);
+    const checked = await native.plugin.check(urn, read.inputs!, read.inputs!);
     expect(checked.failures).toEqual([]);
-    expect(await plugin.diff("701", urn, read.properties, checked.inputs)).toMatchObject({ changes: "none" });
+    expect(await native.plugin.diff("701", urn, read.properties, checked.inputs)).toMatchObject({ changes: "none" });
   });
 
   it("still requires items to create a group, also when an imported one is replaced", async () => {
-    const { failures } = await plugin.check(nativeUrn("CampaignGroup", "new"), {}, { name: "New", color: "#000000" });
+    const { failures } = await native.plugin.check(nativeUrn("CampaignGroup", "new"), {}, { name: "New", color: "#000000" });
     expect(failures.map((f) => f.property)).toEqual(["items"]);
-    const before = sim.requests().total;
-    await expect(plugin.create(nativeUrn("CampaignGroup", "renamed"), { name: "Renamed", color: "#ff8800" })).rejects.toThrow(
+    const before = native.sim.requests().total;
+    await expect(native.plugin.create(nativeUrn("CampaignGroup", "renamed"), { name: "Renamed", color: "#ff8800" })).rejects.toThrow(
       /cannot create a group without items/,
     );
-    expect(sim.requests().total).toBe(before);
+    expect(native.sim.requests().total).toBe(before);
   });
 
   it("fails the import of a group the platform does not have", async () => {
-    await expect(plugin.read("999999", nativeUrn("CampaignGroup", "ghost"), undefined)).rejects.toThrow(
+    await expect(native.plugin.read("999999", nativeUrn("CampaignGroup", "ghost"), undefined)).rejects.toThrow(
       /CampaignGroup 999999: cannot import: the platform has no such object/,
     );
   });
@@ -144,7 +118,7 @@ describe("import", () => {
     ["BidModifier", "501", 'bidModifierId: "501"'],
     ["AbTestVariation", "301/1", "abTestId and variationId"],
   ])("refuses to import a %s, saying why and what to declare instead", async (kind, id, instead) => {
-    const error = await plugin.read(id, nativeUrn(kind, "x"), undefined).catch((e: Error) => e);
+    const error = await native.plugin.read(id, nativeUrn(kind, "x"), undefined).catch((e: Error) => e);
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toContain("the API has no read for this kind");
     expect((error as Error).message).toContain(instead);
@@ -153,36 +127,36 @@ describe("import", () => {
 
 describe("data sources as invokes", () => {
   it("reads a zone and a list through the data-source engine", async () => {
-    const zone = await plugin.invoke("adplatform:index:getZone", { id: "1001", fields: ["account"] });
+    const zone = await native.plugin.invoke("adplatform:index:getZone", { id: "1001", fields: ["account"] });
     expect(zone.failures).toEqual([]);
     expect(zone.result).toMatchObject({ id: "1001", account: expect.objectContaining({ id: expect.any(String) }) });
-    const countries = await plugin.invoke("adplatform:index:getCountries", {});
+    const countries = await native.plugin.invoke("adplatform:index:getCountries", {});
     expect(countries.result.total).toBeGreaterThan(0);
     expect((countries.result.items as unknown[]).length).toBe(countries.result.total);
   });
 
   it("answers bad arguments as failures, before any request", async () => {
-    const before = sim.requests().total;
-    const { failures } = await plugin.invoke("adplatform:index:getZone", { zoneId: "1001" });
+    const before = native.sim.requests().total;
+    const { failures } = await native.plugin.invoke("adplatform:index:getZone", { zoneId: "1001" });
     expect(failures).toHaveLength(1);
     expect(failures[0]!.reason).toMatch(/getZone/);
-    expect(sim.requests().total).toBe(before);
+    expect(native.sim.requests().total).toBe(before);
   });
 
   it("refuses a token it does not serve", async () => {
-    await expect(plugin.invoke("adplatform:index:getNothing", {})).rejects.toThrow(/no function "adplatform:index:getNothing"/);
+    await expect(native.plugin.invoke("adplatform:index:getNothing", {})).rejects.toThrow(/no function "adplatform:index:getNothing"/);
   });
 });
 
 describe("configuration", () => {
   it("gives each provider process its own account, from its arguments or the engine's config variables", async () => {
-    const second = await startNativePlugin(engine.address);
+    const second = await startNativePlugin(native.engine.address);
     try {
-      await second.configure({}, { "adplatform:baseUrl": sim.url, "adplatform:token": SECOND_TOKEN });
+      await second.configure({}, { "adplatform:baseUrl": native.sim.url, "adplatform:token": SECOND_TOKEN });
       const created = await second.create(nativeUrn("CampaignGroup", "other"), { name: "Other", color: "#123456", items: ["1"] });
       expect(created.properties.companyId).toBe("7002");
-      expect(sim.requests("second").operations["2"]?.calls).toHaveLength(1);
-      expect(sim.requests("demo").operations["2"]).toBeUndefined();
+      expect(native.sim.requests("second").operations["2"]?.calls).toHaveLength(1);
+      expect(native.sim.requests("demo").operations["2"]).toBeUndefined();
     } finally {
       await second.close();
     }

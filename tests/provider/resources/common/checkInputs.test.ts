@@ -4,14 +4,10 @@
  * these cases pin the details fast and without processes.
  */
 import * as pulumi from "@pulumi/pulumi";
-import {
-  AbTestVariationInputs,
-  AB_TEST_VARIATION_DIFF,
-  abTestVariationBody,
-} from "../../../../provider/resources/abTestVariation/definition";
-import { BidModifierInputs, BID_MODIFIER_DIFF, bidModifierBody } from "../../../../provider/resources/bidModifier/definition";
-import { BidStrategyInputs, BID_STRATEGY_DIFF, bidStrategyBody } from "../../../../provider/resources/bidStrategy/definition";
-import { CampaignGroupInputs, CAMPAIGN_GROUP_DIFF, campaignGroupBody } from "../../../../provider/resources/campaignGroup/definition";
+import { AbTestVariationInputs, AB_TEST_VARIATION, abTestVariationBody } from "../../../../provider/resources/abTestVariation/definition";
+import { BidModifierInputs, BID_MODIFIER, bidModifierBody } from "../../../../provider/resources/bidModifier/definition";
+import { BidStrategyInputs, BID_STRATEGY, bidStrategyBody } from "../../../../provider/resources/bidStrategy/definition";
+import { CampaignGroupInputs, CAMPAIGN_GROUP, campaignGroupBody } from "../../../../provider/resources/campaignGroup/definition";
 import { checkInputs } from "../../../../provider/resources/common/checkInputs";
 import { canonicalDecimal, decimalsEqual, toPlainDecimal } from "../../../../provider/resources/common/decimal";
 import { diffInputs } from "../../../../provider/resources/common/diff";
@@ -236,16 +232,16 @@ describe("diff rules", () => {
   it("finds no change for equivalent values, key order and outputs or __provider alone", () => {
     const olds = { ...strategy, __provider: "old text", extraOutput: 1 };
     const news = { maxValue: "2.00", value: "1.50", strategy: "exact", pricingModel: "cpc", name: "S", __provider: "new text" };
-    expect(diffInputs(BID_STRATEGY_DIFF, olds, news)).toMatchObject({ changes: false, replaces: [] });
+    expect(diffInputs(BID_STRATEGY.diff, olds, news)).toMatchObject({ changes: false, replaces: [] });
   });
 
   it("compares an absent pricing model as its default", () => {
     const { pricingModel: _omitted, ...withoutDefault } = strategy;
-    expect(diffInputs(BID_STRATEGY_DIFF, strategy, withoutDefault).changes).toBe(false);
+    expect(diffInputs(BID_STRATEGY.diff, strategy, withoutDefault).changes).toBe(false);
   });
 
   it("replaces a strategy on any change", () => {
-    expect(diffInputs(BID_STRATEGY_DIFF, strategy, { ...strategy, value: 1.6 })).toMatchObject({
+    expect(diffInputs(BID_STRATEGY.diff, strategy, { ...strategy, value: 1.6 })).toMatchObject({
       changes: true,
       replaces: ["value"],
       deleteBeforeReplace: false,
@@ -253,34 +249,34 @@ describe("diff rules", () => {
   });
 
   it("does not compare adoptId, which only matters at create", () => {
-    expect(diffInputs(BID_STRATEGY_DIFF, strategy, { ...strategy, adoptId: "601" }).changes).toBe(false);
+    expect(diffInputs(BID_STRATEGY.diff, strategy, { ...strategy, adoptId: "601" }).changes).toBe(false);
   });
 
   it("compares group items as a set and colours case-insensitively", () => {
     const group = { name: "G", color: "#aabbcc", items: ["1", "2"] };
-    expect(diffInputs(CAMPAIGN_GROUP_DIFF, group, { name: "G", color: "#AABBCC", items: ["2", "1"] }).changes).toBe(false);
-    expect(diffInputs(CAMPAIGN_GROUP_DIFF, group, { ...group, items: ["1", "3"] }).replaces).toEqual(["items"]);
+    expect(diffInputs(CAMPAIGN_GROUP.diff, group, { name: "G", color: "#AABBCC", items: ["2", "1"] }).changes).toBe(false);
+    expect(diffInputs(CAMPAIGN_GROUP.diff, group, { ...group, items: ["1", "3"] }).replaces).toEqual(["items"]);
   });
 
   it("updates modifier fields in place and replaces on a new id", () => {
     const modifier = { bidModifierId: "501", value: "1.25", targeting: { countries: { op: "in", items: ["DE"] } } };
-    const inPlace = diffInputs(BID_MODIFIER_DIFF, modifier, {
+    const inPlace = diffInputs(BID_MODIFIER.diff, modifier, {
       bidModifierId: "501",
       value: "1.30",
       targeting: { countries: { items: ["DE"], op: "in" } },
     });
     expect(inPlace).toMatchObject({ changes: true, replaces: [], changed: ["value"] });
-    expect(diffInputs(BID_MODIFIER_DIFF, modifier, { ...modifier, bidModifierId: "502" }).replaces).toEqual(["bidModifierId"]);
+    expect(diffInputs(BID_MODIFIER.diff, modifier, { ...modifier, bidModifierId: "502" }).replaces).toEqual(["bidModifierId"]);
   });
 
   it("reports a removed field as a change and names it", () => {
-    const d = diffInputs(BID_MODIFIER_DIFF, { bidModifierId: "501", name: "A", value: "1" }, { bidModifierId: "501", value: "1" });
+    const d = diffInputs(BID_MODIFIER.diff, { bidModifierId: "501", name: "A", value: "1" }, { bidModifierId: "501", value: "1" });
     expect(d).toMatchObject({ changes: true, changed: ["name"], removed: ["name"] });
   });
 
   it("shows an unknown value as a possible change, and a replace for an id", () => {
     const olds = { abTestId: "301", variationId: "1", name: "A" };
-    expect(diffInputs(AB_TEST_VARIATION_DIFF, olds, { ...olds, name: UNKNOWN })).toMatchObject({ changes: true, replaces: [] });
-    expect(diffInputs(AB_TEST_VARIATION_DIFF, olds, { ...olds, abTestId: UNKNOWN }).replaces).toEqual(["abTestId"]);
+    expect(diffInputs(AB_TEST_VARIATION.diff, olds, { ...olds, name: UNKNOWN })).toMatchObject({ changes: true, replaces: [] });
+    expect(diffInputs(AB_TEST_VARIATION.diff, olds, { ...olds, abTestId: UNKNOWN }).replaces).toEqual(["abTestId"]);
   });
 });

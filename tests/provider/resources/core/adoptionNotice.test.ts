@@ -37,7 +37,7 @@ it("a bid modifier to create: one line naming the modifier it adopts", async () 
 
 it("an A/B-test variation to create: one line naming <abTestId>/<variationId>", async () => {
   const notices = await noticesOfCheck("AbTestVariation", { abTestId: "301", variationId: "2", name: "Hero image B" });
-  expect(notices).toEqual([expect.stringContaining("adopts the existing variation 301/2; nothing is created")]);
+  expect(notices).toEqual([expect.stringContaining("adopts the existing A/B test variation 301/2; nothing is created")]);
 });
 
 it("adoptId on a group and on a strategy: one line naming the adopted id; without it, nothing", async () => {
