@@ -289,9 +289,11 @@ export class FixedWindow {
   /**
    * The server reports, for the request admitted at `mark`, that its window ends at `boundary`
    * (now + reset; undefined without `X-RateLimit-Reset`) and had counted `serverCount` when it
-   * took that request. `admittedSince` is the cost we admitted after it, which the server may not
-   * have seen yet. `othersPace` is the others' cost per cost of ours lately (see
-   * `RateClassWindows`): the room held for their requests in flight is `admittedSince` times it.
+   * took that request. `admittedSince` is the cost we admitted after it; `unansweredSince`, of that,
+   * the cost still unanswered, which the server may not have seen yet (the rest was counted before
+   * this request or in a higher count its own answer reported). `othersPace` is the others' cost
+   * per cost of ours lately (see `RateClassWindows`): the room held for their requests in flight is
+   * `unansweredSince` times it.
    * Ignored unless the request was admitted in the current window: a response that travelled
    * across a boundary must not fill the new window with the old window's count.
    */
@@ -303,6 +305,7 @@ export class FixedWindow {
     now: number,
     machineShared = false,
     othersPace = 1,
+    unansweredSince = admittedSince,
   ): void {
     this.close(now);
     const s = this.state;
@@ -316,10 +319,10 @@ export class FixedWindow {
     s.othersSeen = Math.max(s.othersSeen, others);
     // Its requests in flight are invisible until they are counted: hold room for them in proportion
     // to ours in flight, at the pace it has been spending beside us, rather than collide with them.
-    s.othersPending = others > 0 ? Math.min(s.limit, Math.ceil(admittedSince * othersPace)) : 0;
+    s.othersPending = others > 0 ? Math.min(s.limit, Math.ceil(unansweredSince * othersPace)) : 0;
     // Shared by the machine and nobody else counted: our count is exact; the server's may include
-    // requests that overtook this one, which adding `admittedSince` would count twice.
-    if (!machineShared || others > 0) s.used = Math.max(s.used, serverCount + admittedSince);
+    // requests that overtook this one, which adding `unansweredSince` would count twice.
+    if (!machineShared || others > 0) s.used = Math.max(s.used, serverCount + unansweredSince);
     if (boundary !== undefined) {
       // Every report's boundary is at or after the server's end (it is `now + reset`, read after
       // the response travelled); the earliest one is the closest, so a synced end only moves earlier.
