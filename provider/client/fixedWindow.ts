@@ -382,15 +382,25 @@ export class FixedWindow {
   }
 
   /**
-   * The server refused a request because this window is full (a 429 whose `Retry-After` is within
-   * the window's length): counts it full until its end, when that end is the server's
-   * (`X-RateLimit-Reset` of an answer in it) and still ahead. Returns that end, or undefined when
-   * the window has no known end ahead.
+   * The server refused the request admitted at `mark` because this window is full (a 429 whose
+   * `Retry-After` is within the window's length), and said its window ends by `bound`
+   * (`receivedAt + Retry-After`: read after the answer travelled, and rounded up, so no earlier than
+   * the server's end, like `X-RateLimit-Reset`). Counts the window full until its end, which for a
+   * request of this window is the earliest of its reported ends and refusals' bounds: each bounds
+   * the same end, so a second refusal that arrives later does not push it back. A request of an
+   * earlier window says nothing about this one's end; then only a reported end counts. Returns the
+   * end, or undefined when the window has none known.
    */
-  fillUntilEnd(now: number): number | undefined {
+  fillUntilEnd(mark: WindowMark, bound: number, now: number): number | undefined {
     this.close(now);
     const s = this.state;
-    if (s.end === null || !s.synced) return undefined;
+    if (s.end === null) return undefined;
+    if (mark.generation === s.generation) {
+      s.end = s.synced ? Math.min(s.end, bound) : bound;
+      s.synced = true;
+    } else if (!s.synced) {
+      return undefined;
+    }
     s.used = Math.max(s.used, s.limit);
     return s.end;
   }
