@@ -289,9 +289,11 @@ export class FixedWindow {
   /**
    * The server reports, for the request admitted at `mark`, that its window ends at `boundary`
    * (now + reset; undefined without `X-RateLimit-Reset`) and had counted `serverCount` when it
-   * took that request. `admittedSince` is the cost we admitted after it, which the server may not
-   * have seen yet. `othersPace` is the others' cost per cost of ours lately (see
-   * `RateClassWindows`): the room held for their requests in flight is `admittedSince` times it.
+   * took that request. `admittedSince` is the cost we admitted after it; `unansweredSince`, of that,
+   * the cost still unanswered, which the server may not have seen yet (the rest was counted before
+   * this request or in a higher count its own answer reported). `othersPace` is the others' cost
+   * per cost of ours lately (see `RateClassWindows`): the room held for their requests in flight is
+   * `unansweredSince` times it.
    * Ignored unless the request was admitted in the current window: a response that travelled
    * across a boundary must not fill the new window with the old window's count.
    */
@@ -303,6 +305,7 @@ export class FixedWindow {
     now: number,
     machineShared = false,
     othersPace = 1,
+    unansweredSince = admittedSince,
   ): void {
     this.close(now);
     const s = this.state;
@@ -316,10 +319,10 @@ export class FixedWindow {
     s.othersSeen = Math.max(s.othersSeen, others);
     // Its requests in flight are invisible until they are counted: hold room for them in proportion
     // to ours in flight, at the pace it has been spending beside us, rather than collide with them.
-    s.othersPending = others > 0 ? Math.min(s.limit, Math.ceil(admittedSince * othersPace)) : 0;
+    s.othersPending = others > 0 ? Math.min(s.limit, Math.ceil(unansweredSince * othersPace)) : 0;
     // Shared by the machine and nobody else counted: our count is exact; the server's may include
-    // requests that overtook this one, which adding `admittedSince` would count twice.
-    if (!machineShared || others > 0) s.used = Math.max(s.used, serverCount + admittedSince);
+    // requests that overtook this one, which adding `unansweredSince` would count twice.
+    if (!machineShared || others > 0) s.used = Math.max(s.used, serverCount + unansweredSince);
     if (boundary !== undefined) {
       // Every report's boundary is at or after the server's end (it is `now + reset`, read after
       // the response travelled); the earliest one is the closest, so a synced end only moves earlier.
@@ -379,15 +382,25 @@ export class FixedWindow {
   }
 
   /**
-   * The server refused a request because this window is full (a 429 whose `Retry-After` is within
-   * the window's length): counts it full until its end, when that end is the server's
-   * (`X-RateLimit-Reset` of an answer in it) and still ahead. Returns that end, or undefined when
-   * the window has no known end ahead.
+   * The server refused the request admitted at `mark` because this window is full (a 429 whose
+   * `Retry-After` is within the window's length), and said its window ends by `bound`
+   * (`receivedAt + Retry-After`: read after the answer travelled, and rounded up, so no earlier than
+   * the server's end, like `X-RateLimit-Reset`). Counts the window full until its end, which for a
+   * request of this window is the earliest of its reported ends and refusals' bounds: each bounds
+   * the same end, so a second refusal that arrives later does not push it back. A request of an
+   * earlier window says nothing about this one's end; then only a reported end counts. Returns the
+   * end, or undefined when the window has none known.
    */
-  fillUntilEnd(now: number): number | undefined {
+  fillUntilEnd(mark: WindowMark, bound: number, now: number): number | undefined {
     this.close(now);
     const s = this.state;
-    if (s.end === null || !s.synced) return undefined;
+    if (s.end === null) return undefined;
+    if (mark.generation === s.generation) {
+      s.end = s.synced ? Math.min(s.end, bound) : bound;
+      s.synced = true;
+    } else if (!s.synced) {
+      return undefined;
+    }
     s.used = Math.max(s.used, s.limit);
     return s.end;
   }

@@ -298,9 +298,13 @@ export class RateLimiter {
       // refusal is about ends; when an answer in that window gave its end (`X-RateLimit-Reset`, the
       // account's window, spec Limits 5), the account waits until that end instead, counting the
       // window full. Waiting the whole Retry-After would leave most of the next burst window idle
-      // for this machine, which is what the refusal is about when others share the account.
-      const burstEnd = observation.retryAfter.ms <= this.options.burstWindowMs ? windows.burst.fillUntilEnd(now) : undefined;
-      const pauseEnd = burstEnd !== undefined && burstEnd < receivedAt + pauseMs ? burstEnd : receivedAt + pauseMs;
+      // for this machine, which is what the refusal is about when others share the account. Every
+      // refusal in that window bounds the same end, so the earliest bound holds, not the latest
+      // (`FixedWindow.fillUntilEnd`).
+      const bound = receivedAt + pauseMs;
+      const burstEnd =
+        observation.retryAfter.ms <= this.options.burstWindowMs ? windows.burst.fillUntilEnd(record.mark.burst, bound, now) : undefined;
+      const pauseEnd = burstEnd !== undefined && burstEnd < bound ? burstEnd : bound;
       this.pausedUntil = Math.max(this.pausedUntil, pauseEnd);
       // Refused, so not counted: the steady window keeps the budget.
       windows.refundSteady(record.mark, record.cost, now);

@@ -29,6 +29,8 @@ export const RateClassStateSchema = z.object({
   burst: FixedWindowStateSchema,
   steady: FixedWindowStateSchema,
   admittedCost: z.number(),
+  /** Of `admittedCost`, the cost whose answers were settled; 0 in older states (nothing known answered). */
+  settledCost: z.number().default(0),
   /** The last report with the highest count in its window, for the next pace; absent in older states. */
   paceReport: PaceReportSchema.nullable().default(null),
   /** The others' cost per cost of ours, averaged over the last reports that showed it; 1 until then. */
@@ -44,6 +46,8 @@ export interface ClassMark {
   readonly steady: WindowMark;
   /** The class's admitted cost right after this admission. */
   readonly costMark: number;
+  /** The admission's cost. */
+  readonly cost: number;
 }
 
 /** Which window a response's `X-RateLimit-*` headers described, and the end they gave it. */
@@ -64,6 +68,8 @@ export class RateClassWindows {
   readonly steady: FixedWindow;
   /** Cost admitted so far in this class. */
   private admittedCost = 0;
+  /** Of `admittedCost`, the cost whose answers were settled (`settle`). */
+  private settledCost = 0;
   /**
    * The account's pace as the headers show it (spec, Limits 5: `X-RateLimit-Remaining` is the
    * account's, not ours): between two reports on one window, the server's count rose by what every
@@ -125,7 +131,7 @@ export class RateClassWindows {
     const burst = this.burst.charge(Math.min(cost, this.burst.limit), now, guardMs);
     const steady = this.steady.charge(Math.min(cost, this.steady.limit), now, guardMs);
     this.admittedCost += cost;
-    return { burst, steady, costMark: this.admittedCost };
+    return { burst, steady, costMark: this.admittedCost, cost };
   }
 
   /**
@@ -144,12 +150,17 @@ export class RateClassWindows {
     const window = this[described];
     window.learnLimit(info.limit);
     // Believe the server when it has counted more than we have: what it counted up to this request,
-    // plus what we admitted after it (which it may not have seen yet).
+    // plus what we admitted after it that is still unanswered (which it may not have seen yet).
+    // Answers overtake each other: a later request answered before this one was either counted
+    // before it, so in this count, or after it, so in the higher count its own answer reported;
+    // adding it again would close a window with room left, and the request that finds it full
+    // waits a whole steady window.
     const serverCount = info.limit - info.remaining;
     const admittedSince = this.admittedCost - mark.costMark;
+    const unansweredSince = Math.max(0, Math.min(admittedSince, this.admittedCost - this.settledCost - mark.cost));
     const boundary = info.resetMs === undefined ? undefined : notAfter(receivedAt + info.resetMs, receivedAt, window.lengthMs);
     this.measurePace(described, mark[described].generation, serverCount, mark.costMark);
-    window.applyServerReport(mark[described], boundary, serverCount, admittedSince, now, machineShared, this.othersPace);
+    window.applyServerReport(mark[described], boundary, serverCount, admittedSince, now, machineShared, this.othersPace, unansweredSince);
     return { window: described, boundary };
   }
 
@@ -184,6 +195,7 @@ export class RateClassWindows {
     answer: { readonly refused: true } | { readonly refused: false; readonly reported?: ReportedWindow },
     now: number,
   ): void {
+    this.settledCost = Math.min(this.admittedCost, this.settledCost + cost);
     for (const name of ["burst", "steady"] as const) {
       const window = this[name];
       const boundary = !answer.refused && answer.reported?.window === name ? answer.reported.boundary : undefined;
@@ -209,6 +221,7 @@ export class RateClassWindows {
 
   /** Stops waiting for answers in both windows (see `FixedWindow.forgetUnanswered`). */
   forgetUnanswered(): void {
+    this.settledCost = this.admittedCost;
     this.burst.forgetUnanswered();
     this.steady.forgetUnanswered();
   }
@@ -219,6 +232,7 @@ export class RateClassWindows {
       burst: this.burst.exportState(),
       steady: this.steady.exportState(),
       admittedCost: this.admittedCost,
+      settledCost: this.settledCost,
       paceReport: this.paceReport === null ? null : { ...this.paceReport },
       othersPace: this.othersPace,
     };
@@ -229,6 +243,8 @@ export class RateClassWindows {
     this.burst.restoreState(state.burst, now);
     this.steady.restoreState(state.steady, now);
     this.admittedCost = state.admittedCost;
+    // Settled beyond admitted cannot be; read so, a store would hide our requests in flight.
+    this.settledCost = Math.min(this.admittedCost, Math.max(0, state.settledCost));
     this.paceReport = state.paceReport === null ? null : { ...state.paceReport };
     // Whatever pace a store hands back, the room it holds is at most a window's limit per report.
     this.othersPace = Number.isFinite(state.othersPace) ? Math.max(0, state.othersPace) : 1;

@@ -199,7 +199,8 @@ function decide(failure: AttemptFailure, state: RetryState, worked: number, opti
     if (failure.retryAfter?.kind === "delay") {
       // Honour `Retry-After` seconds, then re-enter the limiter (which pauses the whole account for
       // the same time, so other calls do not walk into the same 429), plus a random wait inside
-      // the burst window so clients refused together do not come back together.
+      // the burst window so clients refused together do not come back together. (Within the burst
+      // window the client waits in the limiter's pause instead, which may end sooner: `apiClient.ts`.)
       const wait = failure.retryAfter.ms;
       const jitter = rateLimitJitterMs(inARow, options, random);
       return {

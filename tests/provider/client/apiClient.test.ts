@@ -19,7 +19,9 @@ import {
   closeApiClients,
   getApiClient,
 } from "../../../provider/client";
+import { FakeClock } from "../../helpers/fakeClock";
 import { type ScriptedServer, envelopeOf, json, startScriptedServer } from "../../helpers/scriptedServer";
+import { waitFor } from "../../helpers/waitFor";
 
 const TOKEN = "demo-token";
 const ZONE = { id: "1001", name: "Zone" };
@@ -112,6 +114,33 @@ describe("api client, retries", () => {
     expect(server.requests).toHaveLength(2);
   });
 
+  it("sends a call refused within the burst window again when the account's pause ends, not after Retry-After and jitter", async () => {
+    const clock = new FakeClock(Date.now());
+    const end = clock.now() + 200;
+    server = await startScriptedServer((_req, res, i) =>
+      i === 1
+        ? // The window filled with another machine's requests: Retry-After is whole seconds, rounded up.
+          json(res, 429, { code: 429 }, { "retry-after": "1" })
+        : json(res, 200, envelopeOf(ZONE), {
+            "x-ratelimit-limit": "10",
+            "x-ratelimit-remaining": "1",
+            "x-ratelimit-reset": String(Math.max(0, end - clock.now()) / 1000),
+          }),
+    );
+    const client = clientOf(server, {
+      retryOptions: { jitterWindowMs: 1_000 },
+      limiterOptions: { clock, burstWindowMs: 1_000, steadyWindowMs: 60_000, shareAcrossProcesses: false },
+    });
+    await client.call("getZone", { pathParams: { id: "1001" } });
+    const refused = client.call("getZone", { pathParams: { id: "1001" } });
+    await waitFor(() => server!.requests.length === 2 && client.limiter.snapshot().inFlight === 0);
+    // The first answer gave the window's end, 200 ms on: the account pauses until then, and the
+    // refused call goes then, not 1 s and a jitter later.
+    await clock.advance(200);
+    await waitFor(() => server!.requests.length === 3, 400);
+    await expect(refused).resolves.toMatchObject({ status: 200 });
+  });
+
   it("retries a POST after a 429: the server did not carry it out", async () => {
     server = await startScriptedServer((_req, res, i) =>
       i === 0 ? json(res, 429, {}, { "retry-after": "0" }) : json(res, 201, { id: "7" }),
@@ -133,8 +162,9 @@ describe("api client, retries", () => {
     });
     await expect(client.call("createBidStrategy", { body: STRATEGY })).resolves.toMatchObject({ status: 201, body: { id: "7" } });
     expect(server.requests).toHaveLength(9);
-    // The waits after Retry-After seconds carry the jitter and count the 429s in a row.
-    expect(lines.some((l) => /retry in \d+ ms: 429, Retry-After 0 ms \(\+\d+ ms jitter, 7 429s in a row\)/.test(l))).toBe(true);
+    // The policy's waits after Retry-After seconds carry the jitter and count the 429s in a row (a
+    // Retry-After within the burst window is waited in the limiter's pause instead).
+    expect(lines.some((l) => /retry .*: 429, Retry-After 0 ms \(\+\d+ ms jitter, 7 429s in a row\)/.test(l))).toBe(true);
   });
 
   it("gives up with ApiRateLimitError once 429s outlast ADPLATFORM_RETRY_BUDGET_MS, and says which setting to raise", async () => {

@@ -268,6 +268,23 @@ describe("rate limiter", () => {
     expect(admitted).toHaveLength(1);
   });
 
+  it("pauses until the earliest refusal's Retry-After in one burst window: each bounds the same end", async () => {
+    const clock = new FakeClock();
+    const l = limiter(clock);
+    const [first, second] = await Promise.all([l.acquire({ rateClass: "C", cost: 1 }), l.acquire({ rateClass: "C", cost: 1 })]);
+    // Both reached a full server window; their answers came 300 ms apart, each saying "1 s".
+    await clock.advance(100);
+    l.observe(first!, { status: 429, retryAfter: { kind: "delay", ms: 1_000 } }, { release: true });
+    await clock.advance(300);
+    l.observe(second!, { status: 429, retryAfter: { kind: "delay", ms: 1_000 } }, { release: true });
+    // The window ends by 1,100 ms after the first admission, whatever the later answer says.
+    const { admitted } = acquireMany(l, clock, 1);
+    await clock.advance(699);
+    expect(admitted).toHaveLength(0);
+    await clock.advance(1);
+    expect(admitted).toHaveLength(1);
+  });
+
   it("gives a refused request's cost back to the steady window, so the server's unspent budget is not lost", async () => {
     const clock = new FakeClock();
     const l = limiter(clock);

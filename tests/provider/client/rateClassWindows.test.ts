@@ -83,6 +83,26 @@ describe("rate class windows", () => {
     expect(windows.view(T0 + 800).burst.used).toBe(2 + 1);
   });
 
+  it.each([false, true])(
+    "count a later request that was answered first once, not again on an earlier one's answer (machine shared: %s)",
+    (machineShared) => {
+      const windows = classC();
+      const [first, second, third] = admit(windows, 3, T0);
+      // Others spent 145 of the minute. The server took our third request first (146), then the
+      // first (147), then the second (148), and the answers come back in that order.
+      const steadyAnswer = (mark: ClassMark, remaining: number) => {
+        const reported = windows.applyServerReport(mark, { limit: 150, remaining, resetMs: 30_000 }, T0, T0, machineShared);
+        windows.settle(mark, 1, { refused: false, reported }, T0);
+      };
+      steadyAnswer(third!, 4);
+      steadyAnswer(first!, 3);
+      steadyAnswer(second!, 2);
+      // Nothing of ours is in flight: the server's 148 is the whole count, and 2 requests still fit.
+      expect(windows.view(T0).steady.used).toBe(148);
+      expect(admit(windows, 3, T0 + BURST_MS, { release: true })).toHaveLength(2);
+    },
+  );
+
   it("hold room for another process's requests in flight at the pace the server's count shows it spending", () => {
     const windows = classC();
     const marks = admit(windows, 5, T0);
