@@ -390,13 +390,24 @@ export class FixedWindow {
    * the same end, so a second refusal that arrives later does not push it back. A request of an
    * earlier window says nothing about this one's end; then only a reported end counts. Returns the
    * end, or undefined when the window has none known.
+   *
+   * With `roundTripMs` (the refused request's), our own guess of the end counts too, when no answer
+   * gave one: it assumes our first request of the window reached the server within `guard` (the
+   * class comment), and one may have taken as long as this answer did, so the guess counts that much
+   * later. That is for the steady window: `Retry-After` is whole seconds, so the bound lies anywhere
+   * up to a second after its end, while the guess is late by about a round trip. A burst refusal's
+   * bound is about as close as the guess (one second counted from an answer to a request sent at the
+   * window's start), and the guess can be a quarter window late (the guard), so there only the bound
+   * and reported ends count. A request charged ahead may be about the next server window: its guess
+   * does not count.
    */
-  fillUntilEnd(mark: WindowMark, bound: number, now: number): number | undefined {
+  fillUntilEnd(mark: WindowMark, bound: number, now: number, roundTripMs?: number): number | undefined {
     this.close(now);
     const s = this.state;
     if (s.end === null) return undefined;
     if (mark.generation === s.generation) {
-      s.end = s.synced ? Math.min(s.end, bound) : bound;
+      const guess = !s.synced && !mark.ahead && roundTripMs !== undefined ? s.end + Math.max(0, roundTripMs) : bound;
+      s.end = Math.min(s.synced ? s.end : guess, bound);
       s.synced = true;
     } else if (!s.synced) {
       return undefined;

@@ -141,6 +141,32 @@ describe("api client, retries", () => {
     await expect(refused).resolves.toMatchObject({ status: 200 });
   });
 
+  it("sends a call refused about the steady window again when that window ends, not after Retry-After and jitter", async () => {
+    const clock = new FakeClock(Date.now());
+    const end = clock.now() + 200;
+    server = await startScriptedServer((_req, res, i) =>
+      i === 1
+        ? // The steady window filled with another machine's requests: Retry-After is whole seconds, rounded up.
+          json(res, 429, { code: 429 }, { "retry-after": "2" })
+        : json(res, 200, envelopeOf(ZONE), {
+            "x-ratelimit-limit": "150",
+            "x-ratelimit-remaining": "1",
+            "x-ratelimit-reset": String(Math.max(0, end - clock.now()) / 1000),
+          }),
+    );
+    const client = clientOf(server, {
+      retryOptions: { jitterWindowMs: 1_000 },
+      limiterOptions: { clock, burstWindowMs: 1_000, steadyWindowMs: 60_000, shareAcrossProcesses: false },
+    });
+    await client.call("getZone", { pathParams: { id: "1001" } });
+    const refused = client.call("getZone", { pathParams: { id: "1001" } });
+    await waitFor(() => server!.requests.length === 2 && client.limiter.snapshot().inFlight === 0);
+    // The first answer gave the steady window's end, 200 ms on: the refused call goes then.
+    await clock.advance(200);
+    await waitFor(() => server!.requests.length === 3, 400);
+    await expect(refused).resolves.toMatchObject({ status: 200 });
+  });
+
   it("retries a POST after a 429: the server did not carry it out", async () => {
     server = await startScriptedServer((_req, res, i) =>
       i === 0 ? json(res, 429, {}, { "retry-after": "0" }) : json(res, 201, { id: "7" }),
