@@ -292,8 +292,7 @@ class HttpApiClient implements ApiClient {
       // at its place (the limiter's transactions run in order, so the pause is in force first), and
       // goes at the pause's end with the account's other calls; sleeping the Retry-After and a
       // jitter left it behind them, and near a run's end alone in a burst window of its own.
-      const windowRefusal =
-        refused && failure.retryAfter?.kind === "delay" && failure.retryAfter.ms <= this.limiter.options.steadyWindowMs;
+      const windowRefusal = refused && failure.retryAfter?.kind === "delay" && failure.retryAfter.ms <= this.limiter.options.steadyWindowMs;
       if (windowRefusal) {
         this.debug?.(`${op.name}: retry at the account's pause end, not after ${decision.delayMs} ms: ${decision.reason}`);
         continue;
