@@ -190,6 +190,11 @@ export class FixedWindow {
     return this.state.limit;
   }
 
+  /** The generation of the window open now or last (a mark of an earlier window has a lower one). */
+  get generation(): number {
+    return this.state.generation;
+  }
+
   /**
    * The state as it is at `now`: the current window closed once `now` reached its end (unless
    * held, see `held`). The state itself when nothing closes; otherwise a new object.
@@ -438,11 +443,13 @@ export class FixedWindow {
       const guess = !s.synced && !mark.ahead && roundTripMs !== undefined ? s.end + Math.max(0, roundTripMs) : bound;
       s.end = Math.min(s.synced ? s.end : guess, bound);
       s.synced = true;
-    } else if (!s.synced) {
-      return undefined;
+      s.used = Math.max(s.used, s.limit);
+      return s.end;
     }
-    s.used = Math.max(s.used, s.limit);
-    return s.end;
+    // A request of an earlier window was refused by the server window it reached: the one that
+    // ended, or this one. Not counted full here: the limiter's pause holds the account until this
+    // window's end, or until an answer in it shows room (`RateLimiter.observe`).
+    return s.synced ? s.end : undefined;
   }
 
   /**

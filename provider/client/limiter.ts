@@ -174,6 +174,12 @@ export class RateLimiter {
   /** Requests in flight of the other limiters sharing the store, as of the last transaction. */
   private othersInFlight = 0;
   private pausedUntil = -Infinity;
+  /**
+   * When the pause was set by a refusal of a request admitted in an earlier burst window than the
+   * current one, that current window's generation: an answer in it showing room ends the pause
+   * (`observeLocked`). Null for any other pause.
+   */
+  private pauseLiftableIn: number | null = null;
   private latencyMs = 0;
   /** The pending wake-up; undefined when none (a `TimerHandle` is opaque, so the type says both). */
   private timer: TimerHandle = undefined;
@@ -312,11 +318,27 @@ export class RateLimiter {
             ? windows.steady.fillUntilEnd(record.mark.steady, bound, now, receivedAt - record.admittedAt)
             : undefined;
       const pauseEnd = about !== undefined && about < bound ? about : bound;
-      this.pausedUntil = Math.max(this.pausedUntil, pauseEnd);
+      // A request admitted before the current burst window opened reached a server window that was
+      // full: the one that has ended since (it was sent near its end), or the current one, which
+      // another machine filled. Which, an answer in the current window tells: room there ends the
+      // pause. Otherwise a refusal about a window already over idles the whole next one.
+      const current = windows.burst.generation;
+      const earlier = observation.retryAfter.ms <= this.options.burstWindowMs && record.mark.burst.generation < current;
+      if (pauseEnd > this.pausedUntil) {
+        this.pausedUntil = pauseEnd;
+        this.pauseLiftableIn = earlier ? current : null;
+      } else if (!earlier) {
+        this.pauseLiftableIn = null;
+      }
     } else if (refused && observation.retryAfter?.kind === "concurrency") {
       this.cap.refused(record, this.clock.now());
     } else if (!refused) {
       this.cap.answered(this.clock.now());
+      const room = reported?.window === "burst" && (observation.rateLimit?.remaining ?? 0) > 0;
+      if (room && record.mark.burst.generation === this.pauseLiftableIn && this.pausedUntil > now) {
+        this.pausedUntil = now;
+        this.pauseLiftableIn = null;
+      }
     }
   }
 

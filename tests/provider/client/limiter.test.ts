@@ -285,6 +285,48 @@ describe("rate limiter", () => {
     expect(admitted).toHaveLength(1);
   });
 
+  it.each([
+    ["an answer in the current window shows room: the pause ends then", true],
+    ["no answer shows room: the pause holds until Retry-After", false],
+  ])("after a refusal of a request sent before the current burst window opened, %s", async (_, roomShown) => {
+    const clock = new FakeClock();
+    const l = limiter(clock);
+    const start = clock.now();
+    const first = acquireMany(l, clock, 9, 1, false);
+    await first.all;
+    // Eight answers: the window ends 1 s on. The ninth request is still on its way.
+    first.admitted
+      .slice(0, 8)
+      .forEach((a, i) =>
+        l.observe(a.permit, { status: 200, rateLimit: { limit: 10, remaining: 9 - i, resetMs: BURST_MS } }, { release: true }),
+      );
+    await clock.advance(BURST_MS);
+    const second = acquireMany(l, clock, 2, 1, false);
+    await second.all;
+    // The ninth is refused 50 ms into the next window: about the window that ended, or this one.
+    await clock.advance(50);
+    l.observe(first.admitted[8]!.permit, { status: 429, retryAfter: { kind: "delay", ms: BURST_MS } }, { release: true });
+    const third = acquireMany(l, clock, 1);
+    await flush();
+    expect(third.admitted).toHaveLength(0);
+    if (roomShown) {
+      l.observe(
+        second.admitted[0]!.permit,
+        { status: 200, rateLimit: { limit: 10, remaining: 8, resetMs: BURST_MS - 50 } },
+        { release: true },
+      );
+      await flush();
+      expect(third.admitted).toHaveLength(1);
+    } else {
+      // Released without answers (where counted unknown): nothing holds the window past its end.
+      second.admitted.forEach((a) => a.permit.release());
+      await clock.advance(start + 2 * BURST_MS + 50 - clock.now() - 1);
+      expect(third.admitted).toHaveLength(0);
+      await clock.advance(1);
+      expect(third.admitted).toHaveLength(1);
+    }
+  });
+
   it("after a refusal about the steady window, goes again at its end, not at the rounded-up Retry-After", async () => {
     const clock = new FakeClock();
     const l = limiter(clock);
