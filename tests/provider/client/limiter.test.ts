@@ -327,39 +327,26 @@ describe("rate limiter", () => {
     }
   });
 
-  it("after a refusal about the steady window, goes again at its end, not at the rounded-up Retry-After", async () => {
+  // Our first request opened a steady window, ending 60 s on (guard 0); another machine filled it.
+  it.each([
+    // Sent 40.5 s on, refused 400 ms later: the 19.3 s left when it arrived read as Retry-After
+    // 20 s (whole seconds, rounded up), 60.9 s on. Our guess of the window's end, counted a round
+    // trip later in case our first request took that long to arrive, is sooner: 60.4 s.
+    ["at our guess of its end, sooner than the rounded-up Retry-After", 40_500, 400, 20_000, 60_400],
+    // Sent 56 s on, refused 2.5 s later: Retry-After 2 s (60.5 s) is sooner than our guess counted
+    // a round trip later (62.5 s).
+    ["at Retry-After, sooner than our guess of its end", 56_000, 2_500, 2_000, 60_500],
+  ])("after a refusal about the steady window, goes again %s", async (_, sentAt, roundTrip, retryAfter, goesAt) => {
     const clock = new FakeClock();
     const l = limiter(clock);
     const start = clock.now();
-    // Our first request opened a steady window (ending 60 s on: guard 0); another machine filled
-    // it. A request sent 40.5 s on is refused 400 ms later: the 19.3 s left when it arrived read as
-    // Retry-After 20 s (whole seconds, rounded up), 60.9 s after `start`.
     await acquireMany(l, clock, 1).all;
-    await clock.advance(40_500);
+    await clock.advance(sentAt);
     const refused = await l.acquire({ rateClass: "C", cost: 1 });
-    await clock.advance(400);
-    l.observe(refused, { status: 429, retryAfter: { kind: "delay", ms: 20_000 } }, { release: true });
-    // The window's end as we know it, counted a round trip later in case our first request took
-    // that long to arrive: 60.4 s.
+    await clock.advance(roundTrip);
+    l.observe(refused, { status: 429, retryAfter: { kind: "delay", ms: retryAfter } }, { release: true });
     const { admitted } = acquireMany(l, clock, 1);
-    await clock.advance(start + STEADY_MS + 400 - clock.now() - 1);
-    expect(admitted).toHaveLength(0);
-    await clock.advance(1);
-    expect(admitted).toHaveLength(1);
-  });
-
-  it("after a refusal about the steady window, waits for Retry-After when it ends sooner than our guess of the window", async () => {
-    const clock = new FakeClock();
-    const l = limiter(clock);
-    await acquireMany(l, clock, 1).all;
-    // Sent 56 s on and refused 2.5 s later: Retry-After 2 s ends sooner than our guess counted a
-    // round trip later (62.5 s): the earlier of the two holds.
-    await clock.advance(56_000);
-    const refused = await l.acquire({ rateClass: "C", cost: 1 });
-    await clock.advance(2_500);
-    l.observe(refused, { status: 429, retryAfter: { kind: "delay", ms: 2_000 } }, { release: true });
-    const { admitted } = acquireMany(l, clock, 1);
-    await clock.advance(1_999);
+    await clock.advance(start + goesAt - clock.now() - 1);
     expect(admitted).toHaveLength(0);
     await clock.advance(1);
     expect(admitted).toHaveLength(1);
