@@ -18,7 +18,7 @@ import { boundMs, workloadBoundMs } from "./bound";
 import { diagnose, formatDiagnosis } from "./diagnose";
 import { CLIENT_NAMES, type ClientName, type WorkerConfig } from "./clients/types";
 import { DEFAULT_SCALE, type Scale, scaleOf } from "./scale";
-import { WORKLOADS, type Targets, type Workload } from "./workloads";
+import { TIE_SHARE, WORKLOADS, type Targets, type Workload } from "./workloads";
 import { foldRuns, type Spread } from "./repeat";
 import type { WorkerMessage } from "./worker";
 import { sharedStatePath } from "../provider/client/fileLimiterStore";
@@ -65,7 +65,11 @@ function targetsMet(targets: Targets, results: Partial<Record<ClientName, Client
     ours.failures <= targets.maxFailures &&
     (targets.maxRatio === undefined || ours.ratio <= targets.maxRatio) &&
     (targets.maxWindow429s === undefined || ours.r429 - ours.r429InFlight <= targets.maxWindow429s) &&
-    (targets.aheadOf ?? []).every((peer) => results[peer] === undefined || ours.seconds < results[peer].seconds)
+    (targets.aheadOf ?? []).every((peer) => results[peer] === undefined || ours.seconds <= results[peer].seconds * (1 + TIE_SHARE)) &&
+    (targets.fewerWindow429sThan ?? []).every((peer) => {
+      const theirs = results[peer];
+      return theirs === undefined || ours.r429 - ours.r429InFlight < theirs.r429 - theirs.r429InFlight;
+    })
   );
 }
 

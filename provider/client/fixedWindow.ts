@@ -36,7 +36,11 @@
  *   stopped, and the requests left would wait the whole window (60 s) for nothing;
  * - a window opens with what others spent in the last window that told us (at most half the
  *   limit, so a busy neighbour can slow us but never starve us): two processes that both ride the
- *   windows then share them instead of colliding at every window start.
+ *   windows then share them instead of colliding at every window start. Halfway through the window,
+ *   the part of that room the server's count has not shown them spend is released: others who ride
+ *   the windows spend at the window's start, so by then they are done, or finished, or late, and
+ *   the room held for them would otherwise stay unspent (at the end of a run, a burst window a
+ *   unit short costs a whole burst window more).
  *
  * A window closes when time reaches its end. The queries (`waitMs`, `view`) compute on the state as
  * it would be closed at their `now` without storing it; the changes (`charge`, `applyServerReport`,
@@ -80,6 +84,10 @@ export const FixedWindowStateSchema = z.object({
   reported: z.boolean(),
   /** What we expect others to spend in a window: `othersSeen` of the last reported window, capped. */
   othersExpected: z.number(),
+  /** Of `used`, the room this window opened with for others (`othersExpected`); 0 once released. */
+  reserved: z.number().default(0),
+  /** When the part of `reserved` the others did not spend is released; null when none is held. */
+  releaseAt: z.number().nullable().default(null),
   /** Cost charged ahead to the next window (admitted within the guard before the end). */
   ahead: z.number(),
   /** Cost of this window's requests not yet answered (and not charged ahead). */
@@ -128,6 +136,17 @@ const previousEndOf = (s: FixedWindowState): number => s.previousEnd ?? Number.N
  */
 const held = (s: FixedWindowState, now: number): boolean => s.end !== null && now >= s.end && !s.synced && s.unanswered > 0;
 
+/**
+ * The state with the room held for others released once `now` reached `releaseAt`: what the
+ * server's count showed them spend stays in `used`, the rest of `reserved` leaves it. The state
+ * itself when nothing is released; otherwise a new object.
+ */
+function releasedAt(s: FixedWindowState, now: number): FixedWindowState {
+  if (s.releaseAt === null || now < s.releaseAt) return s;
+  const unspent = Math.max(0, s.reserved - s.othersSeen);
+  return { ...s, used: Math.max(0, s.used - unspent), reserved: 0, releaseAt: null };
+}
+
 export class FixedWindow {
   /** The whole state; replaced, never handed out (export and restore copy it). */
   private state: FixedWindowState;
@@ -157,6 +176,8 @@ export class FixedWindow {
       othersSeen: 0,
       reported: false,
       othersExpected: 0,
+      reserved: 0,
+      releaseAt: null,
       ahead: 0,
       unanswered: 0,
       lateCarry: 0,
@@ -169,13 +190,18 @@ export class FixedWindow {
     return this.state.limit;
   }
 
+  /** The generation of the window open now or last (a mark of an earlier window has a lower one). */
+  get generation(): number {
+    return this.state.generation;
+  }
+
   /**
    * The state as it is at `now`: the current window closed once `now` reached its end (unless
    * held, see `held`). The state itself when nothing closes; otherwise a new object.
    */
   private closedAt(now: number): FixedWindowState {
     const s = this.state;
-    if (s.end === null || now < s.end || held(s, now)) return s;
+    if (s.end === null || now < s.end || held(s, now)) return releasedAt(s, now);
     return {
       ...s,
       previousEnd: s.end,
@@ -188,6 +214,8 @@ export class FixedWindow {
       othersExpected: s.reported ? Math.min(s.othersSeen, Math.floor(s.limit / 2)) : s.othersExpected,
       othersSeen: 0,
       reported: false,
+      reserved: 0,
+      releaseAt: null,
     };
   }
 
@@ -224,7 +252,11 @@ export class FixedWindow {
     // answers other processes of the machine receive.
     if (held(s, now)) return this.heldPollMs;
     const untilEnd = s.end - now;
-    if (s.used + s.othersPending + cost > s.limit) return untilEnd;
+    if (s.used + s.othersPending + cost > s.limit) {
+      // Room may come sooner: the part of the room held for others they did not spend (`releasedAt`).
+      const release = s.releaseAt !== null && s.releaseAt < s.end ? releasedAt(s, s.releaseAt) : s;
+      return release !== s && release.used + release.othersPending + cost <= s.limit ? s.releaseAt! - now : untilEnd;
+    }
     if (untilEnd <= guardMs && s.ahead + cost > s.limit) return untilEnd;
     return 0;
   }
@@ -243,6 +275,8 @@ export class FixedWindow {
       }
       s.own = this.carried(s, now);
       s.used = this.opening(s, now);
+      s.reserved = s.othersExpected;
+      s.releaseAt = s.othersExpected > 0 ? now + this.lengthMs / 2 : null;
       s.ahead = 0;
       s.end = now + this.lengthMs + guardMs;
       s.generation += 1;
@@ -390,19 +424,32 @@ export class FixedWindow {
    * the same end, so a second refusal that arrives later does not push it back. A request of an
    * earlier window says nothing about this one's end; then only a reported end counts. Returns the
    * end, or undefined when the window has none known.
+   *
+   * With `roundTripMs` (the refused request's), our own guess of the end counts too, when no answer
+   * gave one: it assumes our first request of the window reached the server within `guard` (the
+   * class comment), and one may have taken as long as this answer did, so the guess counts that much
+   * later. That is for the steady window: `Retry-After` is whole seconds, so the bound lies anywhere
+   * up to a second after its end, while the guess is late by about a round trip. A burst refusal's
+   * bound is about as close as the guess (one second counted from an answer to a request sent at the
+   * window's start), and the guess can be a quarter window late (the guard), so there only the bound
+   * and reported ends count. A request charged ahead may be about the next server window: its guess
+   * does not count.
    */
-  fillUntilEnd(mark: WindowMark, bound: number, now: number): number | undefined {
+  fillUntilEnd(mark: WindowMark, bound: number, now: number, roundTripMs?: number): number | undefined {
     this.close(now);
     const s = this.state;
     if (s.end === null) return undefined;
     if (mark.generation === s.generation) {
-      s.end = s.synced ? Math.min(s.end, bound) : bound;
+      const guess = !s.synced && !mark.ahead && roundTripMs !== undefined ? s.end + Math.max(0, roundTripMs) : bound;
+      s.end = Math.min(s.synced ? s.end : guess, bound);
       s.synced = true;
-    } else if (!s.synced) {
-      return undefined;
+      s.used = Math.max(s.used, s.limit);
+      return s.end;
     }
-    s.used = Math.max(s.used, s.limit);
-    return s.end;
+    // A request of an earlier window was refused by the server window it reached: the one that
+    // ended, or this one. Not counted full here: the limiter's pause holds the account until this
+    // window's end, or until an answer in it shows room (`RateLimiter.observe`).
+    return s.synced ? s.end : undefined;
   }
 
   /**
@@ -442,6 +489,8 @@ export class FixedWindow {
       own: cost(state.own),
       othersSeen: cost(state.othersSeen),
       othersExpected: Math.min(cost(state.othersExpected), Math.floor(limit / 2)),
+      reserved: Math.min(cost(state.reserved), Math.floor(limit / 2)),
+      releaseAt: state.releaseAt === null ? null : notAfter(state.releaseAt, now, this.lengthMs),
       ahead: cost(state.ahead),
       unanswered: cost(state.unanswered),
       lateCarry: cost(state.lateCarry),

@@ -174,6 +174,12 @@ export class RateLimiter {
   /** Requests in flight of the other limiters sharing the store, as of the last transaction. */
   private othersInFlight = 0;
   private pausedUntil = -Infinity;
+  /**
+   * When the pause was set by a refusal of a request admitted in an earlier burst window than the
+   * current one, that current window's generation: an answer in it showing room ends the pause
+   * (`observeLocked`). Null for any other pause.
+   */
+  private pauseLiftableIn: number | null = null;
   private latencyMs = 0;
   /** The pending wake-up; undefined when none (a `TimerHandle` is opaque, so the type says both). */
   private timer: TimerHandle = undefined;
@@ -293,25 +299,46 @@ export class RateLimiter {
       // refused call's answer, which its retry budget judges (`retryPolicy.ts`); the account's other
       // calls, and every process sharing its state, try again after a window and hear for themselves.
       const pauseMs = Math.min(observation.retryAfter.ms, this.options.steadyWindowMs);
-      // Decision (not shown in spec): a Retry-After no longer than the burst window is whole seconds
-      // rounded up (HTTP's delta-seconds), so up to a whole burst window later than the window the
-      // refusal is about ends; when an answer in that window gave its end (`X-RateLimit-Reset`, the
-      // account's window, spec Limits 5), the account waits until that end instead, counting the
-      // window full. Waiting the whole Retry-After would leave most of the next burst window idle
-      // for this machine, which is what the refusal is about when others share the account. Every
-      // refusal in that window bounds the same end, so the earliest bound holds, not the latest
-      // (`FixedWindow.fillUntilEnd`).
-      const bound = receivedAt + pauseMs;
-      const burstEnd =
-        observation.retryAfter.ms <= this.options.burstWindowMs ? windows.burst.fillUntilEnd(record.mark.burst, bound, now) : undefined;
-      const pauseEnd = burstEnd !== undefined && burstEnd < bound ? burstEnd : bound;
-      this.pausedUntil = Math.max(this.pausedUntil, pauseEnd);
-      // Refused, so not counted: the steady window keeps the budget.
+      // Refused, so not counted: the steady window keeps the budget (before the refusal fills the
+      // window it is about, which may be the steady one).
       windows.refundSteady(record.mark, record.cost, now);
+      // Decision (not shown in spec): Retry-After is whole seconds rounded up (HTTP's delta-seconds),
+      // so up to a second later than the end of the window the refusal is about: the burst window
+      // when it is no longer than that window, else the steady one. The account waits until the
+      // earliest end it knows of that window instead, counting it full (`FixedWindow.fillUntilEnd`:
+      // an answer's `X-RateLimit-Reset`, the account's window, spec Limits 5; another refusal's
+      // bound; for the steady window, our own guess). Waiting the whole Retry-After would leave most
+      // of the next burst window idle for this machine, and start the next steady window up to a
+      // second late, which is what refusals are about when others share the account.
+      const bound = receivedAt + pauseMs;
+      const about =
+        observation.retryAfter.ms <= this.options.burstWindowMs
+          ? windows.burst.fillUntilEnd(record.mark.burst, bound, now)
+          : observation.retryAfter.ms <= this.options.steadyWindowMs
+            ? windows.steady.fillUntilEnd(record.mark.steady, bound, now, receivedAt - record.admittedAt)
+            : undefined;
+      const pauseEnd = about !== undefined && about < bound ? about : bound;
+      // A request admitted before the current burst window opened reached a server window that was
+      // full: the one that has ended since (it was sent near its end), or the current one, which
+      // another machine filled. Which, an answer in the current window tells: room there ends the
+      // pause. Otherwise a refusal about a window already over idles the whole next one.
+      const current = windows.burst.generation;
+      const earlier = observation.retryAfter.ms <= this.options.burstWindowMs && record.mark.burst.generation < current;
+      if (pauseEnd > this.pausedUntil) {
+        this.pausedUntil = pauseEnd;
+        this.pauseLiftableIn = earlier ? current : null;
+      } else if (!earlier) {
+        this.pauseLiftableIn = null;
+      }
     } else if (refused && observation.retryAfter?.kind === "concurrency") {
       this.cap.refused(record, this.clock.now());
     } else if (!refused) {
       this.cap.answered(this.clock.now());
+      const room = reported?.window === "burst" && (observation.rateLimit?.remaining ?? 0) > 0;
+      if (room && record.mark.burst.generation === this.pauseLiftableIn && this.pausedUntil > now) {
+        this.pausedUntil = now;
+        this.pauseLiftableIn = null;
+      }
     }
   }
 

@@ -114,15 +114,18 @@ describe("api client, retries", () => {
     expect(server.requests).toHaveLength(2);
   });
 
-  it("sends a call refused within the burst window again when the account's pause ends, not after Retry-After and jitter", async () => {
+  it.each([
+    ["the burst window", "10", "1"],
+    ["the steady window", "150", "2"],
+  ])("sends a call refused about %s again when that window ends, not after Retry-After and jitter", async (_, limit, retryAfter) => {
     const clock = new FakeClock(Date.now());
     const end = clock.now() + 200;
     server = await startScriptedServer((_req, res, i) =>
       i === 1
         ? // The window filled with another machine's requests: Retry-After is whole seconds, rounded up.
-          json(res, 429, { code: 429 }, { "retry-after": "1" })
+          json(res, 429, { code: 429 }, { "retry-after": retryAfter })
         : json(res, 200, envelopeOf(ZONE), {
-            "x-ratelimit-limit": "10",
+            "x-ratelimit-limit": limit,
             "x-ratelimit-remaining": "1",
             "x-ratelimit-reset": String(Math.max(0, end - clock.now()) / 1000),
           }),
@@ -135,7 +138,7 @@ describe("api client, retries", () => {
     const refused = client.call("getZone", { pathParams: { id: "1001" } });
     await waitFor(() => server!.requests.length === 2 && client.limiter.snapshot().inFlight === 0);
     // The first answer gave the window's end, 200 ms on: the account pauses until then, and the
-    // refused call goes then, not 1 s and a jitter later.
+    // refused call goes then, not Retry-After and a jitter later.
     await clock.advance(200);
     await waitFor(() => server!.requests.length === 3, 400);
     await expect(refused).resolves.toMatchObject({ status: 200 });

@@ -285,6 +285,73 @@ describe("rate limiter", () => {
     expect(admitted).toHaveLength(1);
   });
 
+  it.each([
+    ["an answer in the current window shows room: the pause ends then", true],
+    ["no answer shows room: the pause holds until Retry-After", false],
+  ])("after a refusal of a request sent before the current burst window opened, %s", async (_, roomShown) => {
+    const clock = new FakeClock();
+    const l = limiter(clock);
+    const start = clock.now();
+    const first = acquireMany(l, clock, 9, 1, false);
+    await first.all;
+    // Eight answers: the window ends 1 s on. The ninth request is still on its way.
+    first.admitted
+      .slice(0, 8)
+      .forEach((a, i) =>
+        l.observe(a.permit, { status: 200, rateLimit: { limit: 10, remaining: 9 - i, resetMs: BURST_MS } }, { release: true }),
+      );
+    await clock.advance(BURST_MS);
+    const second = acquireMany(l, clock, 2, 1, false);
+    await second.all;
+    // The ninth is refused 50 ms into the next window: about the window that ended, or this one.
+    await clock.advance(50);
+    l.observe(first.admitted[8]!.permit, { status: 429, retryAfter: { kind: "delay", ms: BURST_MS } }, { release: true });
+    const third = acquireMany(l, clock, 1);
+    await flush();
+    expect(third.admitted).toHaveLength(0);
+    if (roomShown) {
+      l.observe(
+        second.admitted[0]!.permit,
+        { status: 200, rateLimit: { limit: 10, remaining: 8, resetMs: BURST_MS - 50 } },
+        { release: true },
+      );
+      await flush();
+      expect(third.admitted).toHaveLength(1);
+    } else {
+      // Released without answers (where counted unknown): nothing holds the window past its end.
+      second.admitted.forEach((a) => a.permit.release());
+      await clock.advance(start + 2 * BURST_MS + 50 - clock.now() - 1);
+      expect(third.admitted).toHaveLength(0);
+      await clock.advance(1);
+      expect(third.admitted).toHaveLength(1);
+    }
+  });
+
+  // Our first request opened a steady window, ending 60 s on (guard 0); another machine filled it.
+  it.each([
+    // Sent 40.5 s on, refused 400 ms later: the 19.3 s left when it arrived read as Retry-After
+    // 20 s (whole seconds, rounded up), 60.9 s on. Our guess of the window's end, counted a round
+    // trip later in case our first request took that long to arrive, is sooner: 60.4 s.
+    ["at our guess of its end, sooner than the rounded-up Retry-After", 40_500, 400, 20_000, 60_400],
+    // Sent 56 s on, refused 2.5 s later: Retry-After 2 s (60.5 s) is sooner than our guess counted
+    // a round trip later (62.5 s).
+    ["at Retry-After, sooner than our guess of its end", 56_000, 2_500, 2_000, 60_500],
+  ])("after a refusal about the steady window, goes again %s", async (_, sentAt, roundTrip, retryAfter, goesAt) => {
+    const clock = new FakeClock();
+    const l = limiter(clock);
+    const start = clock.now();
+    await acquireMany(l, clock, 1).all;
+    await clock.advance(sentAt);
+    const refused = await l.acquire({ rateClass: "C", cost: 1 });
+    await clock.advance(roundTrip);
+    l.observe(refused, { status: 429, retryAfter: { kind: "delay", ms: retryAfter } }, { release: true });
+    const { admitted } = acquireMany(l, clock, 1);
+    await clock.advance(start + goesAt - clock.now() - 1);
+    expect(admitted).toHaveLength(0);
+    await clock.advance(1);
+    expect(admitted).toHaveLength(1);
+  });
+
   it("gives a refused request's cost back to the steady window, so the server's unspent budget is not lost", async () => {
     const clock = new FakeClock();
     const l = limiter(clock);

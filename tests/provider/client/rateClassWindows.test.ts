@@ -83,6 +83,25 @@ describe("rate class windows", () => {
     expect(windows.view(T0 + 800).burst.used).toBe(2 + 1);
   });
 
+  it.each([
+    ["did not spend it: the room is released halfway through the window", 0, 3],
+    ["spent it: the room stays theirs", 3, 0],
+  ])("open a window with room for another process that, as the server's count shows, %s", (_, othersSpend, releasedRoom) => {
+    const windows = classC();
+    const [first] = admit(windows, 1, T0);
+    // The server had counted 4 when it took our first request: 3 are another process's.
+    answer(windows, first!, { limit: 10, remaining: 6, resetMs: 800 }, T0);
+    // The next window opens with room for them: 7 of ours fit.
+    const opened = T0 + 800;
+    const ours = admit(windows, 10, opened);
+    expect(ours).toHaveLength(7);
+    ours.forEach((mark, i) => answer(windows, mark, { limit: 10, remaining: 10 - (i + 1 + othersSpend), resetMs: 1_000 }, opened));
+    // Halfway through the window, what they did not spend of it is ours.
+    expect(windows.waitMs(1, opened, 0)).toBe(releasedRoom > 0 ? BURST_MS / 2 : BURST_MS);
+    expect(admit(windows, 10, opened + BURST_MS / 2 - 1)).toHaveLength(0);
+    expect(admit(windows, 10, opened + BURST_MS / 2)).toHaveLength(releasedRoom);
+  });
+
   it.each([false, true])(
     "count a later request that was answered first once, not again on an earlier one's answer (machine shared: %s)",
     (machineShared) => {
