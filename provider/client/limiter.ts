@@ -29,8 +29,10 @@
  *   the window, which cost-1 requests behind it could fill (on a 3+1+1+1 mix, windows of 10, 8,
  *   10, 8 ...: a tenth of the budget);
  * - after a 429 with `Retry-After: N`, admits nothing for N seconds (spec, Limits 4), at most one
- *   steady window (see `observeLocked`), and gives the refused cost back to the steady window (the
- *   server did not count it);
+ *   steady window, or until the end of the refused window when an answer or our guess puts it
+ *   sooner (N is whole seconds, rounded up), or, for a request sent before the current burst
+ *   window, until an answer in it shows room (see `observeLocked`); and gives the refused cost
+ *   back to the steady window (the server did not count it);
  * - never waits longer than the spec's windows make plausible for anything a header or a shared
  *   store says (`plausibleTimes.ts`): an odd answer or a broken store slows the account by at most
  *   a window at a time, and no timer it sets can fire early and spin (`clock.ts`);
