@@ -125,6 +125,9 @@ export interface WindowView {
   readonly synced: boolean;
 }
 
+/** The most a window holds for what others are expected to spend: half its limit (the class comment). */
+const othersShareCap = (limit: number): number => Math.floor(limit / 2);
+
 /** `previousEnd`, with "none" as minus infinity: nothing carried ages against it. */
 const previousEndOf = (s: FixedWindowState): number => s.previousEnd ?? Number.NEGATIVE_INFINITY;
 
@@ -211,7 +214,7 @@ export class FixedWindow {
       synced: false,
       lateCarry: s.unanswered,
       unanswered: 0,
-      othersExpected: s.reported ? Math.min(s.othersSeen, Math.floor(s.limit / 2)) : s.othersExpected,
+      othersExpected: s.reported ? Math.min(s.othersSeen, othersShareCap(s.limit)) : s.othersExpected,
       othersSeen: 0,
       reported: false,
       reserved: 0,
@@ -254,8 +257,11 @@ export class FixedWindow {
     const untilEnd = s.end - now;
     if (s.used + s.othersPending + cost > s.limit) {
       // Room may come sooner: the part of the room held for others they did not spend (`releasedAt`).
-      const release = s.releaseAt !== null && s.releaseAt < s.end ? releasedAt(s, s.releaseAt) : s;
-      return release !== s && release.used + release.othersPending + cost <= s.limit ? s.releaseAt! - now : untilEnd;
+      if (s.releaseAt !== null && s.releaseAt < s.end) {
+        const released = releasedAt(s, s.releaseAt);
+        if (released.used + released.othersPending + cost <= s.limit) return s.releaseAt - now;
+      }
+      return untilEnd;
     }
     if (untilEnd <= guardMs && s.ahead + cost > s.limit) return untilEnd;
     return 0;
@@ -488,8 +494,8 @@ export class FixedWindow {
       othersPending: Math.min(cost(state.othersPending), limit),
       own: cost(state.own),
       othersSeen: cost(state.othersSeen),
-      othersExpected: Math.min(cost(state.othersExpected), Math.floor(limit / 2)),
-      reserved: Math.min(cost(state.reserved), Math.floor(limit / 2)),
+      othersExpected: Math.min(cost(state.othersExpected), othersShareCap(limit)),
+      reserved: Math.min(cost(state.reserved), othersShareCap(limit)),
       releaseAt: state.releaseAt === null ? null : notAfter(state.releaseAt, now, this.lengthMs),
       ahead: cost(state.ahead),
       unanswered: cost(state.unanswered),
