@@ -11,12 +11,15 @@ export interface Spread {
   readonly max: number;
 }
 
-/** Median of a non-empty list: the middle value, or the mean of the two middle ones. */
+/**
+ * Median of a non-empty list: the middle value, or the mean of the two middle ones (to 12
+ * significant digits, so 1.991 and 1.991 do not print as 1.9909999999999999).
+ */
 export function median(values: readonly number[]): number {
   if (values.length === 0) throw new Error("median of no values");
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  return sorted.length % 2 === 1 ? sorted[middle]! : Number(((sorted[middle - 1]! + sorted[middle]!) / 2).toPrecision(12));
 }
 
 export function spreadOf(values: readonly number[]): Spread {

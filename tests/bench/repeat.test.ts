@@ -3,6 +3,7 @@ import { foldRuns, median, spreadOf } from "../../bench/repeat";
 describe("median", () => {
   test("odd count: the middle value, whatever the order", () => expect(median([3, 1, 2])).toBe(2));
   test("even count: the mean of the two middle values", () => expect(median([4, 1, 3, 2])).toBe(2.5));
+  test("even count: the mean as it prints, without binary float noise", () => expect(median([0.1, 0.2])).toBe(0.15));
   test("one value", () => expect(median([7])).toBe(7));
   test("no values is an error, not NaN", () => expect(() => median([])).toThrow("median of no values"));
 });
