@@ -464,8 +464,10 @@ export class RateLimiter {
       if (this.inFlight >= this.cap.value) return; // a release pumps again
       if (this.inFlight + this.othersInFlight >= this.cap.value) {
         // The cap is full with other limiters' requests, whose releases we do not hear: look again
-        // shortly.
-        this.wakeAt(this.clock.now() + this.pollMs());
+        // shortly. On an ordinary timer: a release is not a moment to be on time for, and a
+        // precise timer polls the event loop for its last stretch, which is all of a poll this
+        // short; four processes doing that on two cores delay the answers they are waiting for.
+        this.wakeAt(this.clock.now() + this.pollMs(), false);
         return;
       }
       const head = this.queue[0]!;
@@ -563,12 +565,16 @@ export class RateLimiter {
     return true;
   }
 
-  private wakeAt(at: number): void {
+  /**
+   * Pumps at `at`: one timer, the earliest asked for. `precise` for a moment worth being on time
+   * for (a window's end, `Clock.setPreciseTimer`); a poll for what other limiters did is not one.
+   */
+  private wakeAt(at: number, precise = true): void {
     if (this.timer !== undefined && this.timerAt <= at) return;
     if (this.timer !== undefined) this.clock.clearTimer(this.timer);
     this.timerAt = at;
     // A window boundary is worth waking for on time: every millisecond late idles the window.
-    const setTimer = this.clock.setPreciseTimer?.bind(this.clock) ?? this.clock.setTimer.bind(this.clock);
+    const setTimer = (precise ? this.clock.setPreciseTimer?.bind(this.clock) : undefined) ?? this.clock.setTimer.bind(this.clock);
     this.timer = setTimer(() => {
       this.timer = undefined;
       this.timerAt = Infinity;

@@ -63,3 +63,12 @@ export async function flush(): Promise<void> {
   for (let i = 0; i < 10; i += 1) await Promise.resolve();
   await new Promise<void>((resolve) => setImmediate(resolve));
 }
+
+/** A fake clock with a precise timer that records the delay of every wake it is asked for. */
+export class PreciseFakeClock extends FakeClock {
+  readonly wakes: number[] = [];
+  setPreciseTimer(callback: () => void, ms: number) {
+    this.wakes.push(ms);
+    return this.setTimer(callback, ms);
+  }
+}

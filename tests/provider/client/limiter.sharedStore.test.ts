@@ -15,7 +15,7 @@ import { FileLimiterStore, sharedStatePathForKey } from "../../../provider/clien
 import type { LimiterState, LimiterStore } from "../../../provider/client/limiterStore";
 import { sharedLimiter, resetLimiters } from "../../../provider/client/limiterRegistry";
 import { MemoryLimiterStore } from "../../../provider/client/memoryLimiterStore";
-import { FakeClock, flush } from "../../helpers/fakeClock";
+import { FakeClock, flush, PreciseFakeClock } from "../../helpers/fakeClock";
 
 let dir: string;
 beforeEach(() => {
@@ -117,6 +117,23 @@ describe.each(STORES)("two limiters on one $kind", ({ pair }) => {
     await clock.advance(10);
     expect(fromA).toHaveLength(3);
     expect(fromB).toHaveLength(0);
+    fromA[0]!.permit.release();
+    await clock.advance(50);
+    expect(fromB).toHaveLength(1);
+  });
+
+  it("look for the other's releases on an ordinary timer, not a precise one", async () => {
+    // A precise timer polls the event loop for its last stretch, which is all of a poll this
+    // short: processes waiting on each other's releases would spin the CPU their answers need.
+    const clock = new PreciseFakeClock();
+    const [a, b] = limiters(clock, { concurrency: { initial: 3, min: 1, max: 3 } });
+    const fromA = acquireMany(a, clock, 3, false);
+    await flush();
+    const precise = clock.wakes.length;
+    const fromB = acquireMany(b, clock, 3, false);
+    await clock.advance(10);
+    expect(fromB).toHaveLength(0);
+    expect(clock.wakes.length).toBe(precise);
     fromA[0]!.permit.release();
     await clock.advance(50);
     expect(fromB).toHaveLength(1);

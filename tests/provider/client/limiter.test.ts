@@ -7,7 +7,7 @@
  */
 import { type LimiterOptions, type Permit, RateLimiter } from "../../../provider/client";
 import { operationByName, RATE_CLASSES } from "../../../provider/catalog";
-import { FakeClock, flush } from "../../helpers/fakeClock";
+import { FakeClock, flush, PreciseFakeClock } from "../../helpers/fakeClock";
 
 const BURST_MS = 1_000;
 const STEADY_MS = 60_000;
@@ -23,15 +23,6 @@ function limiter(clock: FakeClock, options: Partial<LimiterOptions> = {}): RateL
     concurrency: { initial: 1000, min: 1, max: 1000 },
     ...options,
   });
-}
-
-/** A fake clock with a precise timer that records the delay of every wake it is asked for. */
-class PreciseFakeClock extends FakeClock {
-  readonly wakes: number[] = [];
-  setPreciseTimer(callback: () => void, ms: number) {
-    this.wakes.push(ms);
-    return this.setTimer(callback, ms);
-  }
 }
 
 /** Starts `count` acquisitions and records when each is admitted. */
