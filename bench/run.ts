@@ -10,8 +10,7 @@
  */
 import { fork } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { startSimulator } from "../simulator";
 import { boundMs, workloadBoundMs } from "./bound";
@@ -21,7 +20,7 @@ import { DEFAULT_SCALE, type Scale, scaleOf } from "./scale";
 import { TIE_SHARE, WORKLOADS, type Targets, type Workload } from "./workloads";
 import { foldRuns, type Spread } from "./repeat";
 import type { WorkerMessage } from "./worker";
-import { sharedStatePath } from "../provider/client/fileLimiterStore";
+import { sharedStateDirectory, sharedStatePath } from "../provider/client/fileLimiterStore";
 import { type RedisServer, startRedisServer } from "../tests/helpers/redisServer";
 
 /**
@@ -40,6 +39,8 @@ interface ClientResult {
   r429InFlight: number;
   failures: number;
   rssMB: number;
+  /** CPU time of all the workload's processes from `go` to `done`, ms (on 2 cores, one process's spin is another's delay). */
+  cpuMs: number;
 }
 
 /** One workload's line of the JSON. */
@@ -86,6 +87,7 @@ async function runProcesses(
   seconds: number;
   failures: number;
   maxRssKb: number;
+  cpuMs: number;
   roundTripMs: number;
   goAt: number;
   doneAt: number;
@@ -127,6 +129,7 @@ async function runProcesses(
     seconds,
     failures: finished.reduce((sum, m) => sum + m.failures, 0),
     maxRssKb: Math.max(...finished.map((m) => m.maxRssKb)),
+    cpuMs: finished.reduce((sum, m) => sum + m.cpuMs, 0),
     roundTripMs: Math.min(...ready.map((m) => m.roundTripMs)),
     goAt: performance.timeOrigin + started,
     doneAt: performance.timeOrigin + ended,
@@ -134,6 +137,14 @@ async function runProcesses(
     goReceivedAt: Math.min(...finished.map((m) => m.goReceivedAt)),
   };
 }
+
+/**
+ * Where the machines of f and g get their limits directories: beside the one our client picks by
+ * default (`sharedStateDirectory` without `ADPLATFORM_LIMITS_DIR`: /dev/shm on Linux). A directory
+ * on disk instead would make every look at the state file cost what it costs there, which no runner
+ * pays by default (bench/README.md, "History").
+ */
+const limitsParent = dirname(sharedStateDirectory({}));
 
 async function runWorkload(
   workload: Workload,
@@ -182,8 +193,10 @@ async function runWorkload(
         serviceDelayMs: scale.ms(workload.serviceDelayMs),
         ...(redis ? { limitsUrl: redis.url } : {}),
       }));
-      // Machines (sharing nothing, or only a Redis): a limits directory of their own each.
-      const limitsDirs = workload.sharing !== "machine" ? configs.map(() => mkdtempSync(join(tmpdir(), "adplatform-bench-limits-"))) : [];
+      // Machines (sharing nothing, or only a Redis): a limits directory of their own each, beside the
+      // one the client picks by default (memory-backed /dev/shm on Linux), as on a real runner.
+      const limitsDirs =
+        workload.sharing !== "machine" ? configs.map(() => mkdtempSync(join(limitsParent, "adplatform-bench-limits-"))) : [];
       const envs = configs.map((_, i): Record<string, string> =>
         limitsDirs[i] !== undefined ? { ADPLATFORM_LIMITS_DIR: limitsDirs[i] } : {},
       );
@@ -226,6 +239,7 @@ async function runWorkload(
       r429InFlight,
       failures: measured.failures,
       rssMB: round(measured.maxRssKb / 1024, 1),
+      cpuMs: round(measured.cpuMs, 0),
     };
   }
   return {
@@ -263,8 +277,8 @@ function table(results: WorkloadResult[], scale: Scale): string {
     `Scale ${scale.factor} (windows ${scale.limits.burstWindowMs} ms / ${scale.limits.steadyWindowMs} ms, ` +
       `limits ${scale.limits.burst}/${scale.limits.steady}): multiply seconds by ${round(1 / scale.factor, 1)} for platform seconds.`,
     "",
-    "| workload | procs | bound s | client | s | ratio | 429s | failures | RSS MB | ours vs it |",
-    "|---|---|---|---|---|---|---|---|---|---|",
+    "| workload | procs | bound s | client | s | ratio | 429s | failures | RSS MB | CPU ms | ours vs it |",
+    "|---|---|---|---|---|---|---|---|---|---|---|",
   ];
   for (const w of results) {
     for (const client of CLIENT_NAMES) {
@@ -274,7 +288,7 @@ function table(results: WorkloadResult[], scale: Scale): string {
       const ratio = r.spread?.ratio ? `${r.ratio} (${r.spread.ratio.min}-${r.spread.ratio.max})` : `${r.ratio}`;
       lines.push(
         `| ${w.name} | ${w.processes} | ${w.boundSeconds} | ${client} | ${r.seconds} | ${ratio} ` +
-          `| ${r.r429} (${r.r429InFlight} in-flight) | ${r.failures} | ${r.rssMB} | ${versus} |`,
+          `| ${r.r429} (${r.r429InFlight} in-flight) | ${r.failures} | ${r.rssMB} | ${r.cpuMs} | ${versus} |`,
       );
     }
   }

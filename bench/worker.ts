@@ -18,6 +18,8 @@ export type WorkerMessage =
       readonly type: "done";
       readonly failures: number;
       readonly maxRssKb: number;
+      /** CPU time (user and system) this process spent from `go` to `done`, ms. */
+      readonly cpuMs: number;
       /** When `go` arrived, ms on the machine's clock (`performance.timeOrigin + now`), for `--debug`. */
       readonly goReceivedAt: number;
       readonly error?: string;
@@ -92,15 +94,21 @@ async function main(): Promise<void> {
   process.once("message", (message: WorkerMessage) => {
     if (message.type !== "go") return;
     const goReceivedAt = performance.timeOrigin + performance.now();
+    const cpuAtGo = process.cpuUsage();
+    const cpuMs = () => {
+      const { user, system } = process.cpuUsage(cpuAtGo);
+      return (user + system) / 1000;
+    };
     void client
       .run()
       .then(
-        ({ failures }) => send({ type: "done", failures, maxRssKb: process.resourceUsage().maxRSS, goReceivedAt }),
+        ({ failures }) => send({ type: "done", failures, maxRssKb: process.resourceUsage().maxRSS, cpuMs: cpuMs(), goReceivedAt }),
         (error: unknown) =>
           send({
             type: "done",
             failures: config.requests.length,
             maxRssKb: process.resourceUsage().maxRSS,
+            cpuMs: cpuMs(),
             goReceivedAt,
             error: String(error),
           }),
