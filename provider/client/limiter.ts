@@ -345,8 +345,9 @@ export class RateLimiter {
   }
 
   /**
-   * What this limiter shows the others as in flight: its requests in flight, and those released
-   * but not settled yet (see `unsettled`).
+   * What this limiter shows the others as pending (its `inFlight` entry in the store): its requests
+   * in flight, and those released but not settled yet (see `unsettled`), which it also shows apart
+   * (`settling`) so the others count only the first against the cap.
    */
   private pending(): number {
     return Math.max(this.inFlight, this.unsettled);
@@ -432,12 +433,22 @@ export class RateLimiter {
       this.pausedUntil = Math.max(this.pausedUntil, notAfter(state.pausedUntil, now, this.options.steadyWindowMs));
     }
     if (state.concurrency) this.cap.restoreState(state.concurrency, now);
+    // The others' requests pending for their windows, and of those the ones still in flight, which
+    // are all that count against the cap: with an asynchronous store a limiter's answers arrive
+    // faster than its transactions settle them, and counted whole its entry showed the cap full
+    // to the others while the server had room (workload g: entries of 9 and 10 under a cap of 8).
+    let othersPending = 0;
     this.othersInFlight = 0;
-    for (const [id, count] of Object.entries(state.inFlight)) if (id !== this.id) this.othersInFlight += count;
+    for (const [id, count] of Object.entries(state.inFlight)) {
+      if (id === this.id) continue;
+      othersPending += count;
+      // Bounded by the entry: a store's odd `settling` can free the entry's part of the cap, no more.
+      this.othersInFlight += count - Math.min(count, Math.max(0, state.settling?.[id] ?? 0));
+    }
     // Nothing of the account pending: no answer is still to come, also for requests of a process
     // that died with them in flight (the store dropped its entries), which the windows would
     // otherwise wait for forever.
-    if (this.pending() + this.othersInFlight === 0) for (const windows of this.classes.values()) windows.forgetUnanswered();
+    if (this.pending() + othersPending === 0) for (const windows of this.classes.values()) windows.forgetUnanswered();
   }
 
   /** Writes this limiter's view back for the others. */
@@ -447,6 +458,13 @@ export class RateLimiter {
     state.concurrency = this.cap.exportState();
     if (this.pending() > 0) state.inFlight[this.id] = this.pending();
     else delete state.inFlight[this.id];
+    const settling = { ...state.settling };
+    // Entries whose limiter's `inFlight` entry is gone (a process the store dropped) say nothing.
+    for (const id of Object.keys(settling)) if (state.inFlight[id] === undefined) delete settling[id];
+    if (this.pending() > this.inFlight) settling[this.id] = this.pending() - this.inFlight;
+    else delete settling[this.id];
+    if (Object.keys(settling).length > 0) state.settling = settling;
+    else delete state.settling;
   }
 
   /**

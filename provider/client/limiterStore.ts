@@ -30,6 +30,13 @@ export const LimiterStateSchema = z.object({
    */
   inFlight: z.record(z.string(), z.number()),
   /**
+   * Of a limiter's `inFlight` entry, the requests already answered whose answers its windows have
+   * not taken in yet (its transaction for them is still to come): pending for the windows, no
+   * longer in flight for the cap. Absent in states written before it (the whole entry then counts
+   * against the cap, which errs on the safe side).
+   */
+  settling: z.record(z.string(), z.number()).optional(),
+  /**
    * Per `inFlight` entry, when it lapses unless its process renews it (epoch ms): how a store
    * shared across machines, which cannot ask whether a process elsewhere still runs, drops the
    * entries of one that died. Written by `RedisLimiterStore`; the file store checks process ids.

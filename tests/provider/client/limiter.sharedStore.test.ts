@@ -291,6 +291,42 @@ describe("limiters on an asynchronous store", () => {
     expect(admitted).toHaveLength(5);
   });
 
+  it("count against the cap only the other's requests still in flight, not its answers still to be settled", async () => {
+    const clock = new FakeClock();
+    const store = new MemoryLimiterStore();
+    const cap = { concurrency: { initial: 3, min: 1, max: 3 } };
+    const [a, b] = [limiterOn(clock, store, cap), limiterOn(clock, store, cap)];
+    const fromA = acquireMany(a, clock, 2, false);
+    await flush();
+    expect(fromA).toHaveLength(2);
+    // A admits a third while the answer to its first is in and its settling transaction waits
+    // behind that admission's: A's entry shows 3 pending, 1 of them answered. B asks in between.
+    const third = acquireMany(a, clock, 1, false);
+    a.observe(fromA[0]!.permit, { status: 200 }, { release: true });
+    const fromB = acquireMany(b, clock, 1, false);
+    await flush();
+    expect(third).toHaveLength(1);
+    // The server has 2 of A's in flight under a cap of 3: B's call goes at once, without waiting
+    // for A's next transaction or a poll (the clock has not moved).
+    expect(fromB).toHaveLength(1);
+  });
+
+  it("free at most another limiter's whole entry, whatever its settling says", async () => {
+    const store = new MemoryLimiterStore();
+    await store.transact((state) => {
+      state.inFlight["1:1:elsewhere"] = 2;
+      state.settling = { "1:1:elsewhere": 50, "2:1:gone": 3 };
+    });
+    const clock = new FakeClock();
+    const b = limiterOn(clock, store, { concurrency: { initial: 3, min: 1, max: 3 } });
+    const fromB = acquireMany(b, clock, 5, false);
+    await flush();
+    expect(fromB).toHaveLength(3);
+    // B's own entry went in beside the other's; the settling entry of a limiter with none is gone.
+    const saved = await store.load();
+    expect(saved.settling).toEqual({ "1:1:elsewhere": 50 });
+  });
+
   it("fail the waiting calls with the store's error when a transaction fails", async () => {
     const clock = new FakeClock();
     const broken: LimiterStore = {
