@@ -13,7 +13,7 @@ export interface Spread {
 
 /**
  * Median of a non-empty list: the middle value, or the mean of the two middle ones (to 12
- * significant digits, so 1.991 and 1.991 do not print as 1.9909999999999999).
+ * significant digits, so the mean of 0.1 and 0.2 prints as 0.15, not 0.15000000000000002).
  */
 export function median(values: readonly number[]): number {
   if (values.length === 0) throw new Error("median of no values");

@@ -39,7 +39,7 @@ interface ClientResult {
   r429InFlight: number;
   failures: number;
   rssMB: number;
-  /** CPU time of all the workload's processes from `go` to `done`, ms (on 2 cores, one process's spin is another's delay). */
+  /** CPU time of the workload's worker processes from `go` to `done`, summed, ms (the simulator's is not in it). */
   cpuMs: number;
 }
 
@@ -193,8 +193,7 @@ async function runWorkload(
         serviceDelayMs: scale.ms(workload.serviceDelayMs),
         ...(redis ? { limitsUrl: redis.url } : {}),
       }));
-      // Machines (sharing nothing, or only a Redis): a limits directory of their own each, beside the
-      // one the client picks by default (memory-backed /dev/shm on Linux), as on a real runner.
+      // Machines (sharing nothing, or only a Redis): a limits directory of their own each (`limitsParent`).
       const limitsDirs =
         workload.sharing !== "machine" ? configs.map(() => mkdtempSync(join(limitsParent, "adplatform-bench-limits-"))) : [];
       const envs = configs.map((_, i): Record<string, string> =>

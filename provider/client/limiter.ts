@@ -591,7 +591,7 @@ export class RateLimiter {
     if (this.timer !== undefined && this.timerAt <= at) return;
     if (this.timer !== undefined) this.clock.clearTimer(this.timer);
     this.timerAt = at;
-    // A window boundary is worth waking for on time: every millisecond late idles the window.
+    // Precise for a window boundary: every millisecond late idles the window.
     const setTimer = (precise ? this.clock.setPreciseTimer?.bind(this.clock) : undefined) ?? this.clock.setTimer.bind(this.clock);
     this.timer = setTimer(() => {
       this.timer = undefined;
