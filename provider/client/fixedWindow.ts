@@ -34,9 +34,10 @@
  *   and once their answers are in, the server's count shows what they really cost. Kept, a guess
  *   made while others were busy would close a steady window that still has room after they
  *   stopped, and the requests left would wait the whole window (60 s) for nothing;
- * - a window opens with what others spent in the last window that told us (at most half the
- *   limit, so a busy neighbour can slow us but never starve us): two processes that both ride the
- *   windows then share them instead of colliding at every window start. Halfway through the window,
+ * - a window opens with what others spent in the last window that told us, by a report or by a
+ *   refusal of ours with the window full (at most half the limit, so a busy neighbour can slow us
+ *   but never starve us): two processes that both ride the windows then share them instead of
+ *   colliding at every window start. Halfway through the window,
  *   the part of that room the server's count has not shown them spend is released: others who ride
  *   the windows spend at the window's start, so by then they are done, or finished, or late, and
  *   the room held for them would otherwise stay unspent (at the end of a run, a burst window a
@@ -429,7 +430,9 @@ export class FixedWindow {
    * request of this window is the earliest of its reported ends and refusals' bounds: each bounds
    * the same end, so a second refusal that arrives later does not push it back. A request of an
    * earlier window says nothing about this one's end; then only a reported end counts. Returns the
-   * end, or undefined when the window has none known.
+   * end, or undefined when the window has none known. `refusedCharge` is the refused request's cost
+   * still charged to this window (0 once refunded): the rest of ours in it bounds what the server
+   * counted of ours, and the others spent the remainder, as a report showing them would say.
    *
    * With `roundTripMs` (the refused request's), our own guess of the end counts too, when no answer
    * gave one: it assumes our first request of the window reached the server within `guard` (the
@@ -441,7 +444,7 @@ export class FixedWindow {
    * and reported ends count. A request charged ahead may be about the next server window: its guess
    * does not count.
    */
-  fillUntilEnd(mark: WindowMark, bound: number, now: number, roundTripMs?: number): number | undefined {
+  fillUntilEnd(mark: WindowMark, refusedCharge: number, bound: number, now: number, roundTripMs?: number): number | undefined {
     this.close(now);
     const s = this.state;
     if (s.end === null) return undefined;
@@ -450,6 +453,15 @@ export class FixedWindow {
       s.end = Math.min(s.synced ? s.end : guess, bound);
       s.synced = true;
       s.used = Math.max(s.used, s.limit);
+      // The server's window was full without this request: of its count, ours is at most the rest
+      // of our cost in the window, and what is left is what others spent. A machine that others
+      // keep refusing sees no report, and opened its next window expecting nobody: it sent a whole
+      // in-flight cap into a window they had filled, and drew that many 429s each time.
+      const others = s.limit - (s.own - refusedCharge);
+      if (others > 0) {
+        s.othersSeen = Math.max(s.othersSeen, others);
+        s.reported = true;
+      }
       return s.end;
     }
     // A request of an earlier window was refused by the server window it reached: the one that

@@ -312,12 +312,13 @@ export class RateLimiter {
       // bound; for the steady window, our own guess). Waiting the whole Retry-After would leave most
       // of the next burst window idle for this machine, and start the next steady window up to a
       // second late, which is what refusals are about when others share the account.
+      // The refused request's charge still in the window: the steady window's was refunded above.
       const bound = receivedAt + pauseMs;
       const about =
         observation.retryAfter.ms <= this.options.burstWindowMs
-          ? windows.burst.fillUntilEnd(record.mark.burst, bound, now)
+          ? windows.burst.fillUntilEnd(record.mark.burst, Math.min(record.cost, windows.burst.limit), bound, now)
           : observation.retryAfter.ms <= this.options.steadyWindowMs
-            ? windows.steady.fillUntilEnd(record.mark.steady, bound, now, receivedAt - record.admittedAt)
+            ? windows.steady.fillUntilEnd(record.mark.steady, 0, bound, now, receivedAt - record.admittedAt)
             : undefined;
       const pauseEnd = about !== undefined && about < bound ? about : bound;
       // A request admitted before the current burst window opened reached a server window that was

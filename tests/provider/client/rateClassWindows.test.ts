@@ -102,6 +102,21 @@ describe("rate class windows", () => {
     expect(admit(windows, 10, opened + BURST_MS / 2)).toHaveLength(releasedRoom);
   });
 
+  it.each([
+    ["others filled it around 2 of ours: the next one holds half the window for them", 3, 5],
+    ["ours filled all but one unit of it: the next one holds that unit", 10, 1],
+  ])("open a window with room for the others after a refusal showed the last one full: %s", (_, oursCharged, held) => {
+    const windows = classC();
+    const marks = admit(windows, oursCharged, T0);
+    // The last of ours is refused with the window full (no report ever showed the others spend);
+    // the others were answered.
+    const refused = marks.pop()!;
+    for (const mark of marks) releaseUnanswered(windows, mark, T0);
+    expect(windows.burst.fillUntilEnd(refused.burst, 1, T0 + 900, T0)).toBe(T0 + 900);
+    windows.settle(refused, 1, { refused: true }, T0);
+    expect(admit(windows, 10, T0 + 900)).toHaveLength(10 - held);
+  });
+
   it.each([false, true])(
     "count a later request that was answered first once, not again on an earlier one's answer (machine shared: %s)",
     (machineShared) => {
