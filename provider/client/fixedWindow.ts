@@ -430,9 +430,7 @@ export class FixedWindow {
    * request of this window is the earliest of its reported ends and refusals' bounds: each bounds
    * the same end, so a second refusal that arrives later does not push it back. A request of an
    * earlier window says nothing about this one's end; then only a reported end counts. Returns the
-   * end, or undefined when the window has none known. `refusedCharge` is the refused request's cost
-   * still charged to this window (0 once refunded): the rest of ours in it bounds what the server
-   * counted of ours, and the others spent the remainder, as a report showing them would say.
+   * end, or undefined when the window has none known.
    *
    * With `roundTripMs` (the refused request's), our own guess of the end counts too, when no answer
    * gave one: it assumes our first request of the window reached the server within `guard` (the
@@ -444,7 +442,7 @@ export class FixedWindow {
    * and reported ends count. A request charged ahead may be about the next server window: its guess
    * does not count.
    */
-  fillUntilEnd(mark: WindowMark, refusedCharge: number, bound: number, now: number, roundTripMs?: number): number | undefined {
+  fillUntilEnd(mark: WindowMark, bound: number, now: number, roundTripMs?: number): number | undefined {
     this.close(now);
     const s = this.state;
     if (s.end === null) return undefined;
@@ -453,21 +451,31 @@ export class FixedWindow {
       s.end = Math.min(s.synced ? s.end : guess, bound);
       s.synced = true;
       s.used = Math.max(s.used, s.limit);
-      // The server's window was full without this request: of its count, ours is at most the rest
-      // of our cost in the window, and what is left is what others spent. A machine that others
-      // keep refusing sees no report, and opened its next window expecting nobody: it sent a whole
-      // in-flight cap into a window they had filled, and drew that many 429s each time.
-      const others = s.limit - (s.own - refusedCharge);
-      if (others > 0) {
-        s.othersSeen = Math.max(s.othersSeen, others);
-        s.reported = true;
-      }
       return s.end;
     }
     // A request of an earlier window was refused by the server window it reached: the one that
     // ended, or this one. Not counted full here: the limiter's pause holds the account until this
     // window's end, or until an answer in it shows room (`RateLimiter.observe`).
     return s.synced ? s.end : undefined;
+  }
+
+  /**
+   * The server refused the request of `cost` admitted at `mark` because this window was full: of
+   * its count, ours is at most the rest of our cost in the window, and the others spent what is
+   * left, which the next window opens with as a report showing them spend would (see the class
+   * comment). A machine the others keep refusing hears no report (a 429 carries no
+   * `X-RateLimit-*`): expecting nobody, it sent its whole in-flight cap into every window they had
+   * filled again by the time its pause ended, and drew that many 429s each time. Call before
+   * `settle`; a refusal of a request of an earlier window says nothing about this one.
+   */
+  countOthersFromRefusal(mark: WindowMark, cost: number, now: number): void {
+    this.close(now);
+    const s = this.state;
+    if (s.end === null || mark.generation !== s.generation) return;
+    const others = s.limit - (s.own - cost);
+    if (others <= 0) return;
+    s.othersSeen = Math.max(s.othersSeen, others);
+    s.reported = true;
   }
 
   /**

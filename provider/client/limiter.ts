@@ -312,21 +312,24 @@ export class RateLimiter {
       // bound; for the steady window, our own guess). Waiting the whole Retry-After would leave most
       // of the next burst window idle for this machine, and start the next steady window up to a
       // second late, which is what refusals are about when others share the account.
-      // The refused request's charge still in the window: the steady window's was refunded above.
       const bound = receivedAt + pauseMs;
-      const about =
-        observation.retryAfter.ms <= this.options.burstWindowMs
-          ? windows.burst.fillUntilEnd(record.mark.burst, Math.min(record.cost, windows.burst.limit), bound, now)
-          : observation.retryAfter.ms <= this.options.steadyWindowMs
-            ? windows.steady.fillUntilEnd(record.mark.steady, 0, bound, now, receivedAt - record.admittedAt)
-            : undefined;
+      const aboutBurst = observation.retryAfter.ms <= this.options.burstWindowMs;
+      // Decision: only a burst refusal counts the others' spend. A steady window opens with that
+      // room held until halfway, half a minute at the platform, and a refusal there can also come
+      // from our own window being out of step with the server's, not from others.
+      if (aboutBurst) windows.burst.countOthersFromRefusal(record.mark.burst, Math.min(record.cost, windows.burst.limit), now);
+      const about = aboutBurst
+        ? windows.burst.fillUntilEnd(record.mark.burst, bound, now)
+        : observation.retryAfter.ms <= this.options.steadyWindowMs
+          ? windows.steady.fillUntilEnd(record.mark.steady, bound, now, receivedAt - record.admittedAt)
+          : undefined;
       const pauseEnd = about !== undefined && about < bound ? about : bound;
       // A request admitted before the current burst window opened reached a server window that was
       // full: the one that has ended since (it was sent near its end), or the current one, which
       // another machine filled. Which, an answer in the current window tells: room there ends the
       // pause. Otherwise a refusal about a window already over idles the whole next one.
       const current = windows.burst.generation;
-      const earlier = observation.retryAfter.ms <= this.options.burstWindowMs && record.mark.burst.generation < current;
+      const earlier = aboutBurst && record.mark.burst.generation < current;
       if (pauseEnd > this.pausedUntil) {
         this.pausedUntil = pauseEnd;
         this.pauseLiftableIn = earlier ? current : null;

@@ -343,6 +343,30 @@ describe("rate limiter", () => {
     expect(admitted).toHaveLength(1);
   });
 
+  it.each([
+    // The others filled the burst window around our one request: the next opens with half of it
+    // held for them (at most half), released halfway through.
+    ["a burst window: the next one opens with room held for the others", 1_000, 10, [5, 5, 10]],
+    // A steady refusal counts nothing: the next steady window admits as the burst windows allow.
+    ["a steady window: the next one opens with nothing held", 20_000, 100, [10, 10, 100]],
+  ])("after a refusal by %s", async (_, retryAfter, count, [atEnd, beforeHalfway, later]) => {
+    const clock = new FakeClock();
+    const l = limiter(clock);
+    const start = clock.now();
+    const refused = await l.acquire({ rateClass: "C", cost: 1 });
+    await clock.advance(100);
+    l.observe(refused, { status: 429, retryAfter: { kind: "delay", ms: retryAfter } }, { release: true });
+    // The pause ends at the refusal's bound (Retry-After counted from its answer).
+    const pauseEnd = start + 100 + retryAfter;
+    const { admitted } = acquireMany(l, clock, count);
+    await clock.advance(pauseEnd - clock.now());
+    expect(admitted).toHaveLength(atEnd!);
+    await clock.advance(BURST_MS / 2 - 1);
+    expect(admitted).toHaveLength(beforeHalfway!);
+    await clock.advance(15 * BURST_MS);
+    expect(admitted).toHaveLength(later!);
+  });
+
   it("gives a refused request's cost back to the steady window, so the server's unspent budget is not lost", async () => {
     const clock = new FakeClock();
     const l = limiter(clock);

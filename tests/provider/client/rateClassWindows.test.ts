@@ -112,7 +112,8 @@ describe("rate class windows", () => {
     // the others were answered.
     const refused = marks.pop()!;
     for (const mark of marks) releaseUnanswered(windows, mark, T0);
-    expect(windows.burst.fillUntilEnd(refused.burst, 1, T0 + 900, T0)).toBe(T0 + 900);
+    windows.burst.countOthersFromRefusal(refused.burst, 1, T0);
+    expect(windows.burst.fillUntilEnd(refused.burst, T0 + 900, T0)).toBe(T0 + 900);
     windows.settle(refused, 1, { refused: true }, T0);
     expect(admit(windows, 10, T0 + 900)).toHaveLength(10 - held);
   });
