@@ -37,11 +37,11 @@
  * - a window opens with what others spent in the last window that told us, by a report or by a
  *   refusal of ours with the window full (at most half the limit, so a busy neighbour can slow us
  *   but never starve us): two processes that both ride the windows then share them instead of
- *   colliding at every window start. Halfway through the window,
- *   the part of that room the server's count has not shown them spend is released: others who ride
- *   the windows spend at the window's start, so by then they are done, or finished, or late, and
- *   the room held for them would otherwise stay unspent (at the end of a run, a burst window a
- *   unit short costs a whole burst window more).
+ *   colliding at every window start. Halfway through the window, the part of that room the
+ *   server's count has not shown them spend is released: others who ride the windows spend at the
+ *   window's start, so by then they are done, or finished, or late, and the room held for them
+ *   would otherwise stay unspent (at the end of a run, a burst window a unit short costs a whole
+ *   burst window more).
  *
  * A window closes when time reaches its end. The queries (`waitMs`, `view`) compute on the state as
  * it would be closed at their `now` without storing it; the changes (`charge`, `applyServerReport`,
@@ -465,8 +465,8 @@ export class FixedWindow {
    * left, which the next window opens with as a report showing them spend would (see the class
    * comment). A machine the others keep refusing hears no report (a 429 carries no
    * `X-RateLimit-*`): expecting nobody, it sent its whole in-flight cap into every window they had
-   * filled again by the time its pause ended, and drew that many 429s each time. Call before
-   * `settle`; a refusal of a request of an earlier window says nothing about this one.
+   * filled again by the time its pause ended, and drew that many 429s each time. A refusal of a
+   * request of an earlier window says nothing about this one.
    */
   countOthersFromRefusal(mark: WindowMark, cost: number, now: number): void {
     this.close(now);
