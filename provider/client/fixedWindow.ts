@@ -37,11 +37,11 @@
  * - a window opens with what others spent in the last window that told us, by a report or by a
  *   refusal of ours with the window full (at most half the limit, so a busy neighbour can slow us
  *   but never starve us): two processes that both ride the windows then share them instead of
- *   colliding at every window start. Halfway through the window, the part of that room the
- *   server's count has not shown them spend is released: others who ride the windows spend at the
- *   window's start, so by then they are done, or finished, or late, and the room held for them
- *   would otherwise stay unspent (at the end of a run, a burst window a unit short costs a whole
- *   burst window more).
+ *   colliding at every window start. Halfway through the window (the server's, once a report gave
+ *   its end), the part of that room the server's count has not shown them spend is released:
+ *   others who ride the windows spend at the window's start, so by then they are done, or
+ *   finished, or late, and the room held for them would otherwise stay unspent (at the end of a
+ *   run, a burst window a unit short costs a whole burst window more).
  *
  * A window closes when time reaches its end. The queries (`waitMs`, `view`) compute on the state as
  * it would be closed at their `now` without storing it; the changes (`charge`, `applyServerReport`,
@@ -369,6 +369,10 @@ export class FixedWindow {
       // the response travelled); the earliest one is the closest, so a synced end only moves earlier.
       s.end = s.synced ? Math.min(s.end, boundary) : boundary;
       s.synced = true;
+      // Halfway is the server's: a window we opened late in it (woken by a refusal's bound, which
+      // lies anywhere in the next window) would otherwise hold the others' room past the server's
+      // end, and the window closes a few units short with our requests waiting.
+      if (s.releaseAt !== null) s.releaseAt = Math.min(s.releaseAt, s.end - this.lengthMs / 2);
       this.close(now);
     }
   }

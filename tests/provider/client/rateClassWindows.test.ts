@@ -102,6 +102,25 @@ describe("rate class windows", () => {
     expect(admit(windows, 10, opened + BURST_MS / 2)).toHaveLength(releasedRoom);
   });
 
+  it("release the room held for the others at once when answers show the server's window past halfway", () => {
+    const windows = classC();
+    const marks = admit(windows, 3, T0);
+    // A refusal showed the window full around 2 of ours: the next window holds 5 for the others.
+    const refused = marks.pop()!;
+    for (const mark of marks) releaseUnanswered(windows, mark, T0);
+    windows.burst.countOthersFromRefusal(refused.burst, 1, T0);
+    windows.burst.fillUntilEnd(refused.burst, T0 + 900, T0);
+    windows.settle(refused, 1, { refused: true }, T0);
+    // We wake late into the server's next window (a refusal's bound lies anywhere in it).
+    const opened = T0 + 1_500;
+    const ours = admit(windows, 10, opened);
+    expect(ours).toHaveLength(5);
+    // The answers: the server's window ends in 400 ms, so it is past halfway, and it had counted 3
+    // of the others' before ours. What they did not spend of the 5 is ours now.
+    ours.forEach((mark, i) => answer(windows, mark, { limit: 10, remaining: 10 - (3 + i + 1), resetMs: 400 }, opened));
+    expect(admit(windows, 10, opened)).toHaveLength(2);
+  });
+
   it.each([
     ["others filled it around 2 of ours: the next one holds half the window for them", 3, 5],
     ["ours filled all but one unit of it: the next one holds that unit", 10, 1],
