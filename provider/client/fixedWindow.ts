@@ -433,8 +433,9 @@ export class FixedWindow {
    * the server's end, like `X-RateLimit-Reset`). Counts the window full until its end, which for a
    * request of this window is the earliest of its reported ends and refusals' bounds: each bounds
    * the same end, so a second refusal that arrives later does not push it back. A request of an
-   * earlier window says nothing about this one's end; then only a reported end counts. Returns the
-   * end, or undefined when the window has none known.
+   * earlier window says nothing about this one's end; then only a reported end counts. A refusal
+   * that arrives after its own window ended, before another opened, is about that window: its end
+   * (past). Returns the end, or undefined when the window has none known.
    *
    * With `roundTripMs` (the refused request's), our own guess of the end counts too, when no answer
    * gave one: it assumes our first request of the window reached the server within `guard` (the
@@ -449,7 +450,12 @@ export class FixedWindow {
   fillUntilEnd(mark: WindowMark, bound: number, now: number, roundTripMs?: number): number | undefined {
     this.close(now);
     const s = this.state;
-    if (s.end === null) return undefined;
+    if (s.end === null) {
+      // Its window ended while the refusal travelled back, and no other opened since: the refusal
+      // was about that window (a request charged ahead may be about the next one), which no longer
+      // holds anyone back. Its bound lies up to a window later: waiting for it idles a window.
+      return mark.generation === s.generation && !mark.ahead && s.previousEnd !== null ? s.previousEnd : undefined;
+    }
     if (mark.generation === s.generation) {
       const guess = !s.synced && !mark.ahead && roundTripMs !== undefined ? s.end + Math.max(0, roundTripMs) : bound;
       s.end = Math.min(s.synced ? s.end : guess, bound);

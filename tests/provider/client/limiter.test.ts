@@ -318,6 +318,21 @@ describe("rate limiter", () => {
     }
   });
 
+  it("after a refusal that arrives once its burst window ended, goes again at once, not at Retry-After", async () => {
+    const clock = new FakeClock();
+    const l = limiter(clock);
+    const [first, second] = await Promise.all([l.acquire({ rateClass: "C", cost: 1 }), l.acquire({ rateClass: "C", cost: 1 })]);
+    // The first answer gives the window's end, 1 s on.
+    l.observe(first!, { status: 200, rateLimit: { limit: 10, remaining: 9, resetMs: BURST_MS } }, { release: true });
+    // The second reached the server when another machine had filled that window; its refusal,
+    // "1 s" rounded up, arrives 50 ms after the window ended. The window it was about is over.
+    await clock.advance(BURST_MS + 50);
+    l.observe(second!, { status: 429, retryAfter: { kind: "delay", ms: BURST_MS } }, { release: true });
+    const { admitted } = acquireMany(l, clock, 10);
+    await flush();
+    expect(admitted).toHaveLength(10);
+  });
+
   // Our first request opened a steady window, ending 60 s on (guard 0); another machine filled it.
   it.each([
     // Sent 40.5 s on, refused 400 ms later: the 19.3 s left when it arrived read as Retry-After
