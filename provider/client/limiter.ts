@@ -242,11 +242,22 @@ export class RateLimiter {
       };
       if (signal && waiter.onAbort) signal.addEventListener("abort", waiter.onAbort, { once: true });
       this.enqueue(waiter);
-      // With this process's cap full nothing can be admitted (see `pumpLocked`), and the next
-      // release pumps: skip the look at the store. Hundreds of calls issued at once would
-      // otherwise cost one store transaction each before the first of them is sent.
-      if (this.inFlight < this.cap.value) this.pump();
+      // Skip the look at the store when it cannot admit this call: with this process's cap full
+      // (the next release pumps), or behind a head of its class that costs no more and is waiting
+      // (a pump could not admit this one before it, see `backfill`; the head's timer or a release
+      // pumps). Hundreds of calls issued at once would otherwise cost one store transaction each,
+      // every one of them reading what another process wrote, before the first of them is sent.
+      if (this.inFlight < this.cap.value && !this.behindWaitingHead(waiter)) this.pump();
     });
+  }
+
+  /**
+   * Whether `waiter` queued behind a head that a pump left waiting, of its rate class and costing
+   * no more: then no pump can admit `waiter` before the head goes.
+   */
+  private behindWaitingHead(waiter: Waiter): boolean {
+    const head = this.queue[0]!;
+    return head !== waiter && head.request.rateClass === waiter.request.rateClass && head.request.cost <= waiter.request.cost;
   }
 
   /**
