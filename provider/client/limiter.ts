@@ -351,7 +351,9 @@ export class RateLimiter {
       this.cap.refused(record, this.clock.now());
     } else if (!refused) {
       this.cap.answered(this.clock.now());
-      const room = reported?.window === "burst" && (observation.rateLimit?.remaining ?? 0) > 0;
+      // Room in whichever window the headers describe: near a steady window's end they describe
+      // that one, and the answer still shows the current burst window admitting our request.
+      const room = reported !== undefined && (observation.rateLimit?.remaining ?? 0) > 0;
       if (room && record.mark.burst.generation === this.pauseLiftableIn && this.pausedUntil > now) {
         this.pausedUntil = now;
         this.pauseLiftableIn = null;
