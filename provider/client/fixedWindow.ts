@@ -16,7 +16,8 @@
  * Guarantees:
  * - never admits more than `limit` cost within one window as we know it;
  * - a request admitted within `guard` before the end is also charged to the next window, since it
- *   may reach the server after the server's window ended and count in the next one;
+ *   may reach the server after the server's window ended and count in the next one (refused, it
+ *   counts in neither, and the next window does not open with it);
  * - a request still unanswered when the window ends is carried into the next window too, whatever
  *   the guard, until its answer says which server window counted it: until a request is answered
  *   nothing proves it reached the server before the server's window ended (on a cold start the
@@ -386,7 +387,13 @@ export class FixedWindow {
   settle(mark: WindowMark, cost: number, answer: RequestAnswer, now: number): void {
     this.close(now);
     const s = this.state;
-    if (mark.ahead) return; // charged to both windows from the start: nothing was carried for it
+    if (mark.ahead) {
+      // Charged to both windows from the start: nothing was carried for it. Refused, the server
+      // counted it in neither, so the next window does not open with it (while it has not opened
+      // yet; a refusal answers within a round trip, and the pause it sets lasts until the end).
+      if (answer.refused && mark.generation === s.generation) s.ahead = Math.max(0, s.ahead - cost);
+      return;
+    }
     // Counted in a server window later than the one this request was admitted in: the next one.
     const late = (ownEnd: number) => !answer.refused && answer.boundary !== undefined && answer.boundary > ownEnd + this.lengthMs / 2;
     if (mark.generation === s.generation && s.end !== null) {

@@ -218,6 +218,17 @@ describe("rate class windows", () => {
     expect(admit(windows, 2, late + 20, { guardMs, release: true })).toHaveLength(1);
   });
 
+  it("open the next window without a request charged to it ahead that the server refused", () => {
+    const windows = classC();
+    const guardMs = 50;
+    admit(windows, 1, T0, { guardMs, release: true });
+    const late = T0 + BURST_MS + guardMs - 20;
+    const [ahead] = admit(windows, 1, late, { guardMs });
+    // Refused (429): counted in neither window.
+    windows.settle(ahead!, 1, { refused: true }, late + 5);
+    expect(admit(windows, 10, late + 20, { guardMs, release: true })).toHaveLength(10);
+  });
+
   it("carry a request still unanswered at the boundary into the next window, until its answer says where it was counted", () => {
     const windows = classC();
     // A cold start: 10 go out at once and no answer comes back before our window's end.
