@@ -159,6 +159,15 @@ interface Waiter {
   readonly onAbort?: () => void;
 }
 
+/**
+ * Whether `request` cannot be admitted before `head`, which waits: of the head's rate class and
+ * costing no less, it does not fit where the head does not (only a cheaper request of the head's
+ * class, or one of another class, may backfill).
+ */
+function cannotPass(head: AdmissionRequest, request: AdmissionRequest): boolean {
+  return request.rateClass === head.rateClass && request.cost >= head.cost;
+}
+
 /** The limiter. Construct through `sharedLimiter` so each account has exactly one per process. */
 export class RateLimiter {
   readonly options: LimiterOptions;
@@ -251,13 +260,10 @@ export class RateLimiter {
     });
   }
 
-  /**
-   * Whether `waiter` queued behind a head that a pump left waiting, of its rate class and costing
-   * no more: then no pump can admit `waiter` before the head goes.
-   */
+  /** Whether `waiter` queued behind a head it cannot pass (see `cannotPass`), which a pump left waiting. */
   private behindWaitingHead(waiter: Waiter): boolean {
     const head = this.queue[0]!;
-    return head !== waiter && head.request.rateClass === waiter.request.rateClass && head.request.cost <= waiter.request.cost;
+    return head !== waiter && cannotPass(head.request, waiter.request);
   }
 
   /**
@@ -353,7 +359,7 @@ export class RateLimiter {
       this.cap.answered(this.clock.now());
       // Room in whichever window the headers describe: near a steady window's end they describe
       // that one, and the answer still shows the current burst window admitting our request.
-      const room = reported !== undefined && (observation.rateLimit?.remaining ?? 0) > 0;
+      const room = (observation.rateLimit?.remaining ?? 0) > 0;
       if (room && record.mark.burst.generation === this.pauseLiftableIn && this.pausedUntil > now) {
         this.pausedUntil = now;
         this.pauseLiftableIn = null;
@@ -534,7 +540,7 @@ export class RateLimiter {
       const waiter = this.queue[i]!;
       const { request } = waiter;
       const sameClass = request.rateClass === head.rateClass;
-      if ((sameClass && request.cost >= head.cost) || this.waitMs(request, now) > 0) {
+      if (cannotPass(head, request) || this.waitMs(request, now) > 0) {
         i += 1;
         continue;
       }
