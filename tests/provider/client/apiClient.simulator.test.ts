@@ -175,9 +175,10 @@ describe("client against the simulator", () => {
     const refused = windows.classes.C!.rejected + windows.inFlight.rejected;
     expect(s.requests().byStatus).toEqual(refused > 0 ? { 200: 200, 429: refused } : { 200: 200 });
     // Printed, not asserted: on the real clock at this scale, how many requests the two race into a
-    // refusal depends on how loaded the machine is (how pacing by the account's answers keeps them
-    // few is asserted on a fake clock in rateClassWindows.accountPace.test.ts, and measured by
-    // `npm run bench`, workload f).
+    // refusal depends on how loaded the machine is. Pacing by the account's answers, which keeps them
+    // few, is asserted without a clock in rateClassWindows.test.ts (room held for another process at
+    // the pace the server's count shows) and on a fake one in rateClassWindows.accountPace.test.ts;
+    // `npm run bench` (workload f) measures it against the peers.
     process.stdout.write(`two processes sharing nothing: ${refused} of ${200 + refused} requests refused\n`);
   }, 60_000);
 });
