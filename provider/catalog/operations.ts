@@ -299,6 +299,15 @@ export function operationByName<N extends OperationName>(name: N): OperationName
 }
 
 /**
+ * How a message names operation `name` to users: its method and path as the platform documents them
+ * (`PATCH /v2/adex/bid-modifiers/{id}`), not its number in our catalog.
+ */
+export function requestLine(name: OperationName): string {
+  const op = operationByName(name);
+  return `${op.method} ${op.path}`;
+}
+
+/**
  * Fills a path template with encoded path parameters. Every parameter of the template must be given
  * and non-empty, and no other may be given (a typo must not pass silently). Values are encoded with
  * `encodeURIComponent`, so `a/b`, `?`, `#` and spaces stay inside their segment; `.` and `..` are

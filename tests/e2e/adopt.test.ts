@@ -90,7 +90,7 @@ describe("the import option is taken as adoption", () => {
     expect(callsOf(ctx.sim, 1).map((call) => call.body)).toEqual([{ value: "1.40" }]);
     expect(callsOf(ctx.sim, 4).map((call) => call.body)).toEqual([{ name: "Hero B" }]);
     // What happened, on each resource; and nothing of Pulumi's failed import.
-    expect(out.text).toContain('CampaignGroup "summer": import "701" was taken as adoptId: the group is read (GET op 19)');
+    expect(out.text).toContain('CampaignGroup "summer": import "701" was taken as adoptId: the group is read (GET /v2/adex/groups/{id})');
     expect(out.text).toContain('BidStrategy "exact": import "601" was taken as adoptId');
     expect(out.text).toContain('BidModifier "dach": import "501" names the declared bidModifierId');
     expect(out.text).toContain('AbTestVariation "hero": import "301/2" names the declared abTestId and variationId');

@@ -6,6 +6,7 @@
  * write in the program instead: each kind already takes an existing object over from its declared
  * inputs on the first `pulumi up`.
  */
+import { requestLine } from "../../catalog";
 import type { ResourceKind } from "../../resources/kinds";
 import { resourceToken } from "./tokens";
 
@@ -19,10 +20,10 @@ const INSTEAD: Readonly<Record<Exclude<ResourceKind, "CampaignGroup">, (id: stri
     `the platform); the next \`pulumi up\` takes strategy ${id} over without creating one`,
   BidModifier: (id) =>
     `declare it in the program with bidModifierId: "${id}" and the fields you want it to have; the next ` +
-    `\`pulumi up\` takes modifier ${id} over and sets those fields (PATCH op 1)`,
+    `\`pulumi up\` takes modifier ${id} over and sets those fields (${requestLine("updateBidModifier")})`,
   AbTestVariation: (id) =>
     `declare it in the program with abTestId and variationId (the id "${id}" is <abTestId>/<variationId>) and the ` +
-    `fields you want it to have; the next \`pulumi up\` takes the variation over and sets those fields (PATCH op 4)`,
+    `fields you want it to have; the next \`pulumi up\` takes the variation over and sets those fields (${requestLine("updateAbTestVariation")})`,
 };
 
 /** The error message for importing `kind` `id`, or undefined when the kind can be imported. */

@@ -21,7 +21,7 @@ export type AbTestVariationField = (typeof AB_TEST_VARIATION_FIELDS)[number];
 export const AB_TEST_VARIATION = defineResource({
   kind: "AbTestVariation",
   noun: "A/B test variation",
-  adoption: { by: "ids", ids: ["abTestId", "variationId"], request: "PATCH op 4" },
+  adoption: { by: "ids", ids: ["abTestId", "variationId"], request: "updateAbTestVariation" },
   description:
     "The managed settings of an existing variation of a campaign A/B test, named by the test's id and the " +
     "variation's id. Its `id` is `<abTestId>/<variationId>`.\n\n" +

@@ -24,7 +24,7 @@ export type BidModifierField = (typeof BID_MODIFIER_FIELDS)[number];
 export const BID_MODIFIER = defineResource({
   kind: "BidModifier",
   noun: "bid modifier",
-  adoption: { by: "ids", ids: ["bidModifierId"], request: "PATCH op 1" },
+  adoption: { by: "ids", ids: ["bidModifierId"], request: "updateBidModifier" },
   description:
     "The managed settings of an existing bid modifier, named by its id.\n\n" +
     "Creating the resource adopts the modifier and sends every declared field; updates send only the changed " +

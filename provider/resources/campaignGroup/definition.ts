@@ -4,7 +4,7 @@
  * state fields come from the op 19 view record (`CampaignGroup`).
  */
 import type { z } from "zod";
-import { CampaignGroup, CampaignGroupCreate } from "../../catalog";
+import { CampaignGroup, CampaignGroupCreate, requestLine } from "../../catalog";
 import { toWire } from "../../wire/casing";
 import { defineResource, type StateOutputs } from "../common/definition";
 import { PathId } from "../common/pathId";
@@ -21,9 +21,9 @@ export const CAMPAIGN_GROUP = defineResource({
   // spec, Campaign group: the view (op 19) is read to compare the declared name and colour.
   adoption: {
     by: "adoptId",
-    notice: "GET op 19 checks that its name and colour match",
+    notice: `${requestLine("getCampaignGroup")} checks that its name and colour match`,
     importEffect:
-      "is read (GET op 19) and taken over on create instead of creating a new one; the create fails if its name " +
+      `is read (${requestLine("getCampaignGroup")}) and taken over on create instead of creating a new one; the create fails if its name ` +
       "or colour differ from the declared ones",
   },
   description:

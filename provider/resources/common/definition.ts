@@ -9,7 +9,7 @@
  * citations and decisions stay in `//` comments beside them.
  */
 import { z } from "zod";
-import { EMPTY_PATCH_MESSAGE, hasAnyField } from "../../catalog";
+import { EMPTY_PATCH_MESSAGE, type OperationName, hasAnyField } from "../../catalog";
 import type { ResourceKind } from "../kinds";
 import type { DiffRules, FieldRule } from "./diff";
 
@@ -80,7 +80,7 @@ export type Adoption =
   | {
       /** An optional `adoptId` input names the object to take over; without it the create makes one. */
       readonly by: "adoptId";
-      /** What adopting checks or trusts, for the preview's notice: `GET op 19 checks that ...`. */
+      /** What adopting checks or trusts, for the preview's notice: `GET /v2/adex/groups/{id} checks that ...`. */
       readonly notice: string;
       /** What the import option did, after "was taken as adoptId: the <noun> ". */
       readonly importEffect: string;
@@ -90,8 +90,8 @@ export type Adoption =
       readonly by: "ids";
       /** The input fields that name the object; its id is their values joined by `/`. */
       readonly ids: readonly string[];
-      /** The request that sets the declared fields on the adopted object (`PATCH op 1`). */
-      readonly request: string;
+      /** The operation that sets the declared fields on the adopted object; messages show its `requestLine`. */
+      readonly request: OperationName;
     };
 
 /** Everything about one resource kind except its lifecycle's code. */

@@ -9,6 +9,7 @@
  * another object). `diff` is not called for a resource to be created, and `create` runs too late
  * for a preview. The notice is an info message on the resource; a check that fails says nothing.
  */
+import { requestLine } from "../../catalog";
 import type { ResourceKind } from "../kinds";
 import { RESOURCE_DEFINITIONS } from "../definitions";
 import { isUnknown } from "../common/unknowns";
@@ -37,7 +38,7 @@ export function adoptionNotice(kind: ResourceKind, olds: Inputs, news: Inputs): 
   if (!created && !adoptsAnother) return undefined;
   return adoption.by === "adoptId"
     ? `${kind} ${JSON.stringify(news.name)}: adopts the existing ${noun} ${id} instead of creating one (${adoption.notice})`
-    : `${kind} ${JSON.stringify(id)}: adopts the existing ${noun} ${id}; nothing is created (${adoption.request} sets the declared fields)`;
+    : `${kind} ${JSON.stringify(id)}: adopts the existing ${noun} ${id}; nothing is created (${requestLine(adoption.request)} sets the declared fields)`;
 }
 
 /** `lifecycle` with `check` telling the user (`ctx.info`) when the create ahead adopts an existing object. */

@@ -114,14 +114,20 @@ describe("import", () => {
   });
 
   it.each([
-    ["BidStrategy", "100001", 'adoptId: "100001"'],
-    ["BidModifier", "501", 'bidModifierId: "501"'],
-    ["AbTestVariation", "301/1", "abTestId and variationId"],
-  ])("refuses to import a %s, saying why and what to declare instead", async (kind, id, instead) => {
+    ["BidStrategy", "100001", 'adoptId: "100001"', "takes strategy 100001 over without creating one"],
+    ["BidModifier", "501", 'bidModifierId: "501"', "sets those fields (PATCH /v2/adex/bid-modifiers/{id})"],
+    [
+      "AbTestVariation",
+      "301/1",
+      "abTestId and variationId",
+      "sets those fields (PATCH /v2/adex/campaign-ab-tests/{id}/variations/{variation_id})",
+    ],
+  ])("refuses to import a %s, saying why, what to declare instead and what the next update does", async (kind, id, instead, then) => {
     const error = await native.plugin.read(id, nativeUrn(kind, "x"), undefined).catch((e: Error) => e);
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toContain("the API has no read for this kind");
     expect((error as Error).message).toContain(instead);
+    expect((error as Error).message).toContain(then);
   });
 });
 

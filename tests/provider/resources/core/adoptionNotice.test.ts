@@ -31,7 +31,7 @@ afterEach(() => {
 
 it("a bid modifier to create: one line naming the modifier it adopts", async () => {
   expect(await noticesOfCheck("BidModifier", { bidModifierId: MODIFIER, value: "1.40" })).toEqual([
-    `BidModifier "${MODIFIER}": adopts the existing bid modifier ${MODIFIER}; nothing is created (PATCH op 1 sets the declared fields)`,
+    `BidModifier "${MODIFIER}": adopts the existing bid modifier ${MODIFIER}; nothing is created (PATCH /v2/adex/bid-modifiers/{id} sets the declared fields)`,
   ]);
 });
 
@@ -42,7 +42,7 @@ it("an A/B-test variation to create: one line naming <abTestId>/<variationId>", 
 
 it("adoptId on a group and on a strategy: one line naming the adopted id; without it, nothing", async () => {
   expect(await noticesOfCheck("CampaignGroup", { ...GROUP, adoptId: "701" })).toEqual([
-    'CampaignGroup "Summer sale": adopts the existing campaign group 701 instead of creating one (GET op 19 checks that its name and colour match)',
+    'CampaignGroup "Summer sale": adopts the existing campaign group 701 instead of creating one (GET /v2/adex/groups/{id} checks that its name and colour match)',
   ]);
   env.engine.clear();
   expect(await noticesOfCheck("BidStrategy", { ...STRATEGY, adoptId: "601" })).toEqual([
