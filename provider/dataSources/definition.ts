@@ -8,7 +8,7 @@
 import type { z } from "zod";
 import type { OperationSpec } from "../catalog";
 import type { Connection } from "../client";
-import { checkedJson } from "../wire/checkedJson";
+import { answeredAsParsed } from "../wire/checkedJson";
 
 /** Validated arguments of one read, by SDK argument name (`{ zoneId: "1001", id: "top-banner" }`). */
 export type PathArguments = Readonly<Record<string, string>>;
@@ -140,7 +140,7 @@ export function defineDataSource(definition: DataSourceDefinition): DataSource {
       ? (definition.query ?? (fields ? `${QUERY_DESCRIPTION} Subresources go in \`fields\`.` : QUERY_DESCRIPTION))
       : undefined,
     record: op.record!,
-    readOperation: Object.freeze({ ...op, response: checkedJson(op.response!) }),
+    readOperation: answeredAsParsed(op),
     shape: op.store.mode === "one" ? "one" : "list",
   });
 }

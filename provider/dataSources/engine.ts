@@ -8,7 +8,7 @@
  */
 import { accountKey, type Connection, type ConnectionOptions, getApiClient, resolveConnection } from "../client";
 import type { Envelope } from "../catalog";
-import { toSdk } from "../wire/casing";
+import { roundedIntegersNotice, toSdk } from "../wire/casing";
 import { plainJson } from "../wire/json";
 import { parseArguments, type ReadRequest } from "./arguments";
 import { DataSourceDefinitionError, type DataSource } from "./definition";
@@ -61,9 +61,7 @@ export function clearReadCache(): void {
  */
 function warnOfRounding(source: DataSource, request: ReadRequest, paths: readonly string[], options: ReadOptions): void {
   if (paths.length === 0) return;
-  const message =
-    `${source.functionName}: ${source.subject(request.args)}: integers beyond 2^53 were read as the nearest number ` +
-    `(a JavaScript number keeps 53 bits): ${paths.join(", ")}`;
+  const message = roundedIntegersNotice(`${source.functionName}: ${source.subject(request.args)}`, paths);
   if (options.onWarning) options.onWarning(message);
   else process.emitWarning(message, { code: "ADPLATFORM_ROUNDED_INTEGER" });
 }

@@ -233,6 +233,11 @@ export function toSdk<T = unknown>(schema: AnySchema, wireValue: unknown, onLoss
   return toSdkValue(schema, wireValue, onLossy ? { onLossy } : {}, []) as T;
 }
 
+/** What a read of `subject` says when `toSdk` read integers beyond 2^53 at `paths` as the nearest number. */
+export function roundedIntegersNotice(subject: string, paths: readonly string[]): string {
+  return `${subject}: integers beyond 2^53 were read as the nearest number (a JavaScript number keeps 53 bits): ${paths.join(", ")}`;
+}
+
 /** SDK value with camelCase field names -> wire value for `schema`; undefined fields are dropped. */
 export function toWire<T = unknown>(schema: AnySchema, sdkValue: unknown): T {
   return toWireValue(schema, sdkValue) as T;

@@ -33,3 +33,13 @@ export function checkedJson(schema: z.ZodType): z.ZodType<unknown, unknown> {
     for (const issue of result.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
   });
 }
+
+/**
+ * `op` with its 2xx body checked by its response schema and handed on as parsed (`checkedJson`), for
+ * a reader that maps it with `toSdk` and must not lose a `__proto__` key or an integer's digits.
+ */
+export function answeredAsParsed<O extends { readonly response?: z.ZodType }>(
+  op: O,
+): Omit<O, "response"> & { readonly response?: z.ZodType<unknown, unknown> } {
+  return Object.freeze({ ...op, response: op.response && checkedJson(op.response) });
+}

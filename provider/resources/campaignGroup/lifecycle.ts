@@ -5,8 +5,9 @@
  * its id).
  */
 import { ApiNotFoundError } from "../../client";
-import { CampaignGroup, CampaignGroupCreated } from "../../catalog";
-import { toSdk, type Camelize } from "../../wire/casing";
+import { CampaignGroup, CampaignGroupCreated, operationByName } from "../../catalog";
+import { roundedIntegersNotice, toSdk, type Camelize } from "../../wire/casing";
+import { answeredAsParsed } from "../../wire/checkedJson";
 import type { LifecycleContext } from "../core/context";
 import type { CheckResult, CreateResult, ResourceLifecycle } from "../core/lifecycle";
 import { apiClient } from "../common/api";
@@ -29,16 +30,25 @@ type GroupView = Camelize<CampaignGroup>;
 
 const subject = (name: unknown, id?: string) => `CampaignGroup ${JSON.stringify(name)}${id ? ` (id ${id})` : ""}`;
 
+/** The view, its answer handed on as parsed: an integer beyond 2^53 in it fails no refresh. */
+const VIEW = answeredAsParsed(operationByName("getCampaignGroup"));
+
 /**
  * The group `id` as op 19 shows it, or undefined when the platform has no such group.
  * Decision (not shown in spec): a 200 whose envelope holds no record means "no such group", as a
- * 404 does.
+ * 404 does. Decision (not shown in spec): an integer beyond 2^53 in a number field (`size`) is read
+ * as the nearest number, as the data sources read it, and `label` warns naming the field.
  */
-async function viewGroup(ctx: LifecycleContext, id: string): Promise<GroupView | undefined> {
+async function viewGroup(ctx: LifecycleContext, id: string, label: string): Promise<GroupView | undefined> {
   try {
-    const response = await apiClient(ctx).call("getCampaignGroup", { pathParams: { id } });
-    const record = response.body.items[0];
-    return record === undefined ? undefined : toSdk<GroupView>(CampaignGroup, record);
+    const response = await apiClient(ctx).call(VIEW, { pathParams: { id } });
+    // Checked by the envelope's schema: `items` is an array.
+    const [record] = (response.body as { items: unknown[] }).items;
+    if (record === undefined) return undefined;
+    const rounded: string[] = [];
+    const view = toSdk<GroupView>(CampaignGroup, record, (path) => rounded.push(path.join(".")));
+    if (rounded.length > 0) await ctx.warn(roundedIntegersNotice(label, rounded));
+    return view;
   } catch (error) {
     if (error instanceof ApiNotFoundError) return undefined;
     throw error;
@@ -78,7 +88,7 @@ async function adopt(ctx: LifecycleContext, inputs: CampaignGroupInputs, adoptId
   const label = subject(inputs.name, adoptId);
   let view: GroupView | undefined;
   try {
-    view = await viewGroup(ctx, adoptId);
+    view = await viewGroup(ctx, adoptId, label);
   } catch (error) {
     throw resourceError(`${label}: cannot verify the group to adopt`, error);
   }
@@ -149,7 +159,7 @@ export const campaignGroupLifecycle: ResourceLifecycle<CampaignGroupInputs, Camp
     const label = subject(state.name, id);
     let view: GroupView | undefined;
     try {
-      view = await viewGroup(ctx, id);
+      view = await viewGroup(ctx, id, label);
     } catch (error) {
       throw resourceError(label, error);
     }
