@@ -1,9 +1,9 @@
 /**
  * The warning for credentials set in the stack config without `--secret`. Pulumi keeps a plain
  * config value in clear in the stack's settings file and, because the engine hands the config to
- * the provider as its inputs, in clear in the state too (the dynamic face's default `pulumi-nodejs`
- * provider and the native face's default `adplatform` provider both store them); only
- * `pulumi config set --secret` makes the engine encrypt them.
+ * the provider as its inputs, in clear in the state of the dynamic face too (its default provider is
+ * Pulumi's `pulumi-nodejs`); only `pulumi config set --secret` makes the engine encrypt them there.
+ * The native face's `CheckConfig` marks them secret itself (`faces/native/checkConfig.ts`).
  */
 import { CONFIG_LIMITS_URL, CONFIG_TOKEN } from "./connection";
 import { mayCarryPassword } from "./redisConnection";

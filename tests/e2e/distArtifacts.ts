@@ -144,11 +144,12 @@ export function expectDemoOutcome(outputs: Record<string, unknown>, sim: Running
 
 /**
  * The demo program's stack, already initialised (`initDemoStack`), through `pulumi up`: its outcome
- * checked, no changes on a second preview, then destroyed.
+ * checked, `afterUp` run, no changes on a second preview, then destroyed.
  */
-export async function upDemoProgram(cli: CliSession, sim: RunningSimulator): Promise<void> {
+export async function upDemoProgram(cli: CliSession, sim: RunningSimulator, afterUp?: () => Promise<void>): Promise<void> {
   await pulumiIn(cli, ["up", "--yes", "--skip-preview"]);
   expectDemoOutcome(JSON.parse((await pulumiIn(cli, ["stack", "output", "--json"])).stdout), sim);
+  await afterUp?.();
   await pulumiIn(cli, ["preview", "--expect-no-changes"]);
   await pulumiIn(cli, ["destroy", "--yes", "--skip-preview"]);
 }

@@ -13,7 +13,7 @@ import * as path from "node:path";
 import { writeTypeScriptProgram, type CliSession } from "../../scripts/driver/cliSession";
 import { pulumiBinDir } from "../../scripts/driver/paths";
 import { VERSION, installPluginArchive, pluginArchiveName, upDemoProgram, useRelease } from "./distArtifacts";
-import { E2E_TIMEOUT_MS, EXAMPLES_DIR, initDemoStack, pulumiIn } from "./harness";
+import { E2E_TIMEOUT_MS, EXAMPLES_DIR, expectTokenEncryptedInState, initDemoStack, pulumiIn, setTokenInClear } from "./harness";
 
 // The TypeScript case installs its dependencies with npm first.
 jest.setTimeout(2 * E2E_TIMEOUT_MS);
@@ -40,9 +40,10 @@ describe("YAML", () => {
     ]);
   });
 
-  it("runs the YAML example with the installed plugin", async () => {
+  it("runs the YAML example with the installed plugin, which keeps a token set in clear encrypted in the state", async () => {
     await initDemoStack(cli, release.sim.url);
-    await upDemoProgram(cli, release.sim);
+    await setTokenInClear(cli);
+    await upDemoProgram(cli, release.sim, () => expectTokenEncryptedInState(cli));
   });
 });
 

@@ -121,6 +121,28 @@ export async function initDemoStack(cli: CliSession, baseUrl: string): Promise<v
   await pulumiIn(cli, ["config", "set", "--secret", "adplatform:token", TOKEN]);
 }
 
+/**
+ * Sets `adplatform:token` of `cli`'s stack (or `stackArgs`' one) in clear, without `--secret`: the
+ * native plugin's CheckConfig still keeps it out of the state (`expectTokenEncryptedInState`).
+ */
+export async function setTokenInClear(cli: CliSession, stackArgs: readonly string[] = []): Promise<void> {
+  await pulumiIn(cli, ["config", "set", ...stackArgs, "adplatform:token", TOKEN]);
+}
+
+/** Expects the state of `cli`'s stack to hold `TOKEN` only encrypted, as the native default provider's secret input. */
+export async function expectTokenEncryptedInState(cli: CliSession, stackArgs: readonly string[] = []): Promise<void> {
+  const text = (await pulumiIn(cli, ["stack", "export", ...stackArgs])).stdout;
+  expect(text).not.toContain(TOKEN);
+  const { resources } = (
+    JSON.parse(text) as { deployment: { resources: { urn: string; type: string; inputs?: Record<string, unknown> }[] } }
+  ).deployment;
+  const defaultProvider = resources.find((r) => r.type === "pulumi:providers:adplatform" && r.urn.includes("::default"));
+  expect(defaultProvider?.inputs?.token).toEqual({
+    "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", // Pulumi's secret signature
+    ciphertext: expect.any(String),
+  });
+}
+
 /** A Python program on the native face, ready for `pulumi` commands, and the virtualenv it runs in. */
 export interface NativePythonProgram {
   readonly cli: CliSession;

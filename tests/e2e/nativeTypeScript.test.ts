@@ -2,7 +2,8 @@
  * The native face through the real CLI with a TypeScript program: the generated SDK
  * (sdks/nodejs, built by scripts/native/build-ts-sdk) and the plugin `pulumi-resource-adplatform`
  * found through `plugins.providers` in Pulumi.yaml. The program creates a strategy and a group,
- * reads a zone, and creates a group in a second account through an explicit provider; then
+ * reads a zone, and creates a group in a second account through an explicit provider; a stack
+ * whose config holds the token in clear keeps it encrypted in its state; then
  * `pulumi import` of group 701 writes its declaration, which is added to the program, compiles, and
  * previews with no changes; group 702 is taken over with the `import` resource option; and a
  * `--target-replace` right after a create shows how the create journal treats it.
@@ -19,7 +20,17 @@ import {
   type CliSession,
 } from "../../scripts/driver/cliSession";
 import { startSimulator, type RunningSimulator } from "../../simulator";
-import { E2E_TIMEOUT_MS, NATIVE_PLUGIN_MAIN, REPO_ROOT, SECOND_TOKEN, TOKEN, initDemoStack, pulumiIn } from "./harness";
+import {
+  E2E_TIMEOUT_MS,
+  NATIVE_PLUGIN_MAIN,
+  REPO_ROOT,
+  SECOND_TOKEN,
+  TOKEN,
+  expectTokenEncryptedInState,
+  initDemoStack,
+  pulumiIn,
+  setTokenInClear,
+} from "./harness";
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
@@ -94,6 +105,19 @@ it("creates a strategy and a group and reads a zone, and a group in a second acc
   expect(types).toEqual(expect.arrayContaining(["adplatform:index:BidStrategy", "adplatform:index:CampaignGroup"]));
   const group = stack.deployment.resources.find((r: { id?: string }) => r.id === outputs.groupId);
   expect(group.outputs).toMatchObject({ size: 2, items: ["5101", "5102"] });
+});
+
+it("keeps the token encrypted in the state of a stack whose config holds it in clear", async () => {
+  const plain = ["--stack", "plain"];
+  await pulumi(["stack", "init", "plain", "--no-select"]);
+  await pulumi(["config", "set", ...plain, "adplatform:baseUrl", sim.url]);
+  await setTokenInClear(cli, plain);
+  await pulumi(["config", "set", ...plain, "secondBaseUrl", sim.url]);
+  await pulumi(["config", "set", ...plain, "--secret", "secondToken", SECOND_TOKEN]);
+  await pulumi(["up", ...plain, "--yes", "--skip-preview"]);
+  await expectTokenEncryptedInState(cli, plain);
+  await pulumi(["stack", "rm", ...plain, "--yes", "--force"]);
+  await pulumi(["stack", "select", "dev"]); // removing a stack leaves none selected
 });
 
 it("imports group 701, writing a declaration that compiles and previews with no changes", async () => {

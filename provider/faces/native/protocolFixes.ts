@@ -20,7 +20,7 @@ import * as provproto from "@pulumi/pulumi/proto/provider_pb";
  * ours), so the empty map is of the class the server expects. Taken from a decoded message rather than
  * resolved by path, so that it is the same class in a plugin bundled into one file (`npm run dist`).
  */
-function structClass(): typeof StructType {
+export function structClass(): typeof StructType {
   // A ReadRequest whose field 3 (`properties`, a Struct) is present and empty: tag (3 << 3) | 2, length 0.
   const decoded = provproto.ReadRequest.deserializeBinary(Uint8Array.of((3 << 3) | 2, 0)).getProperties();
   if (decoded === undefined) throw new Error("@pulumi/pulumi's ReadRequest no longer carries properties as field 3");

@@ -8,6 +8,7 @@ import * as pulumiProvider from "@pulumi/pulumi/provider";
 import { setFallbackWarningSink } from "../../client/fallbackWarnings";
 import { resolveSettings, type Settings } from "../../configuration/settings";
 import { engineAddressFromArgs } from "../engineAddress";
+import { installCheckConfig } from "./checkConfig";
 import { plainCredentialsOf, settingsFromConfigure } from "./configuration";
 import { engineWarn, setEngineAddress } from "./engineLog";
 import { installProtocolFixes } from "./protocolFixes";
@@ -31,11 +32,13 @@ function packageVersion(): string {
 /**
  * Starts the plugin with the engine's arguments (`args`: the process's, without node and script).
  * The settings of the engine's `Configure` are kept here and handed to the provider with every call;
- * before one arrives, the environment's apply.
+ * before one arrives, the environment's apply. A credential that reaches `Configure` in clear is
+ * warned about: `checkConfig.ts` marks them secret, so that happens only where the engine skipped it.
  */
 export async function serve(args: readonly string[]): Promise<void> {
   let configured: Settings | undefined;
   let warnedPlain = false;
+  installCheckConfig();
   installProtocolFixes((request) => {
     configured = settingsFromConfigure(request);
     const warning = plainCredentialsOf(request);

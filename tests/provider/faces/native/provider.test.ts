@@ -8,7 +8,9 @@ import * as path from "node:path";
 import { REPO_ROOT } from "../../../helpers/dynamicProviderHarness";
 import { secretValue } from "../../../helpers/lifecycleEnv";
 import { UNKNOWN_VALUE } from "../../../../provider/resources/common/unknowns";
+import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { DEMO_ACCOUNT, nativeUrn, startNativePlugin, useNativePlugin } from "../../../helpers/nativePluginHarness";
+import { fromStruct, toStruct } from "../../../helpers/resourceProviderPlugin";
 
 jest.setTimeout(60_000);
 
@@ -155,6 +157,36 @@ describe("data sources as invokes", () => {
 });
 
 describe("configuration", () => {
+  /** The plugin's answer to the engine's `CheckConfig` of the default provider, given the stack config as the engine sends it. */
+  async function checkConfig(news: Record<string, unknown>) {
+    const req = new provproto.CheckRequest();
+    req.setUrn("urn:pulumi:dev::project::pulumi:providers:adplatform::default");
+    req.setOlds(toStruct({}));
+    req.setNews(toStruct(news));
+    const res = await native.plugin.call<provproto.CheckResponse>("checkConfig", req);
+    return { inputs: fromStruct(res.getInputs()), failures: res.getFailuresList() };
+  }
+
+  it("answers CheckConfig with the token and a limits URL that may carry a password marked secret, the rest as sent", async () => {
+    const sent = {
+      baseUrl: "https://api.example.com",
+      token: "plain-token",
+      limitsUrl: "redis://:pw@127.0.0.1:6390/0",
+      journalDir: "/journal",
+      version: "0.1.0",
+    };
+    expect(await checkConfig(sent)).toEqual({
+      inputs: { ...sent, token: secretValue("plain-token"), limitsUrl: secretValue("redis://:pw@127.0.0.1:6390/0") },
+      failures: [],
+    });
+  });
+
+  it("leaves a limits URL without a password, an empty token and a value unknown in a preview as sent", async () => {
+    const sent = { token: UNKNOWN_VALUE, limitsUrl: "redis://127.0.0.1:6390/0" };
+    expect((await checkConfig(sent)).inputs).toEqual(sent);
+    expect((await checkConfig({ token: "" })).inputs).toEqual({ token: "" });
+  });
+
   it("gives each provider process its own account, from its arguments or the engine's config variables", async () => {
     const second = await startNativePlugin(native.engine.address);
     try {

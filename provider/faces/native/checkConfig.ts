@@ -1,0 +1,64 @@
+/**
+ * The native provider's `CheckConfig`, which keeps its credentials out of the state in clear.
+ *
+ * The engine records a provider's checked configuration as that provider's inputs in the state. For
+ * the default provider that is the stack config, and a value set without `--secret` is plain there:
+ * `@pulumi/pulumi`'s provider server answers `CheckConfig` "not implemented", so the engine kept the
+ * configuration as it was, and `adplatform:token` typed without `--secret` sat in the state in clear.
+ * Here `CheckConfig` hands the configuration back unchanged except that the token, and a limits URL
+ * that may carry a password, are marked secret; the engine reads the answer keeping secrets, so the
+ * state holds them encrypted however they were set. (It sends the configuration with every secret
+ * unwrapped, so which were set as secrets cannot be told here; it marks those again itself.)
+ *
+ * The server is `@pulumi/pulumi`'s, registered inside its `main`, and its class is not exported, so
+ * the method is given at registration: gRPC's `Server.addService` is wrapped to serve this service
+ * with our `checkConfig` in front of the server's own methods.
+ */
+import * as grpc from "@grpc/grpc-js";
+import type { JavaScriptValue } from "google-protobuf/google/protobuf/struct_pb";
+import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
+import * as provproto from "@pulumi/pulumi/proto/provider_pb";
+import { mayCarryPassword } from "../../client/redisConnection";
+import { UNKNOWN_VALUE } from "../../resources/common/unknowns";
+import { secretOf } from "./engineValues";
+import { structClass } from "./protocolFixes";
+
+/** A setting's value that is known and not empty (a preview may send the unknown sentinel). */
+const given = (value: unknown): value is string => typeof value === "string" && value !== UNKNOWN_VALUE && value.trim() !== "";
+
+/** The configuration `news` as the state should keep it: the token and a password-bearing limits URL marked secret. */
+export function checkedConfig(news: Readonly<Record<string, JavaScriptValue>>): Record<string, JavaScriptValue> {
+  const checked = { ...news };
+  if (given(checked.token)) checked.token = secretOf(checked.token);
+  if (given(checked.limitsUrl) && mayCarryPassword(checked.limitsUrl)) checked.limitsUrl = secretOf(checked.limitsUrl);
+  return checked;
+}
+
+function checkConfig(
+  call: grpc.ServerUnaryCall<provproto.CheckRequest, provproto.CheckResponse>,
+  callback: grpc.sendUnaryData<provproto.CheckResponse>,
+): void {
+  try {
+    const response = new provproto.CheckResponse();
+    response.setInputs(structClass().fromJavaScript(checkedConfig(call.request.getNews()?.toJavaScript() ?? {})));
+    callback(null, response);
+  } catch (error) {
+    callback({ code: grpc.status.INTERNAL, details: `CheckConfig: ${error instanceof Error ? error.message : String(error)}` }, null);
+  }
+}
+
+let installed = false;
+
+/** Serves `checkConfig` for the provider service of every gRPC server this process starts from now on. */
+export function installCheckConfig(): void {
+  if (installed) return;
+  installed = true;
+  // Called as a method of the server (`this`), as `@pulumi/pulumi`'s `main` calls it.
+  // eslint-disable-next-line @typescript-eslint/unbound-method
+  const addService = grpc.Server.prototype.addService;
+  grpc.Server.prototype.addService = function (this: grpc.Server, service, implementation) {
+    if (service !== provrpc.ResourceProviderService) return addService.call(this, service, implementation);
+    const withCheckConfig = Object.create(implementation, { checkConfig: { value: checkConfig } }) as grpc.UntypedServiceImplementation;
+    return addService.call(this, service, withCheckConfig);
+  };
+}
