@@ -170,7 +170,8 @@ function issuesOf(error: z.ZodError): ValidationIssue[] {
 function bestEffortId(json: unknown): string | undefined {
   if (typeof json !== "object" || json === null || Array.isArray(json)) return undefined;
   const id: unknown = (json as Record<string, unknown>).id;
-  const text = typeof id === "string" ? id : Number.isSafeInteger(id) ? String(id) : undefined;
+  // An integer beyond 2^53 arrives from `parseJson` as a bigint, every digit kept.
+  const text = typeof id === "string" ? id : typeof id === "bigint" || Number.isSafeInteger(id) ? String(id) : undefined;
   if (text === undefined || text.trim() === "" || text === "." || text === ".." || text.length > MAX_PATH_PARAM_LENGTH) return undefined;
   // eslint-disable-next-line no-control-regex
   return /[\u0000-\u001f\u007f]/.test(text) ? undefined : text;

@@ -15,9 +15,13 @@ afterEach(async () => {
   server = undefined;
 });
 
-/** The error of one createCampaignGroup answered 201 with `body`. */
-async function createAnswered(body: unknown): Promise<ApiResponseError> {
-  server = await startScriptedServer((_req, res) => json(res, 201, body));
+/** The error of one createCampaignGroup answered 201 with `body` (or with the JSON text `text`). */
+async function createAnswered(body: unknown, text?: string): Promise<ApiResponseError> {
+  server = await startScriptedServer((_req, res) => {
+    if (text === undefined) return json(res, 201, body);
+    res.writeHead(201, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
+    res.end(text);
+  });
   const client = getApiClient({ baseUrl: server.url, token: "demo-token", retryOptions: { baseDelayMs: 10, maxDelayMs: 50 } });
   const error = await client.call("createCampaignGroup", { body: GROUP }).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(ApiResponseError);
@@ -35,6 +39,10 @@ describe("createdId of a create answered with a wrong-shaped body", () => {
 
   it("keeps an integer id as its decimal string", async () => {
     expect((await createAnswered({ id: 100007, items: "not an array" })).createdId).toBe("100007");
+  });
+
+  it("keeps an integer id beyond 2^53 with every digit", async () => {
+    expect((await createAnswered(undefined, '{"id":123456789012345678901,"name":5}')).createdId).toBe("123456789012345678901");
   });
 
   it.each([
