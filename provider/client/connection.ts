@@ -126,6 +126,24 @@ export function resolveConnection(options: ConnectionOptions = {}): Connection {
   return makeConnection({ baseUrl: `${url.origin}${basePath}`, origin: url.origin, basePath }, token.trim());
 }
 
+/** A placeholder the check of one setting pairs with, so a problem is reported against its own setting. */
+const ACCEPTED: Readonly<Record<"baseUrl" | "token", string>> = { baseUrl: "https://api.example.invalid", token: "placeholder" };
+
+/**
+ * Why the client refuses `value` for `setting` (`resolveConnection`'s message, which never holds a
+ * credential), or undefined when it accepts it. Only the value given is judged: no environment.
+ */
+export function connectionRefusal(setting: "baseUrl" | "token", value: string): string | undefined {
+  try {
+    resolveConnection({ ...ACCEPTED, [setting]: value, env: {} });
+    return undefined;
+  } catch (error) {
+    if (error instanceof ApiConfigError && error.setting === setting) return error.message;
+    if (error instanceof ApiConfigError) return undefined;
+    throw error;
+  }
+}
+
 function makeConnection(fields: Omit<Connection, "token">, token: string): Connection {
   const connection = { ...fields } as Connection;
   Object.defineProperty(connection, "token", { value: token, enumerable: false });

@@ -9,8 +9,7 @@
  * the token must not reach a message, and a base URL may carry a credential.
  */
 import { accountKey } from "./accountKey";
-import { resolveConnection, type Connection } from "./connection";
-import { ApiConfigError } from "./errors";
+import { connectionRefusal, resolveConnection, type Connection } from "./connection";
 
 /** The fields of an explicit account, as they arrive (any of them may be missing or mistyped). */
 export interface ExplicitAccount {
@@ -31,24 +30,7 @@ export interface ExplicitAccountProblem {
   readonly reason: string;
 }
 
-/** A placeholder the checks of one field pair with, so a problem is reported against its own field. */
-const VALID_BASE_URL = "https://api.example.invalid";
-const VALID_TOKEN = "placeholder";
-
 const isText = (value: unknown): value is string => typeof value === "string" && value.trim() !== "";
-
-/** The client's refusal of one setting, or undefined when it accepts it. */
-function refusal(baseUrl: string, token: string, setting: "baseUrl" | "token"): string | undefined {
-  try {
-    // No environment: an explicit account never falls back to ADPLATFORM_*.
-    resolveConnection({ baseUrl, token, env: {} });
-    return undefined;
-  } catch (error) {
-    if (error instanceof ApiConfigError && error.setting === setting) return error.message;
-    if (error instanceof ApiConfigError) return undefined;
-    throw error;
-  }
-}
 
 /**
  * Every problem of `account`, field by field (empty when it is usable). `skip` names fields whose
@@ -67,7 +49,7 @@ export function explicitAccountProblems(
     if (!isText(baseUrl)) {
       problems.push({ field: "baseUrl", reason: "is required: the account's API base URL, e.g. https://api.example.com" });
     } else {
-      const reason = refusal(baseUrl, VALID_TOKEN, "baseUrl");
+      const reason = connectionRefusal("baseUrl", baseUrl);
       if (reason !== undefined) problems.push({ field: "baseUrl", reason });
     }
   }
@@ -75,7 +57,7 @@ export function explicitAccountProblems(
     if (!isText(token)) {
       problems.push({ field: "token", reason: "is required: the account's API token (the Account keeps it as a secret)" });
     } else {
-      const reason = refusal(VALID_BASE_URL, token, "token");
+      const reason = connectionRefusal("token", token);
       if (reason !== undefined) problems.push({ field: "token", reason });
     }
   }

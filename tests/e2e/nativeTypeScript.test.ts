@@ -3,7 +3,8 @@
  * (sdks/nodejs, built by scripts/native/build-ts-sdk) and the plugin `pulumi-resource-adplatform`
  * found through `plugins.providers` in Pulumi.yaml. The program creates a strategy and a group,
  * reads a zone, and creates a group in a second account through an explicit provider; a stack
- * whose config holds the token in clear keeps it encrypted in its state; then
+ * configured by hand has an unusable base URL refused at preview, and keeps a token set in clear
+ * encrypted in its state; then
  * `pulumi import` of group 701 writes its declaration, which is added to the program, compiles, and
  * previews with no changes; group 702 is taken over with the `import` resource option; and a
  * `--target-replace` right after a create shows how the create journal treats it.
@@ -107,11 +108,18 @@ it("creates a strategy and a group and reads a zone, and a group in a second acc
   expect(group.outputs).toMatchObject({ size: 2, items: ["5101", "5102"] });
 });
 
-it("keeps the token encrypted in the state of a stack whose config holds it in clear", async () => {
+it("refuses an unusable base URL at preview, and keeps a token set in clear encrypted in the state", async () => {
   const plain = ["--stack", "plain"];
   await pulumi(["stack", "init", "plain", "--no-select"]);
-  await pulumi(["config", "set", ...plain, "adplatform:baseUrl", sim.url]);
   await setTokenInClear(cli, plain);
+  await pulumi(["config", "set", ...plain, "adplatform:baseUrl", "http://api.example.com"]);
+  const refused = await pulumiIn(cli, ["preview", ...plain], { mayFail: true });
+  expect(refused.code).not.toBe(0);
+  expect(refused.stdout).toContain(
+    "has a problem: adplatform:baseUrl: refusing to send the API token over plain http:// to api.example.com",
+  );
+  expect(refused.stdout + refused.stderr).not.toContain(TOKEN);
+  await pulumi(["config", "set", ...plain, "adplatform:baseUrl", sim.url]);
   await pulumi(["config", "set", ...plain, "secondBaseUrl", sim.url]);
   await pulumi(["config", "set", ...plain, "--secret", "secondToken", SECOND_TOKEN]);
   await pulumi(["up", ...plain, "--yes", "--skip-preview"]);

@@ -157,14 +157,18 @@ describe("data sources as invokes", () => {
 });
 
 describe("configuration", () => {
-  /** The plugin's answer to the engine's `CheckConfig` of the default provider, given the stack config as the engine sends it. */
-  async function checkConfig(news: Record<string, unknown>) {
+  /**
+   * The plugin's answer to the engine's `CheckConfig` of a provider (the default one unless named),
+   * given its configuration as the engine sends it.
+   */
+  async function checkConfig(news: Record<string, unknown>, provider = "default_0_1_0") {
     const req = new provproto.CheckRequest();
-    req.setUrn("urn:pulumi:dev::project::pulumi:providers:adplatform::default");
+    req.setUrn(`urn:pulumi:dev::project::pulumi:providers:adplatform::${provider}`);
     req.setOlds(toStruct({}));
     req.setNews(toStruct(news));
     const res = await native.plugin.call<provproto.CheckResponse>("checkConfig", req);
-    return { inputs: fromStruct(res.getInputs()), failures: res.getFailuresList() };
+    const failures = res.getFailuresList().map((f) => ({ property: f.getProperty(), reason: f.getReason() }));
+    return { inputs: fromStruct(res.getInputs()), failures };
   }
 
   it("answers CheckConfig with the token and a limits URL that may carry a password marked secret, the rest as sent", async () => {
@@ -179,6 +183,23 @@ describe("configuration", () => {
       inputs: { ...sent, token: secretValue("plain-token"), limitsUrl: secretValue("redis://:pw@127.0.0.1:6390/0") },
       failures: [],
     });
+  });
+
+  it("refuses at preview a base URL or token no call could use, naming the setting as the user set it and never its value", async () => {
+    const plainHttp = await checkConfig({ baseUrl: "http://api.example.com", token: "plain-token" });
+    expect(plainHttp.failures).toEqual([
+      {
+        property: "",
+        reason: expect.stringMatching(/^adplatform:baseUrl: refusing to send the API token over plain http:\/\/ to api\.example\.com/),
+      },
+    ]);
+    const spaced = await checkConfig({ baseUrl: "https://user:pw@api.example.com", token: "has spaces" }, "second");
+    expect(spaced.failures).toEqual([
+      { property: "", reason: "baseUrl: the API base URL must not contain credentials; set the token instead" },
+      { property: "", reason: "token: the API token contains spaces, control or non-ASCII characters; it cannot be sent in a header" },
+    ]);
+    // Absent settings may come from the plugin's environment; an unknown one is judged when known.
+    expect((await checkConfig({ baseUrl: UNKNOWN_VALUE })).failures).toEqual([]);
   });
 
   it("leaves a limits URL without a password, an empty token and a value unknown in a preview as sent", async () => {
