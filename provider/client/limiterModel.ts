@@ -1,0 +1,355 @@
+/**
+ * The rate limiter's decisions (docs/ARCHITECTURE.md, "The rate limiter"; spec, Limits 1-7): a pure
+ * function of the account's state, the events since the last decision, the queue and the time.
+ * No I/O and no clock: the driver (`limiter.ts`) brings the time, a store brings the state.
+ *
+ * Each rule of the model is one function here: `fits`/`charge` (room, and a window's uncertain
+ * end), `learn` (what others spend), `refused` (a refusal of either kind), tickets that expire by
+ * themselves (`live`), and `bounded` (no wait longer than the windows allow).
+ */
+import { z } from "zod";
+import type { RateLimitInfo, RetryAfter } from "./rateLimitHeaders";
+
+/** The format version of the state; a changed shape bumps it (stores name the state by it). */
+export const LIMITER_STATE_VERSION = 2;
+
+const WindowSchema = z.object({
+  /** When the window was opened: its identity, which a ticket remembers. */
+  opened: z.number(),
+  /** The server's window ends no earlier than this... */
+  endsAfter: z.number(),
+  /** ...and no later than this. */
+  endsBy: z.number(),
+  /** Cost counted in the window. */
+  spent: z.number(),
+  /** Cost already counted in the window after this one (requests that may reach the server late). */
+  carry: z.number(),
+  /** What the server said the window allows (`X-RateLimit-Limit`), within half and all of the class's. */
+  limit: z.number(),
+});
+export type WindowState = z.infer<typeof WindowSchema>;
+
+const TicketSchema = z.object({
+  cls: z.string(),
+  cost: z.number(),
+  /** Admission time. */
+  at: z.number(),
+  /** When it stops counting against the cap unless released first. */
+  exp: z.number(),
+  /** The burst and steady windows (their `opened`) it was admitted in, and whether it was carried. */
+  burst: z.number(),
+  steady: z.number(),
+  carried: z.boolean(),
+  /** Live tickets right after its admission, itself included (what a `Retry-After: -1` tells). */
+  live: z.number(),
+});
+export type Ticket = z.infer<typeof TicketSchema>;
+
+/** What the limiters of one account share. Times are on their shared (epoch) clock, ms. */
+export const LimiterStateSchema = z.object({
+  classes: z.record(z.string(), z.object({ burst: WindowSchema, steady: WindowSchema })),
+  tickets: z.record(z.string(), TicketSchema),
+  cap: z.object({ value: z.number(), ceiling: z.number().nullable(), loweredAt: z.number().nullable(), good: z.number() }),
+  /** How long a request may take to reach the server, ms. */
+  guard: z.number(),
+});
+export type LimiterState = z.infer<typeof LimiterStateSchema>;
+
+/** The model's parameters. */
+export interface ModelConfig {
+  readonly classes: Readonly<Record<string, { readonly burst: number; readonly steady: number }>>;
+  readonly burstWindowMs: number;
+  readonly steadyWindowMs: number;
+  /** Least guard, ms; the guard follows the round trips up to a quarter of the burst window. */
+  readonly guardMs: number;
+  readonly concurrency: { readonly initial: number; readonly min: number; readonly max: number };
+  /** The share of every window this account's limiters may spend (1: all of it). */
+  readonly share: number;
+}
+
+/** A request waiting for a grant: its ticket id, rate class and cost (spec, Limits 7). */
+export interface Waiting {
+  readonly id: string;
+  readonly cls: string;
+  readonly cost: number;
+}
+
+export type LimiterEvent =
+  /** A response arrived: its status and headers, dated when they arrived; `release` frees its ticket. */
+  | {
+      readonly kind: "answer";
+      readonly id: string;
+      readonly ticket: Ticket;
+      readonly receivedAt: number;
+      readonly status: number;
+      readonly report?: RateLimitInfo;
+      readonly retryAfter?: RetryAfter;
+      readonly release: boolean;
+    }
+  /** The request's slot is given back (answered before, or never answered). */
+  | { readonly kind: "release"; readonly id: string };
+
+export interface Decision {
+  readonly state: LimiterState;
+  /** Tickets granted, in queue order. */
+  readonly grants: readonly { readonly id: string; readonly ticket: Ticket }[];
+  /** When to decide again if nothing else happens (Infinity: on the next event). */
+  readonly wakeAt: number;
+}
+
+/** A ticket lives a sixth of a steady window (10 s on the platform) unless released first. */
+export const ticketLifeMs = (config: ModelConfig) => config.steadyWindowMs / 6;
+const maxGuardMs = (config: ModelConfig) => config.burstWindowMs / 4;
+/** How often to look again while other limiters' tickets fill the cap (their releases are not heard). */
+const pollMs = (config: ModelConfig) => config.burstWindowMs / 20;
+
+/** A fresh state: nothing spent, nothing in flight. */
+export function freshState(config: ModelConfig): LimiterState {
+  return {
+    classes: {},
+    tickets: {},
+    cap: { value: config.concurrency.initial, ceiling: null, loweredAt: null, good: 0 },
+    guard: config.guardMs,
+  };
+}
+
+const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
+
+/**
+ * Bounded waits: every time and count read is cut to what the windows make plausible, so a state
+ * written by a broken or hostile process slows the account by at most a window, once.
+ */
+function bounded(input: LimiterState | undefined, now: number, config: ModelConfig): LimiterState {
+  const state: LimiterState = input ? structuredClone(input) : freshState(config);
+  const reach = (length: number) => now + length + maxGuardMs(config);
+  for (const [cls, windows] of Object.entries(state.classes)) {
+    const limits = config.classes[cls];
+    if (limits === undefined) {
+      delete state.classes[cls];
+      continue;
+    }
+    for (const [w, length, limit] of [
+      [windows.burst, config.burstWindowMs, limits.burst],
+      [windows.steady, config.steadyWindowMs, limits.steady],
+    ] as const) {
+      w.endsBy = Math.min(w.endsBy, reach(length));
+      w.endsAfter = Math.min(w.endsAfter, w.endsBy);
+      w.opened = Math.min(w.opened, w.endsBy);
+      w.spent = Math.max(0, w.spent);
+      w.carry = Math.max(0, w.carry);
+      w.limit = clamp(w.limit, Math.ceil(limit / 2), limit);
+    }
+  }
+  for (const ticket of Object.values(state.tickets)) ticket.exp = Math.min(ticket.exp, now + ticketLifeMs(config));
+  const { min, max } = config.concurrency;
+  state.cap.value = clamp(Math.floor(state.cap.value), min, max);
+  if (state.cap.loweredAt !== null) state.cap.loweredAt = Math.min(state.cap.loweredAt, now);
+  state.guard = clamp(state.guard, config.guardMs, maxGuardMs(config));
+  return state;
+}
+
+/** Tickets in flight: a ticket not released expires by itself. */
+function live(state: LimiterState, now: number): [string, Ticket][] {
+  return Object.entries(state.tickets).filter(([, ticket]) => ticket.exp > now);
+}
+
+/**
+ * The windows of `cls` as they stand at `now`: a window surely over is replaced by the next, empty
+ * but for its carry. The server opens its next window at the first request to arrive after the
+ * last one ended: no later than our first one arrives (within a guard), and no earlier than the
+ * last window ended, when carried requests may have opened it; it may still be open for them
+ * until the last one's `endsBy` + a guard + its length.
+ */
+function windowsAt(state: LimiterState, cls: string, now: number, config: ModelConfig): { burst: WindowState; steady: WindowState } {
+  const limits = config.classes[cls]!;
+  const saved = state.classes[cls];
+  const next = (w: WindowState | undefined, length: number, limit: number): WindowState => {
+    if (w !== undefined && now < w.endsBy) return w;
+    const carry = w !== undefined && w.carry > 0 && now < w.endsBy + state.guard + length ? w.carry : 0;
+    const opensAfter = carry > 0 ? w!.endsAfter : now;
+    return { opened: now, endsAfter: opensAfter + length, endsBy: now + length + state.guard, spent: carry, carry: 0, limit };
+  };
+  return {
+    burst: next(saved?.burst, config.burstWindowMs, limits.burst),
+    steady: next(saved?.steady, config.steadyWindowMs, limits.steady),
+  };
+}
+
+/** Room: `cost` fits when the window's spend stays within its limit × share; an empty window takes any cost (as the server does). */
+function fits(w: WindowState, cost: number, config: ModelConfig): boolean {
+  return w.spent === 0 || w.spent + cost <= Math.max(1, Math.floor(w.limit * config.share));
+}
+
+/** A window's uncertain end: a request admitted now may reach the server after its window ended. */
+const late = (w: WindowState, now: number, guard: number) => now + guard >= w.endsAfter;
+
+/** Charges a grant to a window, and to the next one too when it may reach the server late. */
+function charge(w: WindowState, cost: number, now: number, guard: number): boolean {
+  w.spent += cost;
+  if (!late(w, now, guard)) return false;
+  w.carry += cost;
+  return true;
+}
+
+/**
+ * What others spend: an answer about the window its request was counted in (not a carried one)
+ * raises the count to the server's (`X-RateLimit-Remaining` is the account's, spec Limits 5) and
+ * moves the end no later than the server's (`X-RateLimit-Reset` was written before the answer
+ * travelled back). `X-RateLimit-Limit` above the class's burst limit describes the steady window.
+ */
+function learn(state: LimiterState, ticket: Ticket, report: RateLimitInfo, receivedAt: number, config: ModelConfig): void {
+  const windows = state.classes[ticket.cls];
+  const limits = config.classes[ticket.cls];
+  if (windows === undefined || limits === undefined || ticket.carried) return;
+  const steady = report.limit > limits.burst;
+  const w = steady ? windows.steady : windows.burst;
+  if (w.opened !== (steady ? ticket.steady : ticket.burst)) return;
+  const classLimit = steady ? limits.steady : limits.burst;
+  w.limit = clamp(report.limit, Math.ceil(classLimit / 2), classLimit);
+  w.spent = Math.max(w.spent, w.limit - report.remaining);
+  if (report.resetMs !== undefined) {
+    // Written between the request's admission and the answer's arrival.
+    const reported = receivedAt + Math.min(report.resetMs, steady ? config.steadyWindowMs : config.burstWindowMs);
+    w.endsBy = Math.min(w.endsBy, reported);
+    w.endsAfter = Math.min(w.endsBy, Math.max(w.endsAfter, reported - (receivedAt - ticket.at)));
+  }
+}
+
+/**
+ * A refusal: the server did not count the request, so its cost leaves every window it was charged
+ * to. `Retry-After: N` reports that the window it was counted in (the burst one when N is no
+ * longer, else the steady one) is full until its end, no later than N (cut to a steady window);
+ * about a window already over it says nothing. `Retry-After: -1` is the concurrency limit (spec,
+ * Limits 6): the cap drops (see the model), once per congestion.
+ */
+function refused(
+  state: LimiterState,
+  ticket: Ticket,
+  retryAfter: RetryAfter | undefined,
+  receivedAt: number,
+  now: number,
+  config: ModelConfig,
+): void {
+  const windows = state.classes[ticket.cls];
+  if (windows !== undefined) {
+    for (const [w, opened] of [
+      [windows.burst, ticket.burst],
+      [windows.steady, ticket.steady],
+    ] as const) {
+      if (w.opened !== opened) continue;
+      w.spent = Math.max(0, w.spent - ticket.cost);
+      if (ticket.carried) w.carry = Math.max(0, w.carry - ticket.cost);
+    }
+    if (retryAfter?.kind === "delay") {
+      const aboutBurst = retryAfter.ms <= config.burstWindowMs;
+      const w = aboutBurst ? windows.burst : windows.steady;
+      if (w.opened === (aboutBurst ? ticket.burst : ticket.steady)) {
+        w.spent = Math.max(w.spent, w.limit);
+        w.endsBy = Math.min(w.endsBy, receivedAt + Math.min(retryAfter.ms, config.steadyWindowMs));
+        w.endsAfter = Math.min(w.endsAfter, w.endsBy);
+      }
+    }
+  }
+  const cap = state.cap;
+  if (retryAfter?.kind !== "concurrency" || (cap.loweredAt !== null && ticket.at <= cap.loweredAt)) return;
+  const { min } = config.concurrency;
+  const allowed = Math.max(min, ticket.live - 1);
+  cap.value = Math.max(min, Math.floor(cap.value / 2), Math.min(allowed, cap.value - 1));
+  // Our own count explains the refusal (not someone else's requests, not a request alone in flight).
+  if (allowed >= cap.value && ticket.live > 1) cap.ceiling = cap.value;
+  cap.loweredAt = now;
+  cap.good = 0;
+}
+
+/** A good answer: the cap grows by one after a cap's worth, past the ceiling only a steady window after it dropped. */
+function answered(state: LimiterState, now: number, config: ModelConfig): void {
+  const cap = state.cap;
+  cap.good += 1;
+  if (cap.good < cap.value || cap.value >= config.concurrency.max) return;
+  const probing = cap.ceiling !== null && cap.value >= cap.ceiling;
+  if (probing && cap.loweredAt !== null && now - cap.loweredAt < config.steadyWindowMs) return;
+  cap.value += 1;
+  cap.good = 0;
+}
+
+function apply(state: LimiterState, event: LimiterEvent, now: number, config: ModelConfig): void {
+  if (event.kind === "release" || event.release) delete state.tickets[event.id];
+  if (event.kind === "release") return;
+  const { ticket, receivedAt } = event;
+  state.guard = clamp(Math.max(receivedAt - ticket.at, state.guard * 0.9), config.guardMs, maxGuardMs(config));
+  if (event.status === 429) return refused(state, ticket, event.retryAfter, receivedAt, now, config);
+  answered(state, now, config);
+  if (event.report) learn(state, ticket, event.report, receivedAt, config);
+}
+
+/**
+ * The decision: the events applied, expired tickets dropped, then the queue admitted in order
+ * while requests fit. A request behind a head that does not fit may go first only when it fits
+ * now, is not charged to a next window, and leaves the head its room in every window the head is
+ * not waiting for the end of: the head's earliest grant does not move.
+ */
+export function decide(
+  input: LimiterState | undefined,
+  events: readonly LimiterEvent[],
+  queue: readonly Waiting[],
+  now: number,
+  config: ModelConfig,
+): Decision {
+  const state = bounded(input, now, config);
+  for (const event of events) apply(state, event, now, config);
+  const tickets = live(state, now);
+  state.tickets = Object.fromEntries(tickets);
+  let count = tickets.length;
+  const grants: { id: string; ticket: Ticket }[] = [];
+  let head: { item: Waiting; blocked: { burst: boolean; steady: boolean } } | undefined;
+  let wakeAt = Number.POSITIVE_INFINITY;
+  const guard = state.guard;
+  for (const item of queue) {
+    if (count >= state.cap.value) {
+      // The next release frees a slot: ours wake the driver; others' are looked for, or expire.
+      const own = grants.length > 0 || tickets.some(([id]) => id.startsWith(ownerOf(item.id)));
+      if (!own) wakeAt = Math.min(wakeAt, now + pollMs(config), ...tickets.map(([, t]) => t.exp));
+      break;
+    }
+    if (config.classes[item.cls] === undefined) continue;
+    const windows = windowsAt(state, item.cls, now, config);
+    const blocked = { burst: !fits(windows.burst, item.cost, config), steady: !fits(windows.steady, item.cost, config) };
+    if (head === undefined) {
+      if (blocked.burst || blocked.steady) {
+        head = { item, blocked };
+        wakeAt = Math.min(wakeAt, Math.max(blocked.burst ? windows.burst.endsBy : now, blocked.steady ? windows.steady.endsBy : now));
+        continue;
+      }
+    } else {
+      if (blocked.burst || blocked.steady) continue;
+      if (item.cls === head.item.cls) {
+        if (item.cost >= head.item.cost || late(windows.burst, now, guard) || late(windows.steady, now, guard)) continue;
+        const keepsRoom = (w: WindowState, waitsForEnd: boolean) =>
+          waitsForEnd || fits({ ...w, spent: w.spent + item.cost }, head!.item.cost, config);
+        if (!keepsRoom(windows.burst, head.blocked.burst) || !keepsRoom(windows.steady, head.blocked.steady)) continue;
+      }
+    }
+    const carriedBurst = charge(windows.burst, item.cost, now, guard);
+    const carried = charge(windows.steady, item.cost, now, guard) || carriedBurst;
+    state.classes[item.cls] = windows;
+    count += 1;
+    const ticket: Ticket = {
+      cls: item.cls,
+      cost: item.cost,
+      at: now,
+      exp: now + ticketLifeMs(config),
+      burst: windows.burst.opened,
+      steady: windows.steady.opened,
+      carried,
+      live: count,
+    };
+    state.tickets[item.id] = ticket;
+    grants.push({ id: item.id, ticket });
+  }
+  return { state, grants, wakeAt };
+}
+
+/** The limiter a ticket id belongs to: ids are `<limiter>#<n>`. */
+export function ownerOf(id: string): string {
+  return id.slice(0, id.lastIndexOf("#") + 1);
+}
