@@ -20,6 +20,8 @@ const WindowSchema = z.object({
   endsAfter: z.number(),
   /** ...and no later than this. */
   endsBy: z.number(),
+  /** Whether an answer about the window gave `endsBy`; before one, it is our guess. */
+  heard: z.boolean(),
   /** Cost counted in the window. */
   spent: z.number(),
   /** Cost already counted in the window after this one (requests that may reach the server late). */
@@ -60,7 +62,7 @@ export interface ModelConfig {
   readonly classes: Readonly<Record<string, { readonly burst: number; readonly steady: number }>>;
   readonly burstWindowMs: number;
   readonly steadyWindowMs: number;
-  /** Least guard, ms; the guard follows the round trips up to a quarter of the burst window. */
+  /** Least guard, ms; the guard follows the round trips up to a burst window. */
   readonly guardMs: number;
   readonly concurrency: { readonly initial: number; readonly min: number; readonly max: number };
   /** The share of every window this account's limiters may spend (1: all of it). */
@@ -95,11 +97,14 @@ export interface Decision {
   readonly grants: readonly { readonly id: string; readonly ticket: Ticket }[];
   /** When to decide again if nothing else happens (Infinity: on the next event). */
   readonly wakeAt: number;
+  /** Whether `wakeAt` is a window's end, worth a precise timer (not a look for others' releases). */
+  readonly precise: boolean;
 }
 
 /** A ticket lives a sixth of a steady window (10 s on the platform) unless released first. */
 export const ticketLifeMs = (config: ModelConfig) => config.steadyWindowMs / 6;
-const maxGuardMs = (config: ModelConfig) => config.burstWindowMs / 4;
+/** A round trip longer than a burst window charges every request to two windows: the guard need not grow past it. */
+const maxGuardMs = (config: ModelConfig) => config.burstWindowMs;
 /** How often to look again while other limiters' tickets fill the cap (their releases are not heard). */
 const pollMs = (config: ModelConfig) => config.burstWindowMs / 20;
 
@@ -163,16 +168,28 @@ function live(state: LimiterState, now: number): [string, Ticket][] {
 function windowsAt(state: LimiterState, cls: string, now: number, config: ModelConfig): { burst: WindowState; steady: WindowState } {
   const limits = config.classes[cls]!;
   const saved = state.classes[cls];
-  const next = (w: WindowState | undefined, length: number, limit: number): WindowState => {
-    if (w !== undefined && now < w.endsBy) return w;
-    const carry = w !== undefined && w.carry > 0 && now < w.endsBy + state.guard + length ? w.carry : 0;
+  const next = (w: WindowState | undefined, kind: "burst" | "steady", length: number, limit: number): WindowState => {
+    if (w !== undefined && (now < w.endsBy || unheard(state, cls, kind, w))) return w;
+    // Requests still unanswered when the window ends may have reached the server after it ended.
+    const unanswered = Object.values(state.tickets).filter((t) => t.cls === cls && w !== undefined && t[kind] === w.opened && !t.carried);
+    const late = w !== undefined && now < w.endsBy + state.guard + length ? w.carry : 0;
+    const carry = late + unanswered.reduce((sum, t) => sum + t.cost, 0);
     const opensAfter = carry > 0 ? w!.endsAfter : now;
-    return { opened: now, endsAfter: opensAfter + length, endsBy: now + length + state.guard, spent: carry, carry: 0, limit };
+    return { opened: now, endsAfter: opensAfter + length, endsBy: now + length + state.guard, heard: false, spent: carry, carry: 0, limit };
   };
   return {
-    burst: next(saved?.burst, config.burstWindowMs, limits.burst),
-    steady: next(saved?.steady, config.steadyWindowMs, limits.steady),
+    burst: next(saved?.burst, "burst", config.burstWindowMs, limits.burst),
+    steady: next(saved?.steady, "steady", config.steadyWindowMs, limits.steady),
   };
+}
+
+/**
+ * A window whose end is still our guess does not end while its requests are unanswered: the guess
+ * assumed they reached the server within the guard, and only an answer says whether they did. Their
+ * tickets expire by themselves, so this holds a window a ticket's life at most.
+ */
+function unheard(state: LimiterState, cls: string, kind: "burst" | "steady", w: WindowState): boolean {
+  return !w.heard && Object.values(state.tickets).some((t) => t.cls === cls && t[kind] === w.opened && !t.carried);
 }
 
 /** Room: `cost` fits when the window's spend stays within its limit × share; an empty window takes any cost (as the server does). */
@@ -194,8 +211,9 @@ function charge(w: WindowState, cost: number, now: number, guard: number): boole
 /**
  * What others spend: an answer about the window its request was counted in (not a carried one)
  * raises the count to the server's (`X-RateLimit-Remaining` is the account's, spec Limits 5) and
- * moves the end no later than the server's (`X-RateLimit-Reset` was written before the answer
- * travelled back). `X-RateLimit-Limit` above the class's burst limit describes the steady window.
+ * narrows the span of its end (`X-RateLimit-Reset` was written between admission and arrival).
+ * `X-RateLimit-Limit` above the class's burst limit describes the steady window; one below half
+ * the class's limit is not believed.
  */
 function learn(state: LimiterState, ticket: Ticket, report: RateLimitInfo, receivedAt: number, config: ModelConfig): void {
   const windows = state.classes[ticket.cls];
@@ -205,12 +223,16 @@ function learn(state: LimiterState, ticket: Ticket, report: RateLimitInfo, recei
   const w = steady ? windows.steady : windows.burst;
   if (w.opened !== (steady ? ticket.steady : ticket.burst)) return;
   const classLimit = steady ? limits.steady : limits.burst;
-  w.limit = clamp(report.limit, Math.ceil(classLimit / 2), classLimit);
+  // Below half the class's limit the report contradicts the spec (Limits 2) too far to be believed.
+  if (report.limit < Math.ceil(classLimit / 2)) return;
+  w.limit = Math.min(report.limit, classLimit);
   w.spent = Math.max(w.spent, w.limit - report.remaining);
   if (report.resetMs !== undefined) {
     // Written between the request's admission and the answer's arrival.
     const reported = receivedAt + Math.min(report.resetMs, steady ? config.steadyWindowMs : config.burstWindowMs);
-    w.endsBy = Math.min(w.endsBy, reported);
+    // The first answer replaces our guess; later ones only narrow it.
+    w.endsBy = w.heard ? Math.min(w.endsBy, reported) : reported;
+    w.heard = true;
     w.endsAfter = Math.min(w.endsBy, Math.max(w.endsAfter, reported - (receivedAt - ticket.at)));
   }
 }
@@ -303,6 +325,7 @@ export function decide(
   const grants: { id: string; ticket: Ticket }[] = [];
   let head: { item: Waiting; blocked: { burst: boolean; steady: boolean } } | undefined;
   let wakeAt = Number.POSITIVE_INFINITY;
+  let headWake = Number.NaN;
   const guard = state.guard;
   for (const item of queue) {
     if (count >= state.cap.value) {
@@ -317,7 +340,10 @@ export function decide(
     if (head === undefined) {
       if (blocked.burst || blocked.steady) {
         head = { item, blocked };
-        wakeAt = Math.min(wakeAt, Math.max(blocked.burst ? windows.burst.endsBy : now, blocked.steady ? windows.steady.endsBy : now));
+        // A window held past its guessed end for answers: ours decide again, others' are looked for.
+        const endOf = (w: WindowState) => (now < w.endsBy ? w.endsBy : now + pollMs(config));
+        wakeAt = Math.max(blocked.burst ? endOf(windows.burst) : now, blocked.steady ? endOf(windows.steady) : now);
+        if ((!blocked.burst || now < windows.burst.endsBy) && (!blocked.steady || now < windows.steady.endsBy)) headWake = wakeAt;
         continue;
       }
     } else {
@@ -346,7 +372,7 @@ export function decide(
     state.tickets[item.id] = ticket;
     grants.push({ id: item.id, ticket });
   }
-  return { state, grants, wakeAt };
+  return { state, grants, wakeAt, precise: wakeAt === headWake };
 }
 
 /** The limiter a ticket id belongs to: ids are `<limiter>#<n>`. */

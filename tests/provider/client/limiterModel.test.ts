@@ -70,7 +70,11 @@ describe("room", () => {
     expect(second.granted).toEqual(ids(queue.slice(8, 10)));
     expect(second.wakeAt).toBe(t.burst().endsBy);
     expect(t.burst().endsBy).toBe(1_010); // opened at 0: a window and a guard
-    const third = t.step(1_010, queue.slice(10));
+    const third = t.step(
+      1_010,
+      queue.slice(10),
+      queue.slice(8, 10).map((w) => t.answer(w.id, 6)),
+    );
     expect(third.granted).toEqual(ids(queue.slice(10)));
   });
 
@@ -114,7 +118,8 @@ describe("the queue", () => {
       filler.map((w) => t.answer(w.id, 1)),
     );
     expect(step.granted).toEqual(ids(cheap.slice(0, 2))); // 8 + 2 = 10: the burst window is full
-    expect(t.step(t.burst().endsBy, [head, cheap[2]!]).granted).toEqual([head.id, cheap[2]!.id]);
+    const answers = cheap.slice(0, 2).map((w) => t.answer(w.id, 2));
+    expect(t.step(t.burst().endsBy, [head, cheap[2]!], answers).granted).toEqual([head.id, cheap[2]!.id]);
   });
 
   it("a cheaper request does not take the head's room in a window the head is not waiting for the end of", () => {
@@ -145,6 +150,26 @@ describe("a window's uncertain end", () => {
     expect(t.burst().endsBy).toBe(995);
   });
 
+  it("a window whose end is still our guess does not end while its requests are unanswered; the first answer replaces the guess", () => {
+    const t = new Trace({ ...CONFIG, concurrency: { initial: 10, min: 1, max: 10 } });
+    const first = t.requests(10);
+    t.step(0, first);
+    const [next] = t.requests(1);
+    // Past the guessed end (1,010), two requests still unanswered: they may have reached the server late.
+    const held = t.step(
+      1_010,
+      [next!],
+      first.slice(0, 8).map((w) => t.answer(w.id, 1_010)),
+    );
+    expect(held.granted).toEqual([]);
+    expect(held.wakeAt).toBe(1_010 + 50); // looks again: another process's answer would not wake it
+    // The server's window opened late: its end is later than the guess.
+    const answered = t.step(1_020, [next!], [t.answer(first[8]!.id, 1_020, { report: { limit: 10, remaining: 1, resetMs: 40 } })]);
+    expect(answered.granted).toEqual([]);
+    expect(answered.wakeAt).toBe(1_060);
+    expect(t.step(1_060, [next!]).granted).toEqual([next!.id]);
+  });
+
   it("a request that may reach the server after its window ended is charged to the next window too", () => {
     const t = new Trace();
     const [a, b] = t.requests(2);
@@ -157,8 +182,9 @@ describe("a window's uncertain end", () => {
 
   it("an answer about a window already over changes nothing", () => {
     const t = new Trace();
-    const [a, b] = t.requests(2);
-    t.step(0, [a!]);
+    const [a, b, c] = t.requests(3);
+    t.step(0, [a!, c!]);
+    t.step(5, [], [t.answer(c!.id, 5, { report: { limit: 10, remaining: 8, resetMs: 995 } })]);
     t.step(1_010, [b!]);
     const before = structuredClone(t.burst());
     t.step(1_011, [], [t.answer(a!.id, 1_011, { report: { limit: 10, remaining: 0, resetMs: 5 } })]);
@@ -177,14 +203,16 @@ describe("what others spend", () => {
     expect(t.burst().spent).toBe(7);
   });
 
-  it("an X-RateLimit-Limit above the class's burst limit describes the steady window, and no limit goes below half the class's", () => {
+  it("an X-RateLimit-Limit above the class's burst limit describes the steady window; one below half the class's is not believed", () => {
     const t = new Trace();
-    const [a, b] = t.requests(2);
-    t.step(0, [a!, b!]);
+    const [a, b, c] = t.requests(3);
+    t.step(0, [a!, b!, c!]);
     t.step(5, [], [t.answer(a!.id, 5, { report: { limit: 150, remaining: 10, resetMs: 30_000 } })]);
     expect(t.steady()).toMatchObject({ spent: 140, endsBy: 30_005 });
     t.step(6, [], [t.answer(b!.id, 6, { report: { limit: 1, remaining: 0, resetMs: 900 } })]);
-    expect(t.burst()).toMatchObject({ limit: 5, spent: 5 });
+    expect(t.burst()).toMatchObject({ limit: 10, spent: 3 });
+    t.step(7, [], [t.answer(c!.id, 7, { report: { limit: 6, remaining: 0, resetMs: 900 } })]);
+    expect(t.burst()).toMatchObject({ limit: 6, spent: 6 });
   });
 });
 
@@ -281,7 +309,7 @@ describe("requests in flight", () => {
 describe("bounded waits", () => {
   it("a planted state with ends at 1e300 and a lowering in the future waits at most a window and a guard", () => {
     const t = new Trace();
-    const planted = { opened: 0, endsAfter: 1e300, endsBy: 1e300, spent: 1e9, carry: 0, limit: 10 };
+    const planted = { opened: 0, endsAfter: 1e300, endsBy: 1e300, heard: true, spent: 1e9, carry: 0, limit: 10 };
     t.state = {
       classes: { C: { burst: { ...planted }, steady: { ...planted, limit: 150 } } },
       tickets: {},
@@ -289,7 +317,7 @@ describe("bounded waits", () => {
       guard: 1e9,
     };
     const step = t.step(0, t.requests(1));
-    expect(step.wakeAt).toBeLessThanOrEqual(60_000 + 250);
+    expect(step.wakeAt).toBeLessThanOrEqual(60_000 + 1_000);
     expect(t.state.cap.value).toBe(1);
   });
 
