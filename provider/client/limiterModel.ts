@@ -38,10 +38,10 @@ const TicketSchema = z.object({
   at: z.number(),
   /** When it stops counting against the cap unless released first. */
   exp: z.number(),
-  /** The burst and steady windows (their `opened`) it was admitted in, and whether it was carried. */
+  /** The burst and steady windows (their `opened`) it was admitted in, and those it was also carried past. */
   burst: z.number(),
   steady: z.number(),
-  carried: z.boolean(),
+  carried: z.object({ burst: z.boolean(), steady: z.boolean() }),
   /** Live tickets right after its admission, itself included (what a `Retry-After: -1` tells). */
   live: z.number(),
 });
@@ -103,7 +103,7 @@ export interface Decision {
 
 /** A ticket lives a sixth of a steady window (10 s on the platform) unless released first. */
 export const ticketLifeMs = (config: ModelConfig) => config.steadyWindowMs / 6;
-/** A round trip longer than a burst window charges every request to two windows: the guard need not grow past it. */
+/** A round trip of a burst window or more charges every request to two windows: the guard need not grow past it. */
 const maxGuardMs = (config: ModelConfig) => config.burstWindowMs;
 /** How often to look again while other limiters' tickets fill the cap (their releases are not heard). */
 const pollMs = (config: ModelConfig) => config.burstWindowMs / 20;
@@ -171,7 +171,9 @@ function windowsAt(state: LimiterState, cls: string, now: number, config: ModelC
   const next = (w: WindowState | undefined, kind: "burst" | "steady", length: number, limit: number): WindowState => {
     if (w !== undefined && (now < w.endsBy || unheard(state, cls, kind, w))) return w;
     // Requests still unanswered when the window ends may have reached the server after it ended.
-    const unanswered = Object.values(state.tickets).filter((t) => t.cls === cls && w !== undefined && t[kind] === w.opened && !t.carried);
+    const unanswered = Object.values(state.tickets).filter(
+      (t) => t.cls === cls && w !== undefined && t[kind] === w.opened && !t.carried[kind],
+    );
     const late = w !== undefined && now < w.endsBy + state.guard + length ? w.carry : 0;
     const carry = late + unanswered.reduce((sum, t) => sum + t.cost, 0);
     const opensAfter = carry > 0 ? w!.endsAfter : now;
@@ -189,7 +191,7 @@ function windowsAt(state: LimiterState, cls: string, now: number, config: ModelC
  * tickets expire by themselves, so this holds a window a ticket's life at most.
  */
 function unheard(state: LimiterState, cls: string, kind: "burst" | "steady", w: WindowState): boolean {
-  return !w.heard && Object.values(state.tickets).some((t) => t.cls === cls && t[kind] === w.opened && !t.carried);
+  return !w.heard && Object.values(state.tickets).some((t) => t.cls === cls && t[kind] === w.opened && !t.carried[kind]);
 }
 
 /** Room: `cost` fits when the window's spend stays within its limit × share; an empty window takes any cost (as the server does). */
@@ -218,23 +220,31 @@ function charge(w: WindowState, cost: number, now: number, guard: number): boole
 function learn(state: LimiterState, ticket: Ticket, report: RateLimitInfo, receivedAt: number, config: ModelConfig): void {
   const windows = state.classes[ticket.cls];
   const limits = config.classes[ticket.cls];
-  if (windows === undefined || limits === undefined || ticket.carried) return;
+  if (windows === undefined || limits === undefined) return;
   const steady = report.limit > limits.burst;
+  if (ticket.carried[steady ? "steady" : "burst"]) return;
   const w = steady ? windows.steady : windows.burst;
   if (w.opened !== (steady ? ticket.steady : ticket.burst)) return;
   const classLimit = steady ? limits.steady : limits.burst;
   // Below half the class's limit the report contradicts the spec (Limits 2) too far to be believed.
   if (report.limit < Math.ceil(classLimit / 2)) return;
   w.limit = Math.min(report.limit, classLimit);
-  w.spent = Math.max(w.spent, w.limit - report.remaining);
   if (report.resetMs !== undefined) {
     // Written between the request's admission and the answer's arrival.
-    const reported = receivedAt + Math.min(report.resetMs, steady ? config.steadyWindowMs : config.burstWindowMs);
+    const length = steady ? config.steadyWindowMs : config.burstWindowMs;
+    const reported = receivedAt + Math.min(report.resetMs, length);
+    // Counted in the window after this one (it reached the server late; that window ends at least
+    // a length after this one, answers about this one differ by their way back): carried there.
+    if (w.heard && reported > w.endsBy + length / 2) {
+      w.carry += ticket.cost;
+      return;
+    }
     // The first answer replaces our guess; later ones only narrow it.
     w.endsBy = w.heard ? Math.min(w.endsBy, reported) : reported;
     w.heard = true;
     w.endsAfter = Math.min(w.endsBy, Math.max(w.endsAfter, reported - (receivedAt - ticket.at)));
   }
+  w.spent = Math.max(w.spent, w.limit - report.remaining);
 }
 
 /**
@@ -254,13 +264,11 @@ function refused(
 ): void {
   const windows = state.classes[ticket.cls];
   if (windows !== undefined) {
-    for (const [w, opened] of [
-      [windows.burst, ticket.burst],
-      [windows.steady, ticket.steady],
-    ] as const) {
-      if (w.opened !== opened) continue;
+    for (const kind of ["burst", "steady"] as const) {
+      const w = windows[kind];
+      if (w.opened !== ticket[kind]) continue;
       w.spent = Math.max(0, w.spent - ticket.cost);
-      if (ticket.carried) w.carry = Math.max(0, w.carry - ticket.cost);
+      if (ticket.carried[kind]) w.carry = Math.max(0, w.carry - ticket.cost);
     }
     if (retryAfter?.kind === "delay") {
       const aboutBurst = retryAfter.ms <= config.burstWindowMs;
@@ -355,8 +363,7 @@ export function decide(
         if (!keepsRoom(windows.burst, head.blocked.burst) || !keepsRoom(windows.steady, head.blocked.steady)) continue;
       }
     }
-    const carriedBurst = charge(windows.burst, item.cost, now, guard);
-    const carried = charge(windows.steady, item.cost, now, guard) || carriedBurst;
+    const carried = { burst: charge(windows.burst, item.cost, now, guard), steady: charge(windows.steady, item.cost, now, guard) };
     state.classes[item.cls] = windows;
     count += 1;
     const ticket: Ticket = {

@@ -31,7 +31,7 @@ const PLANTED: readonly [string, LimiterState][] = [
       tickets: Object.fromEntries(
         Array.from({ length: 8 }, (_, i) => [
           `elsewhere/1/1#${i}`,
-          { cls: "C", cost: 1, at: FAR, exp: FAR, burst: FAR, steady: FAR, carried: false, live: 8 },
+          { cls: "C", cost: 1, at: FAR, exp: FAR, burst: FAR, steady: FAR, carried: { burst: false, steady: false }, live: 8 },
         ]),
       ),
       cap: { value: 0, ceiling: 0, loweredAt: FAR, good: 0 },
