@@ -26,6 +26,8 @@ const WindowSchema = z.object({
   spent: z.number(),
   /** Cost already counted in the window after this one (requests that may reach the server late). */
   carry: z.number(),
+  /** When a window those requests may have opened is surely over: the latest one's admission + guard + length. */
+  carryUntil: z.number(),
   /** What the server said the window allows (`X-RateLimit-Limit`), within half and all of the class's. */
   limit: z.number(),
 });
@@ -142,6 +144,7 @@ function bounded(input: LimiterState | undefined, now: number, config: ModelConf
       w.opened = Math.min(w.opened, w.endsBy);
       w.spent = Math.max(0, w.spent);
       w.carry = Math.max(0, w.carry);
+      w.carryUntil = Math.min(w.carryUntil, reach(length));
       w.limit = clamp(w.limit, Math.ceil(limit / 2), limit);
     }
   }
@@ -163,7 +166,9 @@ function live(state: LimiterState, now: number): [string, Ticket][] {
  * but for its carry. The server opens its next window at the first request to arrive after the
  * last one ended: no later than our first one arrives (within a guard), and no earlier than the
  * last window ended, when carried requests may have opened it; it may still be open for them
- * until the last one's `endsBy` + a guard + its length.
+ * until the latest of them was admitted + a guard + its length (`carryUntil`), not later: every
+ * window opened with a carry would otherwise carry its own grants on, since its earliest end
+ * (`endsAfter`) falls behind the time it opens by a guard per window.
  */
 function windowsAt(state: LimiterState, cls: string, now: number, config: ModelConfig): { burst: WindowState; steady: WindowState } {
   const limits = config.classes[cls]!;
@@ -174,10 +179,21 @@ function windowsAt(state: LimiterState, cls: string, now: number, config: ModelC
     const unanswered = Object.values(state.tickets).filter(
       (t) => t.cls === cls && w !== undefined && t[kind] === w.opened && !t.carried[kind],
     );
-    const late = w !== undefined && now < w.endsBy + state.guard + length ? w.carry : 0;
+    // A late request opens the server's next window no later than it arrives (within a guard of its
+    // admission): once that window is surely over, its cost is in no window our grants can reach.
+    const late = w !== undefined && now < w.carryUntil ? w.carry : 0;
     const carry = late + unanswered.reduce((sum, t) => sum + t.cost, 0);
     const opensAfter = carry > 0 ? w!.endsAfter : now;
-    return { opened: now, endsAfter: opensAfter + length, endsBy: now + length + state.guard, heard: false, spent: carry, carry: 0, limit };
+    return {
+      opened: now,
+      endsAfter: opensAfter + length,
+      endsBy: now + length + state.guard,
+      heard: false,
+      spent: carry,
+      carry: 0,
+      carryUntil: now,
+      limit,
+    };
   };
   return {
     burst: next(saved?.burst, "burst", config.burstWindowMs, limits.burst),
@@ -203,10 +219,11 @@ function fits(w: WindowState, cost: number, config: ModelConfig): boolean {
 const late = (w: WindowState, now: number, guard: number) => now + guard >= w.endsAfter;
 
 /** Charges a grant to a window, and to the next one too when it may reach the server late. */
-function charge(w: WindowState, cost: number, now: number, guard: number): boolean {
+function charge(w: WindowState, cost: number, now: number, guard: number, length: number): boolean {
   w.spent += cost;
   if (!late(w, now, guard)) return false;
   w.carry += cost;
+  w.carryUntil = Math.max(w.carryUntil, now + guard + length);
   return true;
 }
 
@@ -237,6 +254,7 @@ function learn(state: LimiterState, ticket: Ticket, report: RateLimitInfo, recei
     // a length after this one, answers about this one differ by their way back): carried there.
     if (w.heard && reported > w.endsBy + length / 2) {
       w.carry += ticket.cost;
+      w.carryUntil = Math.max(w.carryUntil, reported);
       return;
     }
     // The first answer replaces our guess; later ones only narrow it.
@@ -363,7 +381,10 @@ export function decide(
         if (!keepsRoom(windows.burst, head.blocked.burst) || !keepsRoom(windows.steady, head.blocked.steady)) continue;
       }
     }
-    const carried = { burst: charge(windows.burst, item.cost, now, guard), steady: charge(windows.steady, item.cost, now, guard) };
+    const carried = {
+      burst: charge(windows.burst, item.cost, now, guard, config.burstWindowMs),
+      steady: charge(windows.steady, item.cost, now, guard, config.steadyWindowMs),
+    };
     state.classes[item.cls] = windows;
     count += 1;
     const ticket: Ticket = {

@@ -180,6 +180,23 @@ describe("a window's uncertain end", () => {
     expect(t.burst()).toMatchObject({ opened: 1_010, spent: 2 });
   });
 
+  it("a late request's cost leaves the next windows once a window it may have opened is over: grants do not stay late", () => {
+    const t = new Trace();
+    const [a, b, c, d] = t.requests(4);
+    t.step(0, [a!]);
+    t.step(1_005, [b!], [t.answer(a!.id, 1_005)]); // a round trip of a whole window: the guard grows to it
+    expect(t.burst()).toMatchObject({ spent: 2, carry: 1 });
+    // Opened with b's carry, the window ends no earlier than 2,000: with a guard of 1,000 every grant in it is late.
+    t.step(1_010, [c!]);
+    expect(t.tickets.get(c!.id)!.carried.burst).toBe(true);
+    t.step(1_015, [], [t.answer(b!.id, 1_015), t.answer(c!.id, 1_015)]); // quick again: the guard decays
+    // c reached the server by 1,010 + a guard, so a window it opened ended by 3,010: nothing of it is
+    // left in the next window, whose grants are not late (its earliest end is a length ahead, not 3,000).
+    t.step(3_010, [d!]);
+    expect(t.burst()).toMatchObject({ opened: 3_010, spent: 1, carry: 0, endsAfter: 4_010 });
+    expect(t.tickets.get(d!.id)!.carried.burst).toBe(false);
+  });
+
   it("an answer about a window already over changes nothing", () => {
     const t = new Trace();
     const [a, b, c] = t.requests(3);
@@ -309,7 +326,7 @@ describe("requests in flight", () => {
 describe("bounded waits", () => {
   it("a planted state with ends at 1e300 and a lowering in the future waits at most a window and a guard", () => {
     const t = new Trace();
-    const planted = { opened: 0, endsAfter: 1e300, endsBy: 1e300, heard: true, spent: 1e9, carry: 0, limit: 10 };
+    const planted = { opened: 0, endsAfter: 1e300, endsBy: 1e300, heard: true, spent: 1e9, carry: 0, carryUntil: 1e300, limit: 10 };
     t.state = {
       classes: { C: { burst: { ...planted }, steady: { ...planted, limit: 150 } } },
       tickets: {},
