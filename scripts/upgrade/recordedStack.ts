@@ -13,7 +13,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { linkRepositoryPackage, openCliSession, writeTypeScriptProgram, type CliResult, type CliSession } from "../driver/cliSession";
-import { REPO_ROOT } from "../driver/paths";
+import { REPO_ROOT, pulumiBinDir } from "../driver/paths";
 import { FIRST_CREATED_ID, SEED_ACCOUNTS, type RunningSimulator, type SimState, type SimulatorOptions } from "../../simulator";
 import { seedState } from "../../simulator/fixtures";
 import { SIMULATOR_URL, UPGRADE_DIR, UPGRADE_PASSPHRASE, UPGRADE_STACK, UPGRADE_TOKENS, type UpgradeProgram } from "./programs";
@@ -70,6 +70,10 @@ function layOut(program: UpgradeProgram): string {
     // require `pulumi-adplatform/provider` from here, so they load the build under test.
     linkRepositoryPackage(dir);
   } else {
+    if (!fs.existsSync(path.join(pulumiBinDir(), "pulumi-language-yaml"))) {
+      fs.rmSync(dir, { recursive: true, force: true });
+      throw new Error("no pulumi-language-yaml next to the CLI: scripts/ensure-pulumi builds it from tools/pulumi-yaml (needs Go)");
+    }
     const pluginDir = path.join(dir, "plugin-bin");
     fs.mkdirSync(pluginDir);
     fs.symlinkSync(nativePluginMain(), path.join(pluginDir, "pulumi-resource-adplatform"));
