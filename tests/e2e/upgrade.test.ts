@@ -96,6 +96,8 @@ describe.each(cases)("$program.name recorded with $release", ({ program, release
     const file = path.join(scratch, "state.json");
     fs.writeFileSync(file, fs.readFileSync(path.join(dir, RECORDING_FILES.stack)));
     await run.pulumi(["stack", "import", "--file", file]);
+    // The decrypted state holds only the simulator's seeded tokens (simulator/fixtures), in a private
+    // file of a private directory, removed once imported.
     const plain = (await run.pulumi(["stack", "export", "--show-secrets"])).stdout;
     fs.writeFileSync(file, plain.split(info.baseUrl).join(sim.url), { mode: 0o600 });
     await run.pulumi(["stack", "import", "--file", file]);
