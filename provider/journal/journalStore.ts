@@ -5,6 +5,7 @@
  */
 import type { CreateJournal } from "./createJournal";
 import type { JournalEntry } from "./journalEntry";
+import { NewerJournalEntryError } from "./storedEntry";
 
 /** A journal as the create protocol uses it. */
 export interface JournalStore {
@@ -66,7 +67,9 @@ export class FallbackJournalStore implements JournalStore {
     if (!this.failed) {
       try {
         return await operation(this.primary);
-      } catch {
+      } catch (error) {
+        // A newer release's entry is an answer, not a failure: the fallback has no entry and would let the create go.
+        if (error instanceof NewerJournalEntryError) throw error;
         this.failed = true;
       }
     }
