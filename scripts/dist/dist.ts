@@ -14,7 +14,7 @@
  * The SDKs are generated from the release's schema (not copied from sdks/), so that their
  * `pulumi-plugin.json` names the download URL the release is published at:
  * `ADPLATFORM_PLUGIN_DOWNLOAD_URL` overrides the schema's default (scripts/native/buildSchema.ts).
- * Needs the Pulumi CLI with its Node.js and Python language hosts (scripts/ensure-pulumi), GNU tar
+ * Needs the Pulumi CLI with its Node.js and Python language hosts (scripts/ensure-pulumi --python), GNU tar
  * and Python 3 with venv (the Python build tool is installed into .pulumi-cli/python-build), and Go
  * (tools/gen-go-sdk).
  */
@@ -140,9 +140,9 @@ function writeArchive(target: string, bundle: string): string {
   return name;
 }
 
-/** The Pulumi CLI's bin directory (scripts/ensure-pulumi), for gen-sdk. */
+/** The Pulumi CLI's bin directory (scripts/ensure-pulumi), with the Python language host gen-sdk needs. */
 function pulumiBin(): string {
-  return run("bash", [path.join(REPO_ROOT, "scripts", "ensure-pulumi")])
+  return run("bash", [path.join(REPO_ROOT, "scripts", "ensure-pulumi"), "--python"])
     .trim()
     .split("\n")
     .pop()!;
