@@ -27,6 +27,7 @@ import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { CONFIG_BASE_URL, CONFIG_TOKEN, connectionRefusal } from "../../client/connection";
 import { mayCarryPassword } from "../../client/redisConnection";
 import { UNKNOWN_VALUE } from "../../resources/common/unknowns";
+import { diffConfig } from "./diffConfig";
 import { secretOf } from "./engineValues";
 import { structClass } from "./protocolFixes";
 
@@ -84,7 +85,10 @@ function checkConfig(
 
 let installed = false;
 
-/** Serves `checkConfig` for the provider service of every gRPC server this process starts from now on. */
+/**
+ * Serves `checkConfig`, and `diffConfig` (./diffConfig.ts), for the provider service of every gRPC
+ * server this process starts from now on.
+ */
 export function installCheckConfig(): void {
   if (installed) return;
   installed = true;
@@ -93,7 +97,10 @@ export function installCheckConfig(): void {
   const addService = grpc.Server.prototype.addService;
   grpc.Server.prototype.addService = function (this: grpc.Server, service, implementation) {
     if (service !== provrpc.ResourceProviderService) return addService.call(this, service, implementation);
-    const withCheckConfig = Object.create(implementation, { checkConfig: { value: checkConfig } }) as grpc.UntypedServiceImplementation;
+    const withCheckConfig = Object.create(implementation, {
+      checkConfig: { value: checkConfig },
+      diffConfig: { value: diffConfig },
+    }) as grpc.UntypedServiceImplementation;
     return addService.call(this, service, withCheckConfig);
   };
 }

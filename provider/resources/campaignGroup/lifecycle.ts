@@ -168,6 +168,15 @@ export const campaignGroupLifecycle: ResourceLifecycle<CampaignGroupInputs, Camp
       await ctx.warn(`${label}: the group no longer exists on the platform; it is removed from the stack's state.`);
       return undefined;
     }
+    // The view answers for the token's company: another one than the group's means the account's token is
+    // another company's, and acting on its answer would write that company's view into this group's state.
+    if (state.companyId !== undefined && view.companyId !== undefined && view.companyId !== state.companyId) {
+      throw new ResourceOperationError(
+        `${label}: the account's token belongs to company ${view.companyId}, but the group belongs to company ` +
+          `${state.companyId}: set the token of company ${state.companyId}'s account, or move the group to the other ` +
+          `account on purpose (pulumi up --replace <urn>).`,
+      );
+    }
     // `items` is not returned by the view: keep the last known list (spec, Campaign group).
     const outputs: CampaignGroupOutputs = { ...state, ...viewOutputs(view), items: state.items };
     // An imported group has no `items` to compare the count with.
