@@ -127,6 +127,8 @@ test("refresh after the group was deleted on the platform removes it from the st
   const groupId = String((await stack.outputs()).groupId.value);
   expect(await stateResources("CampaignGroup")).toHaveLength(1);
   expect(ctx.sim.deleteObject("campaignGroups", groupId)).toBe(true);
+  // The group was created moments ago: without the read grace, a group the platform does not show is gone.
+  await stack.setConfig("adplatform:readGraceSeconds", { value: "0" });
 
   const out = collector();
   const refresh = await stack.refresh({ onOutput: out.onOutput });

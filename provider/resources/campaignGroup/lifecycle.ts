@@ -24,6 +24,7 @@ import {
   type CampaignGroupOutputs,
 } from "./definition";
 import { journaledCreate } from "../core/journaledCreate";
+import { notShownYetWarning, readWithGrace, type GraceRead } from "../common/readGrace";
 
 /** A view record of op 19 in SDK names. */
 type GroupView = Camelize<CampaignGroup>;
@@ -157,17 +158,23 @@ export const campaignGroupLifecycle: ResourceLifecycle<CampaignGroupInputs, Camp
   async read(id, previous, ctx) {
     const state = previous ?? ({} as CampaignGroupOutputs);
     const label = subject(state.name, id);
-    let view: GroupView | undefined;
+    let read: GraceRead<GroupView>;
     try {
-      view = await viewGroup(ctx, id, label);
+      // A group the provider created moments ago may not show yet: see ../common/readGrace.ts.
+      read = await readWithGrace(ctx, previous, () => viewGroup(ctx, id, label));
     } catch (error) {
       throw resourceError(label, error);
     }
-    if (view === undefined) {
+    if ("notShownYet" in read) {
+      await ctx.warn(notShownYetWarning(label, CAMPAIGN_GROUP.noun, read));
+      return { id, outputs: state, inputs: inputFields(CAMPAIGN_GROUP.diff, state, ["adoptId"]) as CampaignGroupInputs };
+    }
+    if ("gone" in read) {
       // A missing group leaves the state.
       await ctx.warn(`${label}: the group no longer exists on the platform; it is removed from the stack's state.`);
       return undefined;
     }
+    const view = read.found;
     // The view answers for the token's company: another one than the group's means the account's token is
     // another company's, and acting on its answer would write that company's view into this group's state.
     if (state.companyId !== undefined && view.companyId !== undefined && view.companyId !== state.companyId) {
