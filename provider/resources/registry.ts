@@ -9,7 +9,6 @@ import { bidStrategyLifecycle } from "./bidStrategy/lifecycle";
 import { campaignGroupLifecycle } from "./campaignGroup/lifecycle";
 import { acknowledgingLifecycle } from "./core/acknowledgingLifecycle";
 import { announcingAdoption } from "./core/adoptionNotice";
-import { withCreationTime } from "./common/readGrace";
 import type { ResourceLifecycle } from "./core/lifecycle";
 import { RESOURCE_DEFINITIONS } from "./definitions";
 import { RESOURCE_KINDS, isResourceKind, type ResourceKind } from "./kinds";
@@ -25,15 +24,14 @@ const CODE: Readonly<Record<ResourceKind, ResourceLifecycle<any, any>>> = {
 
 /**
  * Each kind's lifecycle as the faces call it: the kinds created by POST keep a create journal
- * (docs/ARCHITECTURE.md, "The create journal"), every kind says in `check` when its create will
- * adopt an existing object (./core/adoptionNotice), and every create records its time for the read
- * grace (./common/readGrace).
+ * (docs/ARCHITECTURE.md, "The create journal"), and every kind says in `check` when its create will
+ * adopt an existing object (./core/adoptionNotice).
  */
 const LIFECYCLES = Object.fromEntries(
   RESOURCE_KINDS.map((kind) => {
     const definition = RESOURCE_DEFINITIONS[kind];
     const lifecycle = definition.journaled ? acknowledgingLifecycle(definition, CODE[kind]) : CODE[kind];
-    return [kind, withCreationTime(announcingAdoption(kind, lifecycle))];
+    return [kind, announcingAdoption(kind, lifecycle)];
   }),
 ) as Readonly<Record<ResourceKind, ResourceLifecycle<any, any>>>;
 

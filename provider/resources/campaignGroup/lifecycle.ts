@@ -24,7 +24,7 @@ import {
   type CampaignGroupOutputs,
 } from "./definition";
 import { journaledCreate } from "../core/journaledCreate";
-import { notShownYetWarning, readWithGrace, type GraceRead } from "../common/readGrace";
+import { notShownYetWarning, readWithGrace, withCreationTime, type GraceRead } from "../common/readGrace";
 
 /** A view record of op 19 in SDK names. */
 type GroupView = Camelize<CampaignGroup>;
@@ -112,7 +112,7 @@ async function adopt(ctx: LifecycleContext, inputs: CampaignGroupInputs, adoptId
   }
   await warnWhenSizeDisagrees(ctx, label, view.size, inputs.items);
   const outputs: CampaignGroupOutputs = { ...inputs, ...viewOutputs(view), name: inputs.name, color: inputs.color };
-  return { id: adoptId, outputs };
+  return { id: adoptId, outputs: withCreationTime(ctx, outputs) };
 }
 
 /** The lifecycle of `CampaignGroup`. */
@@ -150,7 +150,8 @@ export const campaignGroupLifecycle: ResourceLifecycle<CampaignGroupInputs, Camp
         // first refresh.
         const outputs: CampaignGroupOutputs = { ...inputs };
         if (created.companyId !== undefined) outputs.companyId = created.companyId;
-        return { id: created.id, outputs };
+        // The read grace counts from the create (../common/readGrace.ts); the journal keeps the time for a take-over.
+        return { id: created.id, outputs: withCreationTime(ctx, outputs) };
       },
     });
   },

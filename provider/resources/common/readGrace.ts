@@ -6,8 +6,10 @@
  * answer for "gone" makes the engine drop the object from the state, and the next `up` creates it
  * a second time (the API has no delete). So:
  *
- * - every create records when the provider created or adopted the object, in the state, under the
- *   hidden output `CREATED_AT_OUTPUT` (`withCreationTime`, applied to every kind's create);
+ * - the create of a kind whose read asks the platform (a campaign group) records when the provider
+ *   created or adopted the object, in the state, under the hidden output `CREATED_AT_OUTPUT`
+ *   (`withCreationTime`, called where it POSTs or adopts). The kinds the API cannot read keep their state as written and can lose
+ *   nothing on a read, so they record nothing;
  * - a read that finds nothing (`readWithGrace`, called by a kind's read around its one GET) within
  *   the grace period after that time (the `readGraceSeconds` setting) reads again, through the same
  *   client and so inside the account's rate limiter, after 1, 2, 4, 8 ... s (at most 30 s apart),
@@ -24,7 +26,6 @@ import type { Clock } from "../../client/clock";
 import { sleep } from "../../client/clock";
 import type { Settings } from "../../configuration/settings";
 import type { LifecycleContext } from "../core/context";
-import type { ResourceLifecycle } from "../core/lifecycle";
 
 /**
  * The hidden output holding when the provider created or adopted the object (ISO 8601, UTC). Its
@@ -64,22 +65,13 @@ export function createdAtOf(state: unknown): number | undefined {
   return Number.isFinite(at) ? at : undefined;
 }
 
-/** `lifecycle` whose creates record the time in their outputs (the clock of the call's create session, on the epoch). */
-export function withCreationTime<Inputs, Outputs>(lifecycle: ResourceLifecycle<Inputs, Outputs>): ResourceLifecycle<Inputs, Outputs> {
-  return {
-    ...lifecycle,
-    async create(inputs, ctx) {
-      const { id, outputs } = await lifecycle.create(inputs, ctx);
-      const at = new Date(ctx.createSession.clock.now()).toISOString();
-      return { id, outputs: { ...outputs, [CREATED_AT_OUTPUT]: at } };
-    },
-    // An update's outputs are the kind's new state, which does not know the time: it is carried over.
-    async update(id, olds, news, ctx) {
-      const { outputs } = await lifecycle.update(id, olds, news, ctx);
-      const at = (olds as Record<string, unknown>)[CREATED_AT_OUTPUT];
-      return { outputs: at === undefined ? outputs : { ...outputs, [CREATED_AT_OUTPUT]: at } };
-    },
-  };
+/**
+ * `outputs` of a create with its time recorded (the clock of the call's create session, on the
+ * epoch). Called where the object is created or adopted, so a create journal that keeps the outputs
+ * hands a later take-over the time of the create itself.
+ */
+export function withCreationTime<Outputs>(ctx: LifecycleContext, outputs: Outputs): Outputs {
+  return { ...outputs, [CREATED_AT_OUTPUT]: new Date(ctx.createSession.clock.now()).toISOString() };
 }
 
 /** What a read within the grace gives: the object, or why there is none. */

@@ -115,19 +115,11 @@ it("says in its warning that the platform does not show the object yet, and when
 describe("the recorded creation time", () => {
   const inputs = { name: "Launch", color: "#2255aa", items: ["5101"] };
 
-  it("is written by create on the session's clock and carried over by update", async () => {
-    const clock = new FakeClock(CREATED);
-    const ctx = contextAt(clock);
-    const kind = withCreationTime<Record<string, unknown>, Record<string, unknown>>({
-      ...resourceLifecycle("CampaignGroup"),
-      create: async (created) => ({ id: "1", outputs: created }),
-      update: async (_id, _olds, news) => ({ outputs: news }),
-    });
-    const { outputs } = await kind.create(inputs, ctx);
-    expect(outputs).toEqual({ ...inputs, [CREATED_AT_OUTPUT]: "2026-11-27T13:00:00.000Z" });
-    expect((await kind.update("1", outputs, { ...inputs, name: "Renamed" }, ctx)).outputs).toEqual({
+  it("is the time on the create session's clock, added to the outputs", () => {
+    const ctx = contextAt(new FakeClock(CREATED));
+    expect(withCreationTime(ctx, { ...inputs, companyId: "7001" })).toEqual({
       ...inputs,
-      name: "Renamed",
+      companyId: "7001",
       [CREATED_AT_OUTPUT]: "2026-11-27T13:00:00.000Z",
     });
   });
