@@ -8,8 +8,8 @@
  *
  * - the create of a kind whose read asks the platform (a campaign group) records when the provider
  *   created or adopted the object, in the state, under the hidden output `CREATED_AT_OUTPUT`
- *   (`withCreationTime`, called where it POSTs or adopts). The kinds the API cannot read keep their state as written and can lose
- *   nothing on a read, so they record nothing;
+ *   (`withCreationTime`, called where it POSTs or adopts). The kinds the API cannot read keep their
+ *   state as written and can lose nothing on a read, so they record nothing;
  * - a read that finds nothing (`readWithGrace`, called by a kind's read around its one GET) within
  *   the grace period after that time (the `readGraceSeconds` setting) reads again, through the same
  *   client and so inside the account's rate limiter, after 1, 2, 4, 8 ... s (at most 30 s apart),
