@@ -202,6 +202,16 @@ describe("configuration", () => {
     expect((await checkConfig({ baseUrl: UNKNOWN_VALUE })).failures).toEqual([]);
   });
 
+  it("refuses at preview a readGraceSeconds that is not whole seconds, naming the setting as the user set it", async () => {
+    expect((await checkConfig({ readGraceSeconds: "5m" })).failures).toEqual([
+      { property: "", reason: expect.stringMatching(/^adplatform:readGraceSeconds must be a whole number of seconds/) },
+    ]);
+    expect((await checkConfig({ readGraceSeconds: "1.5" }, "second")).failures).toEqual([
+      { property: "", reason: expect.stringMatching(/^readGraceSeconds must be a whole number of seconds/) },
+    ]);
+    expect((await checkConfig({ readGraceSeconds: "0" })).failures).toEqual([]);
+  });
+
   /** The plugin's answer to the engine's `DiffConfig` of a provider from `olds` to `news`. */
   async function diffConfig(olds: Record<string, unknown>, news: Record<string, unknown>) {
     const req = new provproto.DiffRequest();
