@@ -24,6 +24,7 @@ import {
   type CampaignGroupOutputs,
 } from "./definition";
 import { journaledCreate } from "../core/journaledCreate";
+import { notShownYetWarning, readWithGrace, withCreationTime, type GraceRead } from "../common/readGrace";
 
 /** A view record of op 19 in SDK names. */
 type GroupView = Camelize<CampaignGroup>;
@@ -111,7 +112,7 @@ async function adopt(ctx: LifecycleContext, inputs: CampaignGroupInputs, adoptId
   }
   await warnWhenSizeDisagrees(ctx, label, view.size, inputs.items);
   const outputs: CampaignGroupOutputs = { ...inputs, ...viewOutputs(view), name: inputs.name, color: inputs.color };
-  return { id: adoptId, outputs };
+  return { id: adoptId, outputs: withCreationTime(ctx, outputs) };
 }
 
 /** The lifecycle of `CampaignGroup`. */
@@ -149,7 +150,8 @@ export const campaignGroupLifecycle: ResourceLifecycle<CampaignGroupInputs, Camp
         // first refresh.
         const outputs: CampaignGroupOutputs = { ...inputs };
         if (created.companyId !== undefined) outputs.companyId = created.companyId;
-        return { id: created.id, outputs };
+        // The read grace counts from the create (../common/readGrace.ts); the journal keeps the time for a take-over.
+        return { id: created.id, outputs: withCreationTime(ctx, outputs) };
       },
     });
   },
@@ -157,16 +159,31 @@ export const campaignGroupLifecycle: ResourceLifecycle<CampaignGroupInputs, Camp
   async read(id, previous, ctx) {
     const state = previous ?? ({} as CampaignGroupOutputs);
     const label = subject(state.name, id);
-    let view: GroupView | undefined;
+    let read: GraceRead<GroupView>;
     try {
-      view = await viewGroup(ctx, id, label);
+      // A group the provider created moments ago may not show yet: see ../common/readGrace.ts.
+      read = await readWithGrace(ctx, previous, () => viewGroup(ctx, id, label));
     } catch (error) {
       throw resourceError(label, error);
     }
-    if (view === undefined) {
+    if ("notShownYet" in read) {
+      await ctx.warn(notShownYetWarning(label, CAMPAIGN_GROUP.noun, read));
+      return { id, outputs: state, inputs: inputFields(CAMPAIGN_GROUP.diff, state, ["adoptId"]) as CampaignGroupInputs };
+    }
+    if ("gone" in read) {
       // A missing group leaves the state.
       await ctx.warn(`${label}: the group no longer exists on the platform; it is removed from the stack's state.`);
       return undefined;
+    }
+    const view = read.found;
+    // The view answers for the token's company: another one than the group's means the account's token is
+    // another company's, and acting on its answer would write that company's view into this group's state.
+    if (state.companyId !== undefined && view.companyId !== undefined && view.companyId !== state.companyId) {
+      throw new ResourceOperationError(
+        `${label}: the account's token belongs to company ${view.companyId}, but the group belongs to company ` +
+          `${state.companyId}: set the token of company ${state.companyId}'s account, or move the group to the other ` +
+          `account on purpose (pulumi up --replace <urn>).`,
+      );
     }
     // `items` is not returned by the view: keep the last known list (spec, Campaign group).
     const outputs: CampaignGroupOutputs = { ...state, ...viewOutputs(view), items: state.items };
