@@ -69,19 +69,30 @@ export function redisCliCommand(): string {
   return redisTool("redis-cli");
 }
 
+/** `valkey-server` from PATH, else the one `scripts/ensure-redis --valkey` unpacked; undefined without either. */
+export function valkeyServerCommand(): string | undefined {
+  return onPath("valkey-server") ?? unpacked(join("valkey", "bin", "valkey-server"));
+}
+
 function redisTool(name: string): string {
-  const onPath = (process.env.PATH ?? "")
+  return onPath(name) ?? unpacked(join("bin", name)) ?? name;
+}
+
+function onPath(name: string): string | undefined {
+  return (process.env.PATH ?? "")
     .split(delimiter)
     .filter((dir) => dir !== "")
     .map((dir) => join(dir, name))
     .find(executable);
-  return onPath ?? unpackedRedisTool(name) ?? name;
 }
 
-/** The checkout holding this file is found by walking up: the bench runs it compiled into `build/`. */
-function unpackedRedisTool(name: string): string | undefined {
+/**
+ * `path` inside the checkout's `.redis-server/`, if executable. The checkout holding this file is
+ * found by walking up: the bench runs it compiled into `build/`.
+ */
+function unpacked(path: string): string | undefined {
   for (let dir = __dirname; dirname(dir) !== dir; dir = dirname(dir)) {
-    const launcher = join(dir, ".redis-server", "bin", name);
+    const launcher = join(dir, ".redis-server", path);
     if (existsSync(join(dir, "scripts", "ensure-redis"))) return executable(launcher) ? launcher : undefined;
   }
   return undefined;

@@ -4,6 +4,7 @@
  * one node, so a script over two of them runs there whole; a client keeps working across a failover.
  */
 import { Cluster, Redis } from "ioredis";
+import { redisServerCommand, valkeyServerCommand } from "./redisServer";
 import { type RedisCluster, type RedisSentinelSet, startRedisCluster, startRedisSentinel } from "./redisTopologies";
 
 // Two keys of one account under one hash tag, as the stores name them.
@@ -12,12 +13,24 @@ const second = "adplatform:{acct}:second";
 // Adds ARGV[1] to both keys and returns both: were the script split, concurrent runs would interleave.
 const addToBoth = "return { redis.call('INCRBY', KEYS[1], ARGV[1]), redis.call('INCRBY', KEYS[2], ARGV[1]) }";
 
-describe("a Redis Cluster of three primaries with a replica each", () => {
+// Valkey's server takes Redis's arguments and speaks its protocol; the cluster runs on it as well.
+// Each server names itself in INFO: Redis 7 as `redis_mode:cluster`, Valkey as `server_name:valkey`.
+const valkey = valkeyServerCommand();
+const servers: [string, string | undefined, string][] = [
+  ["Redis", redisServerCommand(), "redis_mode:cluster"],
+  [valkey ? "Valkey" : "Valkey [skipped: no valkey-server; scripts/ensure-redis --valkey unpacks one]", valkey, "server_name:valkey"],
+];
+
+describe.each(servers)("a %s Cluster of three primaries with a replica each", (_, command, serverInfo) => {
+  if (!command) {
+    test.skip("needs a valkey-server", () => undefined);
+    return;
+  }
   const password = "cluster secret";
   let cluster: RedisCluster;
   let client: Cluster;
   beforeAll(async () => {
-    cluster = await startRedisCluster({ primaries: 3, replicasPerPrimary: 1, password });
+    cluster = await startRedisCluster({ primaries: 3, replicasPerPrimary: 1, password, command });
     client = new Cluster([...cluster.nodes], { redisOptions: { password } });
   }, 90_000);
   afterAll(async () => {
@@ -26,6 +39,8 @@ describe("a Redis Cluster of three primaries with a replica each", () => {
   });
 
   test("keys of one hash tag sit on one node, and a script over two of them runs whole", async () => {
+    const info = await client.info("server");
+    expect(info).toContain(serverInfo);
     expect(cluster.shards).toHaveLength(3);
     expect(cluster.shards.every((shard) => shard.replicas.length === 1)).toBe(true);
     await client.set(first, "0");
