@@ -146,7 +146,6 @@ interface ClusterNode {
   readonly id: string;
   readonly port: number;
   readonly primary: boolean;
-  readonly failed: boolean;
   readonly primaryId: string;
   readonly slots: [number, number][];
 }
@@ -161,7 +160,6 @@ function clusterNodes(reply: unknown): ClusterNode[] {
         id: id!,
         port: Number(addr!.split("@")[0]!.split(":")[1]),
         primary: flags!.split(",").includes("master"),
-        failed: flags!.split(",").includes("fail"),
         primaryId: primaryId!,
         slots: slots
           .filter((range) => !range.startsWith("["))
