@@ -8,6 +8,7 @@
 export { Account, type AccountArgs } from "./account";
 export * from "./resources";
 export * from "./dataSources";
+export { AdPlatformError, type ErrorCode } from "../provider/errors";
 
 import { warnPlainCredentials } from "./config";
 

@@ -4,7 +4,8 @@
  * did not parse, a network failure names the host and port, and a failure caused by a connection
  * setting ends with a line saying how to fix it (`remedy.ts`). The client's error is kept as `cause`.
  */
-import { ApiError, ApiNetworkError, ApiNotFoundError, ApiResponseError, type Connection, describeRequest } from "../client";
+import { ApiError, ApiNetworkError, ApiNotFoundError, ApiResponseError, type Connection } from "../client";
+import { messageParts, renderMessage } from "../errors";
 import { MISSING_FIELD } from "../catalog";
 import type { DataSource } from "./definition";
 import type { ReadRequest } from "./arguments";
@@ -39,14 +40,9 @@ function malformedField(source: DataSource, error: ApiResponseError): string | u
   return `items[${index}]${rest ? `.${rest}` : ""}`;
 }
 
-/**
- * The client's message without its own request prefix (`listCountries (GET /v2/...) failed: `),
- * since the data source's message names the request already.
- */
-function withoutRequestPrefix(error: ApiError): string {
-  const prefix = describeRequest(error);
-  const head = prefix ? `${prefix} failed: ` : "";
-  return head && error.message.startsWith(head) ? error.message.slice(head.length) : error.message;
+/** The client's reason and trace id, without its request (the data source's message names it). */
+function clientReason(error: ApiError): string {
+  return renderMessage({ reason: error.parts.reason, ...(error.parts.traceId ? { traceId: error.parts.traceId } : {}) });
 }
 
 /**
@@ -56,11 +52,17 @@ function withoutRequestPrefix(error: ApiError): string {
 function requestFailure(source: DataSource, line: string, error: ApiError, context: FailureContext): DataSourceRequestError {
   const where = error instanceof ApiNetworkError && context.origin !== undefined ? ` at ${hostAndPort(context.origin)}` : "";
   const setting = settingAtFault(error);
-  const remedy = setting === undefined ? "" : `\n${remedyFor(setting, context.origins?.[setting])}`;
-  return new DataSourceRequestError(source.functionName, `${line} failed: ${withoutRequestPrefix(error)}${where}${remedy}`, {
-    cause: error,
-    ...(setting !== undefined ? { setting } : {}),
-  });
+  const { reason, traceId } = error.parts;
+  return new DataSourceRequestError(
+    source.functionName,
+    {
+      action: line,
+      reason: `${reason}${where}`,
+      ...(traceId ? { traceId } : {}),
+      ...(setting !== undefined ? { remedy: remedyFor(setting, context.origins?.[setting]) } : {}),
+    },
+    { cause: error, ...(setting !== undefined ? { setting } : {}) },
+  );
 }
 
 /** The default translation of a failed read. */
@@ -76,15 +78,14 @@ export function translateFailure(source: DataSource, request: ReadRequest, error
     const field = malformedField(source, error);
     const why = error.issues[0]?.message;
     const what = !field
-      ? `the response did not parse: ${withoutRequestPrefix(error)}`
+      ? `the response did not parse: ${clientReason(error)}`
       : why === MISSING_FIELD
         ? `field "${field}" is missing from the response`
         : `field "${field}" of the response did not parse${why ? `: ${why}` : ""}`;
     return new DataSourceResponseError(source.functionName, `malformed response to ${line}: ${what}`, { cause: error });
   }
   if (error instanceof ApiError) return requestFailure(source, line, error, context);
-  const message = error instanceof Error ? error.message : String(error);
-  return new DataSourceRequestError(source.functionName, `${line} failed: ${message}`, { cause: error });
+  return new DataSourceRequestError(source.functionName, { action: line, reason: messageParts(error).reason }, { cause: error });
 }
 
 /** The error to throw for a failed read: the definition's explanation when it has one, else `translate`. */

@@ -8,6 +8,5 @@ export * from "./definition";
 export * from "./definitions";
 export * from "./engine";
 export * from "./errors";
-export * from "./inspection";
 export * from "./readCache";
 export * from "./remedy";

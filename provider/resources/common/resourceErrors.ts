@@ -1,27 +1,28 @@
 /**
  * Errors a resource operation reports to the engine. The dynamic-provider plugin shows only the
- * error's message, so every message names the resource, then carries the client's description
+ * error's message, so every message names the resource, then carries the client's parts
  * (operation, status, the API's `message` and `trace_id`: spec, Errors).
  */
 import { ApiNetworkError, ApiResponseError, ApiServerError } from "../../client";
+import { AdPlatformError, type MessageParts, messageParts, renderMessage, underSubject } from "../../errors";
 
 /**
  * A failed resource operation. `cause`, when a call failed, keeps the client's error with its typed
  * fields and its own code. The code is spelled as the client's and the data sources' are
  * (`ADP_ERR_<WHAT>`).
  */
-export class ResourceOperationError extends Error {
+export class ResourceOperationError extends AdPlatformError {
   override readonly name = "ResourceOperationError";
   readonly code = "ADP_ERR_RESOURCE_OPERATION";
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  /** `message`: the whole message, or its parts. */
+  constructor(message: string | MessageParts, options?: { cause?: unknown }) {
+    super(typeof message === "string" ? { reason: message } : message, options);
   }
 }
 
 /** `<subject>: <what the client said>`; non-API errors keep their message. */
 export function resourceError(subject: string, error: unknown): ResourceOperationError {
-  const detail = error instanceof Error ? error.message : String(error);
-  return new ResourceOperationError(`${subject}: ${detail}`, { cause: error });
+  return new ResourceOperationError(underSubject(subject, error), { cause: error });
 }
 
 /**
@@ -50,18 +51,17 @@ export interface AdoptHint {
  * declared name to look for.
  */
 export function ambiguousCreateError(subject: string, error: unknown, hint: AdoptHint): ResourceOperationError {
-  const detail = error instanceof Error ? error.message : String(error);
-  const head =
-    `${subject}: the create request may have reached the platform, so a ${hint.noun} may now exist ` +
-    `that Pulumi does not know of (${detail}).`;
+  const detail = renderMessage(messageParts(error));
+  const reason =
+    `the create request may have reached the platform, so a ${hint.noun} may now exist ` + `that Pulumi does not know of (${detail}).`;
   // A success body that failed the schema may still have named the object it created (the client
   // keeps that id, best effort): name it, so the user need not search for it.
   const createdId = error instanceof ApiResponseError ? error.createdId : undefined;
-  const advice =
+  const remedy =
     createdId !== undefined
-      ? ` The platform may have created ${hint.noun} ${createdId} (its answer named that id); set ` +
+      ? `The platform may have created ${hint.noun} ${createdId} (its answer named that id); set ` +
         `\`adoptId: ${JSON.stringify(createdId)}\` on this resource and run again to take it over, so no duplicate is created.`
-      : ` Look for a ${hint.noun} named ${JSON.stringify(hint.name)} on the platform: if it exists, set ` +
+      : `Look for a ${hint.noun} named ${JSON.stringify(hint.name)} on the platform: if it exists, set ` +
         `\`adoptId: "<its id>"\` on this resource and run again, so no duplicate is created; if it does not, run again.`;
-  return new ResourceOperationError(head + advice, { cause: error });
+  return new ResourceOperationError({ subject, reason, remedy }, { cause: error });
 }

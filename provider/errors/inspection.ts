@@ -1,5 +1,5 @@
 /**
- * How a data source's error looks when inspected (`console.log(error)`, `util.inspect`, and the
+ * How an error of the family looks when inspected (`console.log(error)`, `util.inspect`, and the
  * Pulumi runtime, which inspects every uncaught error it reports): its stack, its fields, then its
  * causes the same way, indented.
  *

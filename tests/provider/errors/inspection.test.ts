@@ -5,7 +5,8 @@
  */
 import { inspect } from "node:util";
 import { ApiConfigError } from "../../../provider/client";
-import { DataSourceNotFoundError, DataSourceRequestError, describeError } from "../../../provider/dataSources";
+import { DataSourceNotFoundError, DataSourceRequestError } from "../../../provider/dataSources";
+import { describeError } from "../../../provider/errors";
 
 /** A stack as a read that fails inside an `Output` has it in a Pulumi program. */
 const STACK_THROUGH_OUTPUT =
