@@ -7,7 +7,7 @@ import { abTestVariationLifecycle } from "./abTestVariation/lifecycle";
 import { bidModifierLifecycle } from "./bidModifier/lifecycle";
 import { bidStrategyLifecycle } from "./bidStrategy/lifecycle";
 import { campaignGroupLifecycle } from "./campaignGroup/lifecycle";
-import { acknowledgingLifecycle } from "./core/acknowledgingLifecycle";
+import { journaling } from "./core/journaledCreates";
 import { announcingAdoption } from "./core/adoptionNotice";
 import type { ResourceLifecycle } from "./core/lifecycle";
 import { RESOURCE_DEFINITIONS } from "./definitions";
@@ -30,7 +30,7 @@ const CODE: Readonly<Record<ResourceKind, ResourceLifecycle<any, any>>> = {
 const LIFECYCLES = Object.fromEntries(
   RESOURCE_KINDS.map((kind) => {
     const definition = RESOURCE_DEFINITIONS[kind];
-    const lifecycle = definition.journaled ? acknowledgingLifecycle(definition, CODE[kind]) : CODE[kind];
+    const lifecycle = definition.journaled ? journaling(definition, CODE[kind]) : CODE[kind];
     return [kind, announcingAdoption(kind, lifecycle)];
   }),
 ) as Readonly<Record<ResourceKind, ResourceLifecycle<any, any>>>;

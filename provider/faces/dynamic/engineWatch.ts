@@ -9,7 +9,7 @@
  * process was re-parented), creates not yet sent are abandoned, the ones in flight are answered and
  * journaled, and the process exits.
  */
-import { engineGone } from "../../journal";
+import { engineGone } from "../../resources/core/journaledCreates";
 import { pluginEngineAddress } from "./engineLog";
 
 /** How often the parent process is checked, ms. */

@@ -7,7 +7,7 @@
  * starts `./engineWatch`.
  */
 import type { LifecycleContext } from "../../resources/core/context";
-import { CreateSession } from "../../resources/core/createSession";
+import { CreateSession } from "../../resources/core/journaledCreates";
 import type { ResourceKind } from "../../resources/kinds";
 import { resourceLifecycle } from "../../resources/registry";
 import { withAccountProperty } from "./accountProperty";

@@ -9,7 +9,7 @@ import { checkInputs } from "../common/checkInputs";
 import { diffInputs } from "../common/diff";
 import { keptStateRead } from "../common/inputFields";
 import { resourceError } from "../common/resourceErrors";
-import { journaledCreate } from "../core/journaledCreate";
+import { journaledCreate } from "../core/journaledCreates";
 import { BID_STRATEGY, BidStrategyInputs, bidStrategyBody, type BidStrategyOutputs } from "./definition";
 
 const subject = (name: unknown, id?: string) => `BidStrategy ${JSON.stringify(name)}${id ? ` (id ${id})` : ""}`;

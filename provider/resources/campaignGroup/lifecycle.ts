@@ -23,7 +23,7 @@ import {
   campaignGroupBody,
   type CampaignGroupOutputs,
 } from "./definition";
-import { journaledCreate } from "../core/journaledCreate";
+import { journaledCreate } from "../core/journaledCreates";
 
 /** A view record of op 19 in SDK names. */
 type GroupView = Camelize<CampaignGroup>;

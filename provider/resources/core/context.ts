@@ -4,7 +4,7 @@
  * `provider/faces/native/`), and nothing the lifecycle code could find out for itself.
  */
 import type { Settings } from "../../configuration/settings";
-import type { CreateSession } from "./createSession";
+import type { CreateSession } from "./journaledCreates";
 
 /** The per-call context of a lifecycle method. */
 export interface LifecycleContext {
@@ -29,17 +29,8 @@ export interface LifecycleContext {
    */
   readonly urn?: string;
   /**
-   * Whether the engine's state holds a resource for `urn`, when the face can tell: a native plugin
-   * sees it in `Check`'s old inputs (non-empty: the state holds one, so a create of it replaces it;
-   * empty: a first create, the create after an interrupted one, or a `--target-replace`, for which
-   * the engine sends no old inputs). Undefined: the face cannot tell (the dynamic face). The create
-   * journal uses it to know when the engine holds what a create journaled (docs/ARCHITECTURE.md,
-   * "The create journal").
-   */
-  readonly replacing?: boolean;
-  /**
-   * What the journaled creates of this process share: the journal's clock and what each create
-   * returned. One per face instance (plugin process), the same object in every call.
+   * What the journaled creates of this face share (./journaledCreates.ts). One per face instance
+   * (plugin process), the same object in every call.
    */
   readonly createSession: CreateSession;
 }

@@ -13,7 +13,7 @@ import type { LifecycleContext } from "../../../../provider/resources/core/conte
 type PlatformConnection = { baseUrl?: string; token?: string };
 const settingsOf = (connection: PlatformConnection) => resolveSettings([valuesLayer("stackConfig", connection)]);
 import type { ResourceLifecycle } from "../../../../provider/resources/core/lifecycle";
-import { CreateSession } from "../../../../provider/resources/core/createSession";
+import { CreateSession } from "../../../../provider/resources/core/journaledCreates";
 import { abTestVariationLifecycle } from "../../../../provider/resources/abTestVariation/lifecycle";
 import { bidStrategyLifecycle } from "../../../../provider/resources/bidStrategy/lifecycle";
 import { campaignGroupLifecycle } from "../../../../provider/resources/campaignGroup/lifecycle";

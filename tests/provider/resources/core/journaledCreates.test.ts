@@ -1,7 +1,7 @@
 /**
  * The create protocol's own state and time: the journal's dates and waits are on the clock of the
  * context's `createSession`, and what a create of this process returned is the session's, not the
- * process's. The protocol through real plugins is journaledCreate.plugin.test.ts.
+ * process's. The protocol through real plugins is journaledCreates.plugin.test.ts.
  */
 import { hostname } from "node:os";
 import { accountKey } from "../../../../provider/client";
@@ -10,8 +10,7 @@ import { CreateJournal, inputsHash, journalAccount, type JournalEntry } from "..
 import { BID_STRATEGY } from "../../../../provider/resources/bidStrategy/definition";
 import { CAMPAIGN_GROUP } from "../../../../provider/resources/campaignGroup/definition";
 import type { LifecycleContext } from "../../../../provider/resources/core/context";
-import { CreateSession } from "../../../../provider/resources/core/createSession";
-import { journaledCreate, refusedDelete, type CreateSend } from "../../../../provider/resources/core/journaledCreate";
+import { CreateSession, journaledCreate, refusedDelete, type CreateSend } from "../../../../provider/resources/core/journaledCreates";
 import { FakeClock } from "../../../helpers/fakeClock";
 
 const connection = { baseUrl: "http://127.0.0.1:9", token: "journaled-create-test-token" };
