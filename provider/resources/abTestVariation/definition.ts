@@ -93,14 +93,6 @@ export type AbTestVariationInputs = z.output<typeof AbTestVariationInputs>;
 /** AbTestVariation state: the inputs (op 4 answers 204 and the full record is not shown). */
 export type AbTestVariationOutputs = AbTestVariationInputs;
 
-/**
- * The engine id of a variation. Decision (not shown in spec): `<abTestId>/<variationId>`; only a
- * label, never parsed (the provider reads both ids from the inputs).
- */
-export function abTestVariationId(inputs: Pick<AbTestVariationInputs, "abTestId" | "variationId">): string {
-  return `${inputs.abTestId}/${inputs.variationId}`;
-}
-
 /** The op 4 body that sets `fields` of checked inputs. */
 export const abTestVariationBody = (inputs: AbTestVariationInputs, fields: readonly AbTestVariationField[]) =>
   patchBody(AbTestVariationUpdate, inputs, fields);

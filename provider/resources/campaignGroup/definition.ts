@@ -96,9 +96,6 @@ export const CampaignGroupInputs = CAMPAIGN_GROUP.inputs;
 /** Checked CampaignGroup inputs. */
 export type CampaignGroupInputs = z.output<typeof CampaignGroupInputs>;
 
-/** Inputs of a group that exists with no `items` in its state (an imported group). */
-export const ExistingCampaignGroupInputs = CAMPAIGN_GROUP.existingInputs;
-
 /** CampaignGroup state: the inputs plus what the API returns (op 2 response, op 19 view). */
 export type CampaignGroupOutputs = CampaignGroupInputs & StateOutputs<NonNullable<(typeof CAMPAIGN_GROUP)["state"]>>;
 
