@@ -22,7 +22,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { CONFIG_BASE_URL, CONFIG_TOKEN, ENV_BASE_URL, ENV_TOKEN } from "../provider/client";
 import { CONFIG_LIMITS_URL } from "../provider/client/connection";
-import { plainCredentialsWarning } from "../provider/client/plainCredentials";
+import { plainCredentialsWarning } from "../provider/infrastructure";
 import { nonEmpty, resolveSettings, stackConfigLayer, valuesLayer, type Settings } from "../provider/configuration/settings";
 import type { ConnectionSettings } from "../provider/dataSources";
 

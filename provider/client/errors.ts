@@ -46,19 +46,7 @@ export interface ApiErrorInit extends RequestContext {
 }
 
 /** Machine-readable code of an `ApiError`, one per class, stable across releases. */
-export type ApiErrorCode = Extract<
-  ErrorCode,
-  | "ADP_ERR_HTTP"
-  | "ADP_ERR_VALIDATION"
-  | "ADP_ERR_REQUEST_INVALID"
-  | "ADP_ERR_AUTH"
-  | "ADP_ERR_NOT_FOUND"
-  | "ADP_ERR_RATE_LIMIT"
-  | "ADP_ERR_SERVER"
-  | "ADP_ERR_NETWORK"
-  | "ADP_ERR_RESPONSE"
-  | "ADP_ERR_CONFIG"
->;
+export type ApiErrorCode = Exclude<ErrorCode, "ADP_ERR_NOT_DISPLAY_ZONE" | "ADP_ERR_REQUEST_FAILED" | "ADP_ERR_RESOURCE_OPERATION">;
 
 /** `createBidStrategy (POST /v2/adex/bid-strategies)`, or undefined without an operation. */
 export function describeRequest(context: RequestContext): string | undefined {

@@ -15,7 +15,7 @@
 import { closeSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
-import { createNewFile, ensurePrivateDirectory, readFileNoLink } from "../client/privateFiles";
+import { createNewFile, ensurePrivateDirectory, readFileNoLink } from "../infrastructure";
 import { JournalEntry, entryFileName } from "./journalEntry";
 
 /**

@@ -10,7 +10,7 @@
  * journaled, and the process exits.
  */
 import { engineGone } from "../../resources/core/journaledCreates";
-import { pluginEngineAddress } from "./engineLog";
+import { pluginEngineAddress } from "../engineAddress";
 
 /** How often the parent process is checked, ms. */
 const WATCH_INTERVAL_MS = 500; // 0.5 s

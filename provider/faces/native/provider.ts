@@ -23,7 +23,7 @@ import type { ResourceLifecycle } from "../../resources/core/lifecycle";
 import type { ResourceKind } from "../../resources/kinds";
 import { resourceLifecycle } from "../../resources/registry";
 import { invokeDataSource } from "./dataSourceInvoke";
-import { engineInfo, engineWarn } from "./engineLog";
+import { engineInfo, engineWarn } from "../engineLog";
 import { propertiesFromEngine, toEngine } from "./engineValues";
 import { importRefusal } from "./importSupport";
 import { dataSourceOfToken, kindOfToken, typeOfUrn } from "./tokens";

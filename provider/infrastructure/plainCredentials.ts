@@ -5,8 +5,8 @@
  * Pulumi's `pulumi-nodejs`); only `pulumi config set --secret` makes the engine encrypt them there.
  * The native face's `CheckConfig` marks them secret itself (`faces/native/checkConfig.ts`).
  */
-import { CONFIG_LIMITS_URL, CONFIG_TOKEN } from "./connection";
-import { mayCarryPassword } from "./redisConnection";
+import { CONFIG_LIMITS_URL, CONFIG_TOKEN } from "../client/connection";
+import { mayCarryPassword } from "../client/redisConnection";
 
 /** Credential settings as read, each with whether the stack config marks it secret. */
 export interface ConfigCredentials {

@@ -4,7 +4,7 @@
  * plugin). The plugin suites prove the warnings then arrive as engine `Log` calls.
  */
 import * as path from "node:path";
-import { pluginEngineAddress } from "../../../../provider/faces/dynamic/engineLog";
+import { pluginEngineAddress } from "../../../provider/faces/engineAddress";
 
 const main = path.join("/prog", "node_modules", "@pulumi", "pulumi", "cmd", "dynamic-provider", "index.js");
 
