@@ -2,7 +2,7 @@
  * Credentials of the data sources, read in the Pulumi program's process.
  *
  * Data sources are plain async functions in the program process (invokes are not supported for
- * dynamic providers: docs/ARCHITECTURE.md, "Engine facts we rely on"), so they cannot receive the
+ * dynamic providers), so they cannot receive the
  * provider's `configure` call the way the resources' CRUD code does. They read the same settings, in this order:
  *
  * 1. values given to `configureDataSources(...)` in this process (scripts and tests),

@@ -51,7 +51,7 @@ export const SETTINGS = {
     secret: true,
     defaultDescription: "none: the limits are shared by this machine's processes, and the create journal is kept in `journalDir`",
   },
-  // docs/ARCHITECTURE.md, "The create journal": on disk in the Pulumi home, which survives a
+  // provider/resources/lifecycle/journaledCreates.ts: on disk in the Pulumi home, which survives a
   // reboot (the limiter's state in /dev/shm may not; it only paces requests).
   journalDir: {
     description:

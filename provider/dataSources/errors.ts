@@ -7,7 +7,7 @@
  * catches the data source's error or reads its `cause`.
  */
 import { AdPlatformError, type ErrorCode, type MessageParts } from "../errors";
-import type { ConnectionSetting } from "./remedy";
+import type { ConnectionSetting } from "./settingRemedy";
 
 /** Machine-readable reason of a `DataSourceError`, stable across releases. */
 export type DataSourceErrorCode = Extract<
@@ -23,7 +23,7 @@ export type DataSourceErrorCode = Extract<
 /** Options of a `DataSourceError`: the client's error it stems from, and the setting at fault. */
 export interface DataSourceErrorOptions {
   readonly cause?: unknown;
-  /** The connection setting to fix (`remedy.ts`), when the failure points at one. */
+  /** The connection setting to fix (`settingRemedy.ts`), when the failure points at one. */
   readonly setting?: ConnectionSetting;
 }
 

@@ -29,7 +29,7 @@ export type ErrorCode =
   // The data sources (provider/dataSources/errors.ts): spec, rule 5, and any other failed read.
   | "ADP_ERR_NOT_DISPLAY_ZONE"
   | "ADP_ERR_REQUEST_FAILED"
-  // The resources (provider/resources/common/resourceErrors.ts).
+  // The resources (provider/resources/lifecycle/resourceErrors.ts).
   | "ADP_ERR_RESOURCE_OPERATION";
 
 /** The parts of a message a user reads; `renderMessage` joins them. */

@@ -20,7 +20,7 @@ import { JournalEntry, entryFileName } from "./journalEntry";
 
 /**
  * Decision: an entry is kept at most 7 days after its request was sent. Entries the engine learns
- * of are removed at once (see `provider/resources/core/journaledCreates.ts`); what stays is the
+ * of are removed at once (see `provider/resources/lifecycle/journaledCreates.ts`); what stays is the
  * record of a run that was interrupted, and a rerun within a week finds it. Older entries are
  * removed when a process first opens the journal.
  */

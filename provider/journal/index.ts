@@ -1,6 +1,6 @@
 /**
  * The create journal's store: its entries and where they are kept (the protocol that writes them is
- * provider/resources/core/journaledCreates.ts). Where it lives comes with the caller's settings
+ * provider/resources/lifecycle/journaledCreates.ts). Where it lives comes with the caller's settings
  * (`journalDir`, `limitsUrl`: `provider/configuration/settings.ts`).
  */
 import { isRedisUrl } from "../client/redisConnection";

@@ -7,9 +7,9 @@ import { abTestVariationLifecycle } from "./abTestVariation/lifecycle";
 import { bidModifierLifecycle } from "./bidModifier/lifecycle";
 import { bidStrategyLifecycle } from "./bidStrategy/lifecycle";
 import { campaignGroupLifecycle } from "./campaignGroup/lifecycle";
-import { journaling } from "./core/journaledCreates";
-import { announcingAdoption } from "./core/adoptionNotice";
-import type { ResourceLifecycle } from "./core/lifecycle";
+import { journaling } from "./lifecycle/journaledCreates";
+import { announcingAdoption } from "./lifecycle/adoptionNotice";
+import type { ResourceLifecycle } from "./lifecycle/contract";
 import { RESOURCE_DEFINITIONS } from "./definitions";
 import { RESOURCE_KINDS, isResourceKind, type ResourceKind } from "./kinds";
 
@@ -24,8 +24,8 @@ const CODE: Readonly<Record<ResourceKind, ResourceLifecycle<any, any>>> = {
 
 /**
  * Each kind's lifecycle as the faces call it: the kinds created by POST keep a create journal
- * (docs/ARCHITECTURE.md, "The create journal"), and every kind says in `check` when its create will
- * adopt an existing object (./core/adoptionNotice).
+ * (provider/resources/lifecycle/journaledCreates.ts), and every kind says in `check` when its create will
+ * adopt an existing object (./lifecycle/adoptionNotice).
  */
 const LIFECYCLES = Object.fromEntries(
   RESOURCE_KINDS.map((kind) => {

@@ -6,8 +6,8 @@
  * from the SDK's hidden input, `./identityInput`). In the plugin process, the first lookup also
  * starts `./engineWatch`.
  */
-import type { LifecycleContext } from "../../resources/core/context";
-import { CreateSession } from "../../resources/core/journaledCreates";
+import type { LifecycleContext } from "../../resources/lifecycle/context";
+import { CreateSession } from "../../resources/lifecycle/journaledCreates";
 import type { ResourceKind } from "../../resources/kinds";
 import { resourceLifecycle } from "../../resources/registry";
 import { withAccountProperty } from "./accountProperty";

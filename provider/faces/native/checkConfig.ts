@@ -26,7 +26,7 @@ import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { CONFIG_BASE_URL, CONFIG_TOKEN, connectionRefusal } from "../../client/connection";
 import { mayCarryPassword } from "../../client/redisConnection";
-import { UNKNOWN_VALUE } from "../../resources/common/unknowns";
+import { UNKNOWN_VALUE } from "../../resources/inputs/unknowns";
 import { secretOf } from "./engineValues";
 import { structClass } from "./protocolFixes";
 

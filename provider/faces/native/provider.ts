@@ -2,7 +2,7 @@
  * The native face: the four resources' lifecycles and the 16 data sources as one
  * `@pulumi/pulumi/provider` `Provider`, which `./serve.ts` hands to that package's provider server.
  *
- * What it adds to the core (docs/ARCHITECTURE.md, "The native face"):
+ * What it adds to the core:
  * - the kind comes from the URN's type token (`adplatform:index:<Kind>`), the data source from the
  *   invoke's token (`adplatform:index:getZone`);
  * - property maps arrive as the engine sends them to a provider that accepts secrets (unwrapped by
@@ -12,14 +12,14 @@
  * - every call gets a context with the settings of the engine's `Configure`, warnings attached to the resource's
  *   URN, the URN itself (the identity a record of a create in progress is keyed by), and whether the
  *   engine's state holds a resource for it, which the last `Check` of the URN showed by sending old
- *   inputs (docs/ARCHITECTURE.md, "The create journal").
+ *   inputs (provider/resources/lifecycle/journaledCreates.ts).
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { Settings } from "../../configuration/settings";
-import type { LifecycleContext } from "../../resources/core/context";
+import type { LifecycleContext } from "../../resources/lifecycle/context";
 import { epochClock } from "../../client/clock";
-import { CreateSession } from "../../resources/core/journaledCreates";
-import type { ResourceLifecycle } from "../../resources/core/lifecycle";
+import { CreateSession } from "../../resources/lifecycle/journaledCreates";
+import type { ResourceLifecycle } from "../../resources/lifecycle/contract";
 import type { ResourceKind } from "../../resources/kinds";
 import { resourceLifecycle } from "../../resources/registry";
 import { invokeDataSource } from "./dataSourceInvoke";

@@ -1,13 +1,13 @@
 /**
- * AbTestVariation: its definition (../common/definition.ts) and its PATCH body. A variation is an
+ * AbTestVariation: its definition (../inputs/definition.ts) and its PATCH body. A variation is an
  * existing platform object named by (`abTestId`, `variationId`); the field rules are the catalog's
  * op 4 request schema (`AbTestVariationUpdate`).
  */
 import type { z } from "zod";
 import { AbTestVariationUpdate } from "../../catalog";
-import { defineResource } from "../common/definition";
-import { patchBody } from "../common/patchFields";
-import { PathId } from "../common/pathId";
+import { defineResource } from "../inputs/definition";
+import { patchBody } from "../inputs/patchFields";
+import { PathId } from "../inputs/pathId";
 
 const wire = AbTestVariationUpdate.shape;
 

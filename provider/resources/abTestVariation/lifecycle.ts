@@ -1,11 +1,11 @@
 /**
  * AbTestVariation: the variation already exists and is named by (`abTestId`, `variationId`); its
- * calls are PATCH op 4 (`patch`), which the defaults (../core/defaults.ts) use to create with every
+ * calls are PATCH op 4 (`patch`), which the defaults (../lifecycle/defaults.ts) use to create with every
  * declared field and update with the changed ones. Changed ids replace; no read (spec: no GET for
  * variations); no delete.
  */
-import { lifecycleWithDefaults } from "../core/defaults";
-import { apiClient } from "../common/api";
+import { lifecycleWithDefaults } from "../lifecycle/defaults";
+import { apiClient } from "../lifecycle/api";
 import {
   AB_TEST_VARIATION,
   abTestVariationBody,

@@ -1,13 +1,13 @@
 /**
  * BidModifier: the object already exists and is named by `bidModifierId`; its calls are PATCH op 1
- * (`patch`), which the defaults (../core/defaults.ts) use to create with every declared field and
+ * (`patch`), which the defaults (../lifecycle/defaults.ts) use to create with every declared field and
  * update with the changed ones. A changed id replaces; no read (spec: no GET for bid modifiers); no
  * delete.
  */
-import type { LifecycleContext } from "../core/context";
-import { lifecycleWithDefaults } from "../core/defaults";
-import { apiClient } from "../common/api";
-import { isAbsent } from "../common/equivalence";
+import type { LifecycleContext } from "../lifecycle/context";
+import { lifecycleWithDefaults } from "../lifecycle/defaults";
+import { apiClient } from "../lifecycle/api";
+import { isAbsent } from "../inputs/equivalence";
 import { BID_MODIFIER, BID_MODIFIER_FIELDS, bidModifierBody, type BidModifierInputs, type BidModifierOutputs } from "./definition";
 
 const subject = (id: unknown) => `BidModifier ${JSON.stringify(id)}`;

@@ -1,11 +1,11 @@
 /**
  * BidStrategy: create = POST op 3 (or adopt by `adoptId`), recorded in the create journal; the rest
- * is the defaults' (../core/defaults.ts): no update (every change replaces), no read (spec: no GET
+ * is the defaults' (../lifecycle/defaults.ts): no update (every change replaces), no read (spec: no GET
  * for bid strategies), no delete.
  */
-import { apiClient } from "../common/api";
-import { lifecycleWithDefaults, subjectOf } from "../core/defaults";
-import { journaledCreate } from "../core/journaledCreates";
+import { apiClient } from "../lifecycle/api";
+import { lifecycleWithDefaults, subjectOf } from "../lifecycle/defaults";
+import { journaledCreate } from "../lifecycle/journaledCreates";
 import { BID_STRATEGY, bidStrategyBody, type BidStrategyInputs, type BidStrategyOutputs } from "./definition";
 
 const subject = (name: unknown, id?: string) => subjectOf(BID_STRATEGY)({ name }, id);

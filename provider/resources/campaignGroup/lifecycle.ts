@@ -1,21 +1,21 @@
 /**
  * CampaignGroup: create = POST op 2 (recorded in the create journal), or adopt an existing group by
  * `adoptId` (verified with GET op 19); refresh = GET op 19; the rest is the defaults'
- * (../core/defaults.ts): no update (every change replaces), no delete.
+ * (../lifecycle/defaults.ts): no update (every change replaces), no delete.
  */
 import { ApiNotFoundError } from "../../client";
 import { CampaignGroup, CampaignGroupCreated, operationByName } from "../../catalog";
 import { roundedIntegersNotice, toSdk, type Camelize } from "../../wire/casing";
 import { answeredAsParsed } from "../../wire/checkedJson";
-import type { LifecycleContext } from "../core/context";
-import type { CreateResult } from "../core/lifecycle";
-import { lifecycleWithDefaults, subjectOf } from "../core/defaults";
-import { apiClient } from "../common/api";
-import { caseInsensitiveEquivalent } from "../common/equivalence";
-import { inputFields } from "../common/inputFields";
-import { ResourceOperationError, resourceError } from "../common/resourceErrors";
+import type { LifecycleContext } from "../lifecycle/context";
+import type { CreateResult } from "../lifecycle/contract";
+import { lifecycleWithDefaults, subjectOf } from "../lifecycle/defaults";
+import { apiClient } from "../lifecycle/api";
+import { caseInsensitiveEquivalent } from "../inputs/equivalence";
+import { inputFields } from "../inputs/inputFields";
+import { ResourceOperationError, resourceError } from "../lifecycle/resourceErrors";
 import { CAMPAIGN_GROUP, type CampaignGroupInputs, campaignGroupBody, type CampaignGroupOutputs } from "./definition";
-import { journaledCreate } from "../core/journaledCreates";
+import { journaledCreate } from "../lifecycle/journaledCreates";
 
 /** A view record of op 19 in SDK names. */
 type GroupView = Camelize<CampaignGroup>;
@@ -124,8 +124,8 @@ export const campaignGroupLifecycle = lifecycleWithDefaults<CampaignGroupInputs,
       async post(send) {
         const response = await apiClient(ctx).call("createCampaignGroup", { body: campaignGroupBody(inputs), ...send });
         const created = toSdk<Camelize<CampaignGroupCreated>>(CampaignGroupCreated, response.body);
-        // Decision (not shown in spec): create is the POST alone (docs/ARCHITECTURE.md, "Resources and
-        // their lifecycle"); `size` and the timestamps, which only the view returns, arrive with the
+        // Decision (not shown in spec): create is the POST alone; `size` and the timestamps, which
+        // only the view returns, arrive with the
         // first refresh.
         const outputs: CampaignGroupOutputs = { ...inputs };
         if (created.companyId !== undefined) outputs.companyId = created.companyId;

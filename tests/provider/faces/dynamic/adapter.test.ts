@@ -7,13 +7,13 @@
 import { closeApiClients } from "../../../../provider/client";
 import { dynamicProvider, PROVIDER_KEY, withoutProviderKey } from "../../../../provider/faces/dynamic/adapter";
 import { resolveSettings, valuesLayer } from "../../../../provider/configuration/settings";
-import type { LifecycleContext } from "../../../../provider/resources/core/context";
+import type { LifecycleContext } from "../../../../provider/resources/lifecycle/context";
 
 /** Base URL and token as a face would take them from its configuration. */
 type PlatformConnection = { baseUrl?: string; token?: string };
 const settingsOf = (connection: PlatformConnection) => resolveSettings([valuesLayer("stackConfig", connection)]);
-import type { ResourceLifecycle } from "../../../../provider/resources/core/lifecycle";
-import { CreateSession } from "../../../../provider/resources/core/journaledCreates";
+import type { ResourceLifecycle } from "../../../../provider/resources/lifecycle/contract";
+import { CreateSession } from "../../../../provider/resources/lifecycle/journaledCreates";
 import { abTestVariationLifecycle } from "../../../../provider/resources/abTestVariation/lifecycle";
 import { bidStrategyLifecycle } from "../../../../provider/resources/bidStrategy/lifecycle";
 import { campaignGroupLifecycle } from "../../../../provider/resources/campaignGroup/lifecycle";

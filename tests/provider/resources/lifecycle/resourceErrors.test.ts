@@ -1,6 +1,6 @@
 /** The error a resource operation reports: its name and code, and the client's error kept as cause. */
 import { ApiNotFoundError, ApiServerError } from "../../../../provider/client";
-import { ResourceOperationError, ambiguousCreateError, resourceError } from "../../../../provider/resources/common/resourceErrors";
+import { ResourceOperationError, ambiguousCreateError, resourceError } from "../../../../provider/resources/lifecycle/resourceErrors";
 
 const context = { operation: { name: "createBidStrategy", number: 3 }, method: "POST", path: "/v2/adex/bid-strategies" };
 

@@ -9,8 +9,8 @@ import { resolveSettings, valuesLayer } from "../../../../provider/configuration
 import { CreateJournal, inputsHash, journalAccount, type JournalEntry } from "../../../../provider/journal";
 import { BID_STRATEGY } from "../../../../provider/resources/bidStrategy/definition";
 import { CAMPAIGN_GROUP } from "../../../../provider/resources/campaignGroup/definition";
-import type { LifecycleContext } from "../../../../provider/resources/core/context";
-import { CreateSession, journaledCreate, refusedDelete, type CreateSend } from "../../../../provider/resources/core/journaledCreates";
+import type { LifecycleContext } from "../../../../provider/resources/lifecycle/context";
+import { CreateSession, journaledCreate, refusedDelete, type CreateSend } from "../../../../provider/resources/lifecycle/journaledCreates";
 import { FakeClock } from "../../../helpers/fakeClock";
 
 const connection = { baseUrl: "http://127.0.0.1:9", token: "journaled-create-test-token" };

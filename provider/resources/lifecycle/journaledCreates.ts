@@ -25,9 +25,9 @@ import { epochClock, sleep, type Clock } from "../../client/clock";
 import { processAlive } from "../../client/processAlive";
 import { inputsHash, journalAccount, type JournalEntry, type JournalStore, journalStoreFor } from "../../journal";
 import type { ResourceKind } from "../kinds";
-import { ambiguousCreateError, mayHaveCreated, resourceError } from "../common/resourceErrors";
+import { ambiguousCreateError, mayHaveCreated, resourceError } from "./resourceErrors";
 import type { LifecycleContext } from "./context";
-import type { CreateResult, ResourceLifecycle } from "./lifecycle";
+import type { CreateResult, ResourceLifecycle } from "./contract";
 
 /** The object one journaled create of this process returned. */
 export interface CreatedHere {
@@ -224,7 +224,7 @@ export interface CreateSend {
   readonly afterAttempt: () => void;
 }
 
-/** What the journal needs of a kind's definition (../common/definition.ts). */
+/** What the journal needs of a kind's definition (../inputs/definition.ts). */
 export interface JournaledKind {
   readonly kind: ResourceKind;
   /** The kind's object in messages: `bid strategy`. */

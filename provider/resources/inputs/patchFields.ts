@@ -5,7 +5,7 @@
  */
 import type { z } from "zod";
 import { toWire } from "../../wire/casing";
-import type { LifecycleContext } from "../core/context";
+import type { LifecycleContext } from "../lifecycle/context";
 import { isAbsent } from "./equivalence";
 import type { InputDiff } from "./diff";
 

@@ -6,7 +6,7 @@
  * in the state, for an id unknown in a preview, or for inputs that fail. No API call is made.
  */
 import { SEED_IDS } from "../../../../simulator";
-import { UNKNOWN_VALUE } from "../../../../provider/resources/common/unknowns";
+import { UNKNOWN_VALUE } from "../../../../provider/resources/inputs/unknowns";
 import type { Kind, Props } from "../../../helpers/dynamicProviderHarness";
 import { lifecycleSuite } from "../../../helpers/lifecycleEnv";
 

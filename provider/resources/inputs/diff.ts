@@ -2,7 +2,7 @@
  * The one diff engine of the four resources: compares the declared input fields of the old state
  * with the new inputs, field by field, with each field's notion of equivalence.
  *
- * Engine facts it honours (docs/ARCHITECTURE.md, "Engine facts we rely on"): `changes` is always a
+ * Engine facts it honours: `changes` is always a
  * boolean (an undecided answer would make the engine fall back to its own diff); `replaces` names
  * the fields the API cannot update; `deleteBeforeReplace` stays false (nothing is deleted on the
  * platform, so old and new can coexist). Only declared fields are compared, so outputs the API
@@ -10,7 +10,7 @@
  */
 import { deepEquivalent, isAbsent, type Equivalence } from "./equivalence";
 import { containsUnknown } from "./unknowns";
-import type { DiffResult } from "../core/lifecycle";
+import type { DiffResult } from "../lifecycle/contract";
 
 /** How one input field is compared and what a change to it means. */
 export interface FieldRule {

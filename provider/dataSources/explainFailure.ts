@@ -2,15 +2,15 @@
  * Turns the client's errors into data-source errors that name the SDK function, the object and the
  * request: an unknown id names the operation and the id, a malformed response names the field that
  * did not parse, a network failure names the host and port, and a failure caused by a connection
- * setting ends with a line saying how to fix it (`remedy.ts`). The client's error is kept as `cause`.
+ * setting ends with a line saying how to fix it (`settingRemedy.ts`). The client's error is kept as `cause`.
  */
 import { ApiError, ApiNetworkError, ApiNotFoundError, ApiResponseError, type Connection } from "../client";
 import { messageParts, renderMessage } from "../errors";
 import { MISSING_FIELD } from "../catalog";
-import type { DataSource } from "./definition";
+import type { DataSource } from "./dataSource";
 import type { ReadRequest } from "./arguments";
 import { DataSourceError, DataSourceNotFoundError, DataSourceRequestError, DataSourceResponseError } from "./errors";
-import { hostAndPort, remedyFor, settingAtFault, type SettingOrigins } from "./remedy";
+import { hostAndPort, remedyFor, settingAtFault, type SettingOrigins } from "./settingRemedy";
 
 /** What a failure's message may name besides the request: where it went, and where the settings came from. */
 export interface FailureContext {

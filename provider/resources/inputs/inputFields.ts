@@ -1,5 +1,5 @@
 /** Picking the input fields out of a resource's state (outputs hold the inputs plus API fields). */
-import type { ReadResult } from "../core/lifecycle";
+import type { ReadResult } from "../lifecycle/contract";
 import type { DiffRules } from "./diff";
 import { isAbsent } from "./equivalence";
 
@@ -18,8 +18,7 @@ export function inputFields(rules: DiffRules, props: Record<string, unknown>, ex
 /**
  * `read` of a kind the API cannot read (spec: no GET for bid strategies, bid modifiers or A/B-test
  * variations): the state is kept as last written, and its declared fields are returned as `inputs`,
- * since returning inputs from `read` keeps diffs after a refresh accurate (docs/ARCHITECTURE.md,
- * "Engine facts we rely on").
+ * since returning inputs from `read` keeps diffs after a refresh accurate.
  */
 export function keptStateRead<Inputs, Outputs>(
   rules: DiffRules,

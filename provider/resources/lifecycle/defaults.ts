@@ -13,15 +13,15 @@
  * - `delete` warns that the object stays on the platform: the API deletes none of the four kinds.
  */
 import { ApiNotFoundError } from "../../client";
-import type { AnyResourceDefinition } from "../common/definition";
-import { checkInputs, type InputSchema } from "../common/checkInputs";
-import { diffInputs } from "../common/diff";
-import { keptStateRead } from "../common/inputFields";
-import { changedFields, declaredFields, warnRemovedFields } from "../common/patchFields";
-import { ResourceOperationError, resourceError } from "../common/resourceErrors";
-import { shortNoun } from "../common/definition";
+import type { AnyResourceDefinition } from "../inputs/definition";
+import { checkInputs, type InputSchema } from "../inputs/checkInputs";
+import { diffInputs } from "../inputs/diff";
+import { keptStateRead } from "../inputs/inputFields";
+import { changedFields, declaredFields, warnRemovedFields } from "../inputs/patchFields";
+import { ResourceOperationError, resourceError } from "./resourceErrors";
+import { shortNoun } from "../inputs/definition";
 import type { LifecycleContext } from "./context";
-import type { CheckResult, CreateResult, ResourceLifecycle } from "./lifecycle";
+import type { CheckResult, CreateResult, ResourceLifecycle } from "./contract";
 
 /** What a kind writes itself; everything else has a default (see the module comment). */
 export interface KindCalls<Inputs, Outputs> {

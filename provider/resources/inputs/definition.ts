@@ -74,7 +74,7 @@ export interface ConstructorDocs {
 
 /**
  * How a create takes an existing object over instead of making one: what the preview's notice
- * (../core/adoptionNotice.ts) and the SDK's `import` option (sdk/resources/importOption.ts) say and do.
+ * (../lifecycle/adoptionNotice.ts) and the SDK's `import` option (sdk/resources/importOption.ts) say and do.
  */
 export type Adoption =
   | {

@@ -8,11 +8,11 @@ import { AbTestVariationInputs, AB_TEST_VARIATION, abTestVariationBody } from ".
 import { BidModifierInputs, BID_MODIFIER, bidModifierBody } from "../../../../provider/resources/bidModifier/definition";
 import { BidStrategyInputs, BID_STRATEGY, bidStrategyBody } from "../../../../provider/resources/bidStrategy/definition";
 import { CampaignGroupInputs, CAMPAIGN_GROUP, campaignGroupBody } from "../../../../provider/resources/campaignGroup/definition";
-import { checkInputs } from "../../../../provider/resources/common/checkInputs";
-import { canonicalDecimal, decimalsEqual, toPlainDecimal } from "../../../../provider/resources/common/decimal";
-import { diffInputs } from "../../../../provider/resources/common/diff";
-import { formatPropertyPath } from "../../../../provider/resources/common/propertyPath";
-import { UNKNOWN_VALUE, containsUnknown } from "../../../../provider/resources/common/unknowns";
+import { checkInputs } from "../../../../provider/resources/inputs/checkInputs";
+import { canonicalDecimal, decimalsEqual, toPlainDecimal } from "../../../../provider/resources/inputs/decimal";
+import { diffInputs } from "../../../../provider/resources/inputs/diff";
+import { formatPropertyPath } from "../../../../provider/resources/inputs/propertyPath";
+import { UNKNOWN_VALUE, containsUnknown } from "../../../../provider/resources/inputs/unknowns";
 
 const UNKNOWN = pulumi.runtime.unknownValue;
 

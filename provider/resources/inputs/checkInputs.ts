@@ -7,7 +7,7 @@
  * that hold them are returned as they came, while every known field is still normalised.
  */
 import { z } from "zod";
-import type { CheckResult } from "../core/lifecycle";
+import type { CheckResult } from "../lifecycle/contract";
 import { toCheckFailures } from "./checkFailures";
 import { containsUnknown } from "./unknowns";
 

@@ -12,8 +12,8 @@
 import { requestLine } from "../../catalog";
 import type { ResourceKind } from "../kinds";
 import { RESOURCE_DEFINITIONS } from "../definitions";
-import { isUnknown } from "../common/unknowns";
-import type { ResourceLifecycle } from "./lifecycle";
+import { isUnknown } from "../inputs/unknowns";
+import type { ResourceLifecycle } from "./contract";
 
 type Inputs = Record<string, unknown>;
 

@@ -5,7 +5,7 @@
  *
  * The sentinel is the engine's wire format (every face receives the property map as the engine
  * sent it), so it is spelled here rather than imported from `@pulumi/pulumi`, where it is
- * `pulumi.runtime.unknownValue`; tests/provider/resources/common/checkInputs.test.ts pins the two
+ * `pulumi.runtime.unknownValue`; tests/provider/resources/inputs/checkInputs.test.ts pins the two
  * together.
  */
 

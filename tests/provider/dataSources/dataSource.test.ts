@@ -9,7 +9,7 @@ import {
   QUERY_DESCRIPTION,
   defineDataSource,
   type DataSourceDefinition,
-} from "../../../provider/dataSources/definition";
+} from "../../../provider/dataSources/dataSource";
 
 const zoneRow: DataSourceDefinition = {
   functionName: "getZone",

@@ -1,10 +1,10 @@
 /**
  * The API client for lifecycle calls: the process-wide client of the context's account (one
  * rate-limited client per account per process, so every resource of an update shares the account's
- * limits: docs/ARCHITECTURE.md, "The rate limiter"), with credentials resolved at call time.
+ * limits: provider/client/limiter.ts), with credentials resolved at call time.
  */
 import { getApiClient, type ApiClient } from "../../client";
-import type { LifecycleContext } from "../core/context";
+import type { LifecycleContext } from "./context";
 
 /**
  * The shared client for the context's base URL and token, whose limits are shared through the

@@ -4,7 +4,7 @@
  * those values are checked on the run that knows them.
  */
 import type { z } from "zod";
-import type { CheckFailure } from "../core/lifecycle";
+import type { CheckFailure } from "../lifecycle/contract";
 import { formatPropertyPath, valueAtPath } from "./propertyPath";
 import { containsUnknown, isUnknown } from "./unknowns";
 

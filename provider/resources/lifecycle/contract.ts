@@ -4,7 +4,7 @@
  * It is face-neutral: nothing here knows how the engine reaches the code (today the dynamic-provider
  * plugin through the serialized shim, `provider/faces/dynamic/`). A face adapts these methods to
  * its protocol and supplies a `LifecycleContext` per call. Property maps arrive as the engine sends
- * them on the wire, values it does not know yet included (`../common/unknowns`), and without any key
+ * them on the wire, values it does not know yet included (`../inputs/unknowns`), and without any key
  * a face adds for itself (the dynamic face's `__provider`).
  */
 import type { LifecycleContext } from "./context";
