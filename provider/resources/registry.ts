@@ -23,9 +23,9 @@ const CODE: Readonly<Record<ResourceKind, ResourceLifecycle<any, any>>> = {
 };
 
 /**
- * Each kind's lifecycle as the faces call it: the kinds created by POST keep a create journal
- * (provider/resources/lifecycle/journaledCreates.ts), and every kind says in `check` when its create will
- * adopt an existing object (./lifecycle/adoptionNotice).
+ * Each kind's lifecycle as the faces call it, built once here: the kinds created by POST keep a
+ * create journal (./lifecycle/journaledCreates.ts), and every kind says in `check` when its create
+ * will adopt an existing object (./lifecycle/adoptionNotice.ts).
  */
 const LIFECYCLES = Object.fromEntries(
   RESOURCE_KINDS.map((kind) => {

@@ -25,7 +25,7 @@ export interface LifecycleContext {
   /**
    * The resource's URN, when the face knows it (a native provider plugin receives it in `Create`;
    * the dynamic face reads it from the SDK's hidden input). The create journal keys its entries by
-   * it (provider/resources/lifecycle/journaledCreates.ts); without it, creates are not journaled.
+   * it (./journaledCreates.ts); without it, creates are not journaled.
    */
   readonly urn?: string;
   /**
