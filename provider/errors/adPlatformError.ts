@@ -15,21 +15,31 @@ import { describeError } from "./inspection";
 
 /** Machine-readable code of an `AdPlatformError`, stable across releases. */
 export type ErrorCode =
-  // The client (provider/client/errors.ts).
+  /** An HTTP status no other code covers (e.g. 409). */
   | "ADP_ERR_HTTP"
+  /** The platform refused the request as invalid (400). */
   | "ADP_ERR_VALIDATION"
+  /** The request or a data source's arguments are invalid; nothing was sent. */
   | "ADP_ERR_REQUEST_INVALID"
+  /** The platform refused the token (401, 403). */
   | "ADP_ERR_AUTH"
+  /** The object does not exist (404, or a read that came back with no record). */
   | "ADP_ERR_NOT_FOUND"
+  /** Still rate limited after every attempt the retry policy allows (429). */
   | "ADP_ERR_RATE_LIMIT"
+  /** The platform failed (5xx). */
   | "ADP_ERR_SERVER"
+  /** The connection failed, was reset or timed out. */
   | "ADP_ERR_NETWORK"
+  /** The response did not parse, or was too large. */
   | "ADP_ERR_RESPONSE"
+  /** No usable base URL or token is set; nothing was sent. */
   | "ADP_ERR_CONFIG"
-  // The data sources (provider/dataSources/errors.ts): spec, rule 5, and any other failed read.
+  /** spec, rule 5: a placement was asked of a zone that is not a display zone. */
   | "ADP_ERR_NOT_DISPLAY_ZONE"
+  /** Any other failure of a data source's request. */
   | "ADP_ERR_REQUEST_FAILED"
-  // The resources (provider/resources/lifecycle/resourceErrors.ts).
+  /** A resource operation failed; `cause` keeps the client's error with its own code. */
   | "ADP_ERR_RESOURCE_OPERATION";
 
 /** The parts of a message a user reads; `renderMessage` joins them. */
