@@ -23,7 +23,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { accountKey } from "./accountKey";
 import { processAlive } from "./processAlive";
-import { createNewFile, currentUid, ensurePrivateDirectory, readFileNoLink } from "./privateFiles";
+import { createNewFile, currentUid, ensurePrivateDirectory, readFileNoLink } from "../infrastructure";
 import { emptyLimiterState, type LimiterState, LimiterStateSchema, type LimiterStore } from "./limiterStore";
 
 // Decision: on Linux the files live in /dev/shm, the machine's memory-backed temp directory: every

@@ -15,13 +15,13 @@
 import { closeSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
-import { createNewFile, ensurePrivateDirectory, readFileNoLink } from "../client/privateFiles";
+import { createNewFile, ensurePrivateDirectory, readFileNoLink } from "../infrastructure";
 import { type JournalEntry, entryFileName } from "./journalEntry";
 import { NewerJournalEntryError, readStoredEntry, type StoredEntry } from "./storedEntry";
 
 /**
  * Decision: an entry is kept at most 7 days after its request was sent. Entries the engine learns
- * of are removed at once (see `provider/resources/core/journaledCreate.ts`); what stays is the
+ * of are removed at once (see `provider/resources/lifecycle/journaledCreates.ts`); what stays is the
  * record of a run that was interrupted, and a rerun within a week finds it. Older entries are
  * removed when a process first opens the journal.
  */

@@ -37,10 +37,10 @@ import {
   type ExplicitAccount,
 } from "../../client/explicitAccount";
 import { type Settings, settingsWith } from "../../configuration/settings";
-import type { LifecycleContext } from "../../resources/core/context";
-import type { CheckFailure, ResourceLifecycle } from "../../resources/core/lifecycle";
-import { deepEquivalent } from "../../resources/common/equivalence";
-import { containsUnknown } from "../../resources/common/unknowns";
+import type { LifecycleContext } from "../../resources/lifecycle/context";
+import type { CheckFailure, ResourceLifecycle } from "../../resources/lifecycle/contract";
+import { deepEquivalent } from "../../resources/inputs/equivalence";
+import { containsUnknown } from "../../resources/inputs/unknowns";
 
 /** The input (and output) property holding a resource's explicit account. */
 export const ACCOUNT_PROPERTY = "account";

@@ -20,7 +20,7 @@
 import * as grpc from "@grpc/grpc-js";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { normalisedBaseUrl } from "../../client/explicitAccount";
-import { isUnknown } from "../../resources/common/unknowns";
+import { isUnknown } from "../../resources/inputs/unknowns";
 
 type Config = Readonly<Record<string, unknown>>;
 

@@ -23,9 +23,9 @@ import {
 import { NewerJournalEntryError, readStoredEntry } from "../../../provider/journal/storedEntry";
 import { closeRedisConnections } from "../../../provider/client/sharedRedis";
 import { BID_STRATEGY } from "../../../provider/resources/bidStrategy/definition";
-import type { LifecycleContext } from "../../../provider/resources/core/context";
-import { CreateSession } from "../../../provider/resources/core/createSession";
-import { journaledCreate, type CreateSend } from "../../../provider/resources/core/journaledCreate";
+import type { LifecycleContext } from "../../../provider/resources/lifecycle/context";
+import { CreateSession } from "../../../provider/resources/lifecycle/journaledCreates";
+import { journaledCreate, type CreateSend } from "../../../provider/resources/lifecycle/journaledCreates";
 import { type RedisServer, startRedisServer } from "../../helpers/redisServer";
 import { ENTRY_URN, answeredEntry } from "../../helpers/sampleJournalEntry";
 

@@ -1,5 +1,5 @@
 /**
- * The native plugin over gRPC, as the engine drives it (docs/ARCHITECTURE.md, "The native face"):
+ * The native plugin over gRPC, as the engine drives it (provider/faces/native/provider.ts):
  * the same lifecycles and data sources as the dynamic face, reached by type tokens, configured per
  * provider, importing what the API can read and refusing, with the way out, what it cannot.
  */
@@ -7,7 +7,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { REPO_ROOT } from "../../../helpers/dynamicProviderHarness";
 import { secretValue } from "../../../helpers/lifecycleEnv";
-import { UNKNOWN_VALUE } from "../../../../provider/resources/common/unknowns";
+import { UNKNOWN_VALUE } from "../../../../provider/resources/inputs/unknowns";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { DEMO_ACCOUNT, nativeUrn, startNativePlugin, useNativePlugin } from "../../../helpers/nativePluginHarness";
 import { fromStruct, toStruct } from "../../../helpers/resourceProviderPlugin";

@@ -35,7 +35,7 @@ it("creates groups with no campaigns or a repeated id, which the spec does not r
 
 it("creates with one POST and returns the company id; nothing else is called", async () => {
   const created = await env.plugin.create(urn(), await checked(declared));
-  // The create's time, for the read grace (provider/resources/common/readGrace.ts).
+  // The create's time, for the read grace (provider/resources/lifecycle/readGrace.ts).
   expect(created.properties).toEqual({ ...news(declared), companyId: "7001", __adplatformCreatedAt: expect.any(String) });
   expect(JSON.stringify(created)).not.toContain(RECOGNISABLE_TOKEN);
   expect(env.calls(OP_CREATE).map((c) => c.body)).toEqual([{ name: "Spring sale", color: "#22AA44", items: ["5101", "5102"] }]);
