@@ -181,6 +181,35 @@ export function schemaBreakingChanges(old: PackageSchema, cur: PackageSchema): s
   return found;
 }
 
+/** The members of a union type's text, split at its top level (not inside brackets or a string). */
+function unionMembers(type: string): string[] {
+  const members: string[] = [];
+  let depth = 0;
+  let quote: string | undefined;
+  let start = 0;
+  for (let i = 0; i < type.length; i += 1) {
+    const c = type[i]!;
+    if (quote !== undefined) {
+      if (c === quote && type[i - 1] !== "\\") quote = undefined;
+    } else if (c === '"' || c === "'" || c === "`") quote = c;
+    else if ("(<[{".includes(c)) depth += 1;
+    else if (")>]}".includes(c)) depth -= 1;
+    else if (c === "|" && depth === 0) {
+      members.push(type.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  members.push(type.slice(start).trim());
+  return members.filter((member) => member !== "");
+}
+
+/** Whether a parameter of type `now` takes every argument one of type `before` took: the same type, or a union holding each of its members. */
+function accepts(now: string, before: string): boolean {
+  if (now === before) return true;
+  const taken = new Set(unionMembers(now));
+  return unionMembers(before).every((member) => taken.has(member));
+}
+
 /** Signatures old against new: every old call must still type-check and return what it did. */
 function compareSignatures(where: string, old: readonly SurfaceSignature[], cur: readonly SurfaceSignature[]): string[] {
   const found: string[] = [];
@@ -196,7 +225,7 @@ function compareSignatures(where: string, old: readonly SurfaceSignature[], cur:
     beforeParameters.forEach((parameter, position) => {
       const now = afterParameters[position];
       if (now === undefined) found.push(`${label}: parameter \`${parameter.name}\` removed`);
-      else if (now.type !== parameter.type)
+      else if (!accepts(now.type, parameter.type))
         found.push(`${label}: parameter \`${parameter.name}\` changed type from ${parameter.type} to ${now.type}`);
       else if (parameter.optional && !now.optional) found.push(`${label}: parameter \`${parameter.name}\` is newly required`);
     });

@@ -175,9 +175,12 @@ export function readSdkSurface(entry: string): SdkSurface {
     if (ts.isFunctionDeclaration(first))
       return { kind: "function", signatures: declarations.filter(ts.isFunctionDeclaration).map(signatureOf) };
     if (ts.isTypeAliasDeclaration(first)) {
-      return ts.isUnionTypeNode(first.type)
-        ? { kind: "type", union: first.type.types.map(text).sort() }
-        : { kind: "type", type: text(first.type) };
+      if (ts.isUnionTypeNode(first.type)) return { kind: "type", union: first.type.types.map(text).sort() };
+      // An alias computed to a union of literals (`Extract<Codes, ...>`) is its members, as a program sees it.
+      const resolved = checker.getDeclaredTypeOfSymbol(symbol);
+      if (ts.isTypeReferenceNode(first.type) && resolved.isUnion() && resolved.types.every((member) => member.isLiteral()))
+        return { kind: "type", union: resolved.types.map((member) => checker.typeToString(member)).sort() };
+      return { kind: "type", type: text(first.type) };
     }
     if (ts.isVariableDeclaration(first)) return { kind: "variable", type: text(first.type) };
     return undefined;

@@ -163,6 +163,16 @@ describe("surfaceBreakingChanges", () => {
     ]);
   });
 
+  it("lets a parameter accept more (a union holding its old type), and flags one that accepts less", () => {
+    const [parameter] = baseline.getZone!.signatures![0]!.parameters;
+    const [name, type] = parameter!.split(": ");
+    const widened = after((s) => (s.getZone!.signatures![0]!.parameters[0] = `${name}: ${type} | { readonly id: number }`));
+    expect(widened).toEqual([]);
+    expect(after((s) => (s.getZone!.signatures![0]!.parameters[0] = `${name}: { readonly id: number }`))).toEqual([
+      `function getZone: parameter \`${name!.replace("?", "")}\` changed type from ${type} to { readonly id: number }`,
+    ]);
+  });
+
   it("flags a value removed from a union type, not one added, nor an internal declaration renamed", () => {
     const union = baseline.ZoneField!.union!;
     expect(after((s) => (s.ZoneField!.union = [...union, '"owner"']))).toEqual([]);
