@@ -8,7 +8,7 @@
  * wire to the engine, as the schema names it). So every rule matches a kind, not a token.
  */
 import { kindOfToken } from "../provider/faces/native/tokens";
-import { NumberInput } from "../provider/resources/common/decimal";
+import { NumberInput } from "../provider/resources/inputs/decimal";
 import { RESOURCE_MODULE, isResourceKind, type ResourceKind } from "../provider/resources/kinds";
 
 const DYNAMIC_PREFIX = `pulumi-nodejs:dynamic/${RESOURCE_MODULE}:`;

@@ -2,7 +2,7 @@
  * Credentials of the data sources, read in the Pulumi program's process.
  *
  * Data sources are plain async functions in the program process (invokes are not supported for
- * dynamic providers: docs/ARCHITECTURE.md, "Engine facts we rely on"), so they cannot receive the
+ * dynamic providers), so they cannot receive the
  * provider's `configure` call the way the resources' CRUD code does. They read the same settings, in this order:
  *
  * 1. values given to `configureDataSources(...)` in this process (scripts and tests),
@@ -22,7 +22,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { CONFIG_BASE_URL, CONFIG_TOKEN, ENV_BASE_URL, ENV_TOKEN } from "../provider/client";
 import { CONFIG_LIMITS_URL } from "../provider/client/connection";
-import { plainCredentialsWarning } from "../provider/client/plainCredentials";
+import { plainCredentialsWarning } from "../provider/infrastructure";
 import { nonEmpty, resolveSettings, stackConfigLayer, valuesLayer, type Settings } from "../provider/configuration/settings";
 import type { ConnectionSettings } from "../provider/dataSources";
 

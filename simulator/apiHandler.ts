@@ -163,13 +163,16 @@ export async function handleApi(sim: Simulation, req: IncomingMessage, res: Serv
     if (!parsed.ok) return reply(400, invalidBody(parsed.message));
     body = parsed.value;
   }
+  const now = sim.now();
   const result = runOperation(sim.store, {
     op: route.op,
     params: route.params,
     body,
     account: account.account,
     companyId: account.companyId,
-    timestamp: formatTimestamp(sim.now()),
+    timestamp: formatTimestamp(now),
+    now,
+    hideCreatedForMs: sim.faults.hideCreatedForMs,
   });
 
   if (fault?.kind === "dropAfter") {

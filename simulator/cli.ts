@@ -39,6 +39,7 @@ Options:
   --rate-limit-rate <0..1>      share of requests answered 429 (a storm)
   --rate-limit-retry-after <n>  Retry-After of those 429s; -1 for the concurrency variant (default 1)
   --delay-ms <ms>               delay added to every API response
+  --hide-created-for-ms <ms>    reads do not see a created record until this long after its create
   --faults <json>               any fault settings as JSON, e.g. '{"rules":[{"kind":"error500","op":3,"count":2}]}'
   --help                        show this text
 
@@ -71,6 +72,7 @@ const FLAGS = {
   "rate-limit-rate": { type: "string" },
   "rate-limit-retry-after": { type: "string" },
   "delay-ms": { type: "string" },
+  "hide-created-for-ms": { type: "string" },
   faults: { type: "string" },
   help: { type: "boolean" },
 } as const;
@@ -85,6 +87,7 @@ const FAULT_FLAGS: Readonly<Record<string, keyof FaultSettingsInput>> = {
   "rate-limit-rate": "rateLimitRate",
   "rate-limit-retry-after": "rateLimitRetryAfter",
   "delay-ms": "delayMs",
+  "hide-created-for-ms": "hideCreatedForMs",
 };
 
 function number(flag: string, text: string): number {

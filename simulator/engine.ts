@@ -21,6 +21,10 @@ export interface EngineCall {
   readonly companyId: string;
   /** Server time as `YYYY-MM-DD HH:MM:SS` (spec, Conventions). */
   readonly timestamp: string;
+  /** Server time, ms on the simulator's clock. */
+  readonly now: number;
+  /** Reads do not see a record created through the API until this long after its create (the `hideCreatedForMs` fault), ms. */
+  readonly hideCreatedForMs: number;
 }
 
 /** What the engine answers: a status and an optional JSON body. */
@@ -89,12 +93,18 @@ function notFound(call: EngineCall): EngineResult {
   return fail(404, errorBody(404, `no ${call.op.store.collection} record matches ${path}`));
 }
 
+/** Whether reads see `record` yet (see `EngineCall.hideCreatedForMs`). */
+function shown(store: Store, call: EngineCall, record: WireRecord): boolean {
+  const createdAt = store.createdAt(record);
+  return createdAt === undefined || call.now - createdAt >= call.hideCreatedForMs;
+}
+
 function readOne(store: Store, call: EngineCall): EngineResult {
   const where = whereOf(call.op, call.params);
   const parentProblem = checkParent(store, call, where);
   if (parentProblem) return parentProblem;
   const record = store.find(call.account, call.op.store.collection, where);
-  if (!record) return notFound(call);
+  if (!record || !shown(store, call, record)) return notFound(call);
   // spec, Conventions: a single-record read returns `items` with one element.
   return { status: call.op.successStatus, body: { total: 1, items: [view(call.op.store.collection, record)] } };
 }
@@ -103,7 +113,10 @@ function readList(store: Store, call: EngineCall): EngineResult {
   const collection = call.op.store.collection;
   // Decision (not shown in spec): a list whose path parent has no records (e.g. a container
   // without prompts, or an unknown container) is an empty list, not a 404.
-  const items = store.filter(call.account, collection, whereOf(call.op, call.params)).map((r) => view(collection, r));
+  const items = store
+    .filter(call.account, collection, whereOf(call.op, call.params))
+    .filter((r) => shown(store, call, r))
+    .map((r) => view(collection, r));
   const total = rulesOf(collection).totalAsString ? String(items.length) : items.length;
   return { status: call.op.successStatus, body: { total, items } };
 }
@@ -121,7 +134,7 @@ function create(store: Store, call: EngineCall): EngineResult {
     update_time: call.timestamp,
   };
   Object.assign(record, rulesOf(collection).derivedOnCreate?.(record));
-  store.insert(call.account, collection, record);
+  store.insert(call.account, collection, record, call.now);
   // spec, Endpoints 2 and 3: the create body carries the fields its response schema declares
   // (op 2: id, company_id, name, color, items; op 3: only id).
   const fields = responseFields(call.op);

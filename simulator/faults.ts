@@ -1,7 +1,9 @@
 /**
  * Fault injection: 500s (with and without `trace_id`), slow responses, dropped connections before
  * and after the request is applied, malformed JSON bodies, success bodies of the wrong shape, forced 429 storms (with `Retry-After: N`
- * and with `-1`), and a gate that holds admitted requests open.
+ * and with `-1`), a gate that holds admitted requests open, and records created through the API
+ * hidden from reads for a while after their create (a platform that does not read its own writes
+ * at once).
  *
  * Reproducible two ways: scripted rules ("the next N requests of op X fail like this"), which are
  * consulted first, and random shares drawn from a seeded PRNG, one draw per API request, so the same
@@ -79,6 +81,12 @@ export const FaultSettingsSchema = z
     rateLimitRetryAfter: z.number().int().min(-1).default(1),
     /** Milliseconds every API request waits after admission (slow responses). */
     delayMs: z.number().int().nonnegative().default(0),
+    /**
+     * Milliseconds after its create during which a record created through the API is hidden from
+     * reads: a single-record read answers 404 and a list leaves it out (it exists, and is counted
+     * in `/_sim/state`). Applies to records created before the setting too.
+     */
+    hideCreatedForMs: z.number().int().nonnegative().default(0),
     /** While true, admitted requests wait (still in flight) until it is set false. */
     hold: z.boolean().default(false),
     /** With `hold`, only this account's requests wait (every account's when omitted). */
@@ -233,5 +241,10 @@ export class FaultInjector {
   /** Milliseconds every request waits (the `delayMs` setting). */
   get baseDelayMs(): number {
     return this.settings.delayMs;
+  }
+
+  /** Milliseconds a created record stays hidden from reads (the `hideCreatedForMs` setting). */
+  get hideCreatedForMs(): number {
+    return this.settings.hideCreatedForMs;
   }
 }

@@ -1,7 +1,7 @@
 /**
  * A local HTTP server that behaves like the platform for every operation of the catalog: bearer
- * auth, per-account rate limits, the spec's error bodies, fault injection and seeded data
- * (docs/ARCHITECTURE.md, "The simulator"). Start it in-process with `startSimulator`, or from a
+ * auth, per-account rate limits, the spec's error bodies, fault injection and seeded data.
+ * Start it in-process with `startSimulator`, or from a
  * shell with `node bin/simulator/cli.js`.
  */
 import type { AddressInfo } from "node:net";

@@ -1,6 +1,5 @@
 /**
- * Options of the simulator and their defaults, every default in one object with its unit
- * (docs/ARCHITECTURE.md, "Code conventions").
+ * Options of the simulator and their defaults, every default in one object with its unit.
  */
 import {
   BURST_WINDOW_MS,

@@ -1,7 +1,6 @@
 /**
  * What the simulator received, per account, for tests: counts by operation and status, and each
- * call's path, query and body. Never the `Authorization` header: credentials are never kept
- * (docs/ARCHITECTURE.md, "Code conventions").
+ * call's path, query and body. Never the `Authorization` header: credentials are never kept.
  */
 
 /** Status of a logged call: an HTTP status, or how the connection was dropped. */

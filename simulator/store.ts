@@ -11,6 +11,8 @@ import type { SeedContext, SimState, WireRecord } from "./state";
  */
 export class Store {
   private data = new Map<string, SimState>();
+  /** When each record created through the API was created (simulator clock, ms); seeded records have none. */
+  private created = new WeakMap<WireRecord, number>();
   private next: number;
 
   constructor(
@@ -25,6 +27,7 @@ export class Store {
   /** Back to the seeded data of every account; the id counter starts over. */
   reset(): void {
     this.data = new Map(this.accounts.map((ctx) => [ctx.account, this.seed(ctx)]));
+    this.created = new WeakMap();
     this.next = this.firstId;
   }
 
@@ -53,9 +56,15 @@ export class Store {
     return this.filter(account, collection, where)[0];
   }
 
-  /** Appends a record. */
-  insert(account: string, collection: string, record: WireRecord): void {
+  /** Appends a record; `createdAt` (simulator clock, ms) for one created through the API. */
+  insert(account: string, collection: string, record: WireRecord, createdAt?: number): void {
     this.collection(account, collection).push(record);
+    if (createdAt !== undefined) this.created.set(record, createdAt);
+  }
+
+  /** When `record` was created through the API (simulator clock, ms); undefined for a seeded one. */
+  createdAt(record: WireRecord): number | undefined {
+    return this.created.get(record);
   }
 
   /**

@@ -1,7 +1,6 @@
 /**
  * The small engine that turns one declarative catalog entry into an `OperationSpec` and rejects a
- * malformed entry when the catalog module loads (the engine is separate from the data:
- * docs/ARCHITECTURE.md, "Code conventions"). What it derives, it derives from the entry itself so
+ * malformed entry when the catalog module loads (the engine is separate from the data). What it derives, it derives from the entry itself so
  * the two can never disagree: `pathParams` from the path template, `cost` from `acceptsFields`,
  * `idempotent` from the method.
  */

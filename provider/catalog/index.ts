@@ -1,6 +1,6 @@
 /**
  * The operation catalog: types, rate classes, wire schemas and the 20 operations
- * (docs/ARCHITECTURE.md, "The operation catalog").
+ * (provider/catalog/operations.ts).
  */
 export * from "./types";
 export * from "./rateClasses";

@@ -1,6 +1,6 @@
 /**
- * The operation catalog: the 20 operations of the spec's Endpoints table as one declarative table
- * (docs/ARCHITECTURE.md, "The operation catalog"). The HTTP client, the simulator's router and the
+ * The operation catalog: the 20 operations of the spec's Endpoints table as one declarative table.
+ * The HTTP client, the simulator's router and the
  * contract tests all read it. `defineOperation` checks each entry when this module loads.
  *
  * Common to every entry (spec, Limits 3): rate class C. spec, rule 9: operations 5, 6, 8-15 and

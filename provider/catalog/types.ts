@@ -3,7 +3,7 @@
  *
  * The catalog (`operations.ts`) is data: one entry per operation of the spec. The HTTP client, the
  * simulator's router and the contract tests all read it, so adding an operation is one entry
- * (docs/ARCHITECTURE.md, "The operation catalog").
+ * (provider/catalog/operations.ts).
  */
 import type { z } from "zod";
 

@@ -1,17 +1,16 @@
 /**
- * The client's one error family (after undici's `lib/core/errors.js`): a base `ApiError` with a
- * stable `name`, a machine-readable `code` and typed fields, and one subclass per way a call can
- * fail. Callers branch on `instanceof` or on `code`, never on message text. Every class states its
- * own `name` and `code`: they are part of the package's interface, so neither follows from a class
- * name that a refactoring or a bundler could change. Codes are spelled `ADP_ERR_<WHAT>`, like
- * Node's `ERR_*` and undici's `UND_ERR_*`; the data sources' and resources' errors spell theirs the
- * same way, and use the same code for the same idea (`ADP_ERR_NOT_FOUND`).
+ * The client's errors: `ApiError`, the family's base (`provider/errors`) for a call to the
+ * platform, with one subclass per way a call fails that a caller branches on (retry policy,
+ * data sources, resources). Every class states its own `name` and `code`: they are part of the
+ * package's interface, so neither follows from a class name that a refactoring or a bundler could
+ * change.
  *
  * Credentials never reach these objects: every text an error keeps (message, title, the server's
  * message, path, wrapped cause) is scrubbed with the secrets passed at construction, and the
  * secrets themselves are not stored.
  */
 import { STATUS_CODES } from "node:http";
+import { AdPlatformError, type ErrorCode } from "../errors";
 import { redactText, sanitizeCause } from "./redact";
 
 /** Which catalog operation a request was for. */
@@ -47,17 +46,7 @@ export interface ApiErrorInit extends RequestContext {
 }
 
 /** Machine-readable code of an `ApiError`, one per class, stable across releases. */
-export type ApiErrorCode =
-  | "ADP_ERR_HTTP"
-  | "ADP_ERR_VALIDATION"
-  | "ADP_ERR_REQUEST_INVALID"
-  | "ADP_ERR_AUTH"
-  | "ADP_ERR_NOT_FOUND"
-  | "ADP_ERR_RATE_LIMIT"
-  | "ADP_ERR_SERVER"
-  | "ADP_ERR_NETWORK"
-  | "ADP_ERR_RESPONSE"
-  | "ADP_ERR_CONFIG";
+export type ApiErrorCode = Exclude<ErrorCode, "ADP_ERR_NOT_DISPLAY_ZONE" | "ADP_ERR_REQUEST_FAILED" | "ADP_ERR_RESOURCE_OPERATION">;
 
 /** `createBidStrategy (POST /v2/adex/bid-strategies)`, or undefined without an operation. */
 export function describeRequest(context: RequestContext): string | undefined {
@@ -74,26 +63,11 @@ function describeStatus(init: ApiErrorInit): string {
   return [String(init.status), title].filter(Boolean).join(" ");
 }
 
-function compose(summary: string, init: ApiErrorInit): string {
-  const request = describeRequest(init);
-  const head = request ? `${request} failed: ` : "";
-  return `${head}${summary}${init.traceId ? ` (trace_id ${init.traceId})` : ""}`;
-}
-
-/** `code`/`message`/`name` of a sanitized cause, for `toJSON`. */
-function causeSummary(cause: unknown): unknown {
-  if (cause instanceof Error) {
-    const { code } = cause as Error & { code?: unknown };
-    return { name: cause.name, ...(code !== undefined ? { code } : {}), message: cause.message };
-  }
-  return cause;
-}
-
 /**
  * Base of every error the client throws. Also thrown as is for HTTP statuses no subclass covers
  * (e.g. 409), with code `ADP_ERR_HTTP`.
  */
-export class ApiError extends Error {
+export class ApiError extends AdPlatformError {
   override readonly name: string = "ApiError";
   /** Machine-readable, stable across releases. */
   readonly code: ApiErrorCode = "ADP_ERR_HTTP";
@@ -128,7 +102,15 @@ export class ApiError extends Error {
       traceId: scrub(init.traceId),
     };
     const cause = sanitizeCause(init.cause, secrets);
-    super(redactText(compose(summary, clean), secrets), cause === undefined ? undefined : { cause });
+    const action = describeRequest(clean);
+    super(
+      {
+        ...(action ? { action: redactText(action, secrets) } : {}),
+        reason: redactText(summary, secrets),
+        ...(clean.traceId ? { traceId: clean.traceId } : {}),
+      },
+      { cause },
+    );
     // Only defined fields become own properties, so inspect output stays short.
     const fields: Record<string, unknown> = {
       status: clean.status,
@@ -143,16 +125,6 @@ export class ApiError extends Error {
     for (const [key, value] of Object.entries(fields)) {
       if (value !== undefined) Object.defineProperty(this, key, { value, enumerable: true });
     }
-  }
-
-  /** Plain data for logs and JSON: every typed field, the cause as name/code/message, no stack. */
-  toJSON(): Record<string, unknown> {
-    const out: Record<string, unknown> = { name: this.name, code: this.code, message: this.message };
-    for (const [key, value] of Object.entries(this)) {
-      if (!(key in out)) out[key] = value;
-    }
-    if (this.cause !== undefined) out.cause = causeSummary(this.cause);
-    return out;
   }
 }
 

@@ -8,7 +8,6 @@
  * in a header), so a bad `Account` is refused before anything is sent. Reasons never hold a value:
  * the token must not reach a message, and a base URL may carry a credential.
  */
-import { accountKey } from "./accountKey";
 import { connectionRefusal, resolveConnection, type Connection } from "./connection";
 
 /** The fields of an explicit account, as they arrive (any of them may be missing or mistyped). */
@@ -17,7 +16,7 @@ export interface ExplicitAccount {
   readonly baseUrl?: unknown;
   /** The account's access token. */
   readonly token?: unknown;
-  /** A stable name of the account, optional (see `sameAccount`). */
+  /** A stable name of the account, optional (see `accountChanges`). */
   readonly name?: unknown;
 }
 
@@ -76,34 +75,49 @@ export function explicitAccountConnection(account: ExplicitAccount): Connection 
   return resolveConnection({ baseUrl: text(account.baseUrl), token: text(account.token), env: {} });
 }
 
-/** What identifies an account: its name when it was given one, and the key of its connection. */
+/**
+ * What identifies an account: the normalised base URL of its API (`resolveConnection`'s: a trailing
+ * slash, a default port or the host's case make no difference) and its name when it was given one.
+ * Not its token: a token is a credential, and a rotated one is still the same account (as a
+ * provider's keys are no part of its identity in Pulumi's and Terraform's providers).
+ */
 export interface AccountIdentity {
+  /** Undefined when the base URL cannot be resolved (missing or refused). */
+  readonly baseUrl?: string;
   readonly name?: string;
-  /** `accountKey` of the normalised base URL and token; undefined when they cannot be resolved. */
-  readonly key?: string;
 }
 
-/** The identity of an explicit account (see `sameAccount`). */
-export function explicitAccountIdentity(account: ExplicitAccount): AccountIdentity {
-  let key: string | undefined;
+/** A field of an account that identifies it. */
+export type AccountIdentityField = "baseUrl" | "name";
+
+/** `baseUrl` as the client resolves it (no token needed to say which platform it names), or undefined. */
+export function normalisedBaseUrl(baseUrl: unknown): string | undefined {
+  if (!isText(baseUrl)) return undefined;
   try {
-    const connection = explicitAccountConnection(account);
-    key = accountKey(connection.baseUrl, connection.token);
+    // Only the base URL is judged: any acceptable token stands in for the account's.
+    return resolveConnection({ baseUrl, token: "placeholder", env: {} }).baseUrl;
   } catch {
-    key = undefined;
+    return undefined;
   }
-  return { ...(isText(account.name) ? { name: account.name } : {}), key };
+}
+
+/** The identity of an explicit account (see `accountChanges`). */
+export function explicitAccountIdentity(account: ExplicitAccount): AccountIdentity {
+  return { baseUrl: normalisedBaseUrl(account.baseUrl), ...(isText(account.name) ? { name: account.name } : {}) };
 }
 
 /**
- * Whether two accounts are the same: by name when both have one (so a rotated token or another
- * spelling of the base URL is still the same account), else by the key of the normalised base URL
- * and token. Two accounts either of which cannot be resolved are not the same.
+ * The fields by which `b` is another account than `a` (empty: the same account). The base URL
+ * differs when the two differ or either cannot be resolved; the name only when both have one, so
+ * naming an account that had no name (or dropping its name) keeps it the same account.
  *
  * Decision (not shown in spec): the API does not say which account a token belongs to (spec,
- * Authentication 2), so without names a new token reads as another account.
+ * Authentication 2), so the token cannot tell accounts apart: a changed token is the same account
+ * with a rotated credential. Two accounts on one base URL are told apart by their names.
  */
-export function sameAccount(a: AccountIdentity, b: AccountIdentity): boolean {
-  if (a.name !== undefined && b.name !== undefined) return a.name === b.name;
-  return a.key !== undefined && a.key === b.key;
+export function accountChanges(a: AccountIdentity, b: AccountIdentity): AccountIdentityField[] {
+  const changes: AccountIdentityField[] = [];
+  if (a.baseUrl === undefined || a.baseUrl !== b.baseUrl) changes.push("baseUrl");
+  if (a.name !== undefined && b.name !== undefined && a.name !== b.name) changes.push("name");
+  return changes;
 }

@@ -1,5 +1,5 @@
 /**
- * The rate-limited API client (docs/ARCHITECTURE.md, "A request's path through the client"):
+ * The rate-limited API client (provider/client/apiClient.ts):
  * `getApiClient(...).call(op, request)`, its error family, and the pieces it is built from for
  * tests and benchmarks.
  */

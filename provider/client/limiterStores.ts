@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { accountKey } from "./accountKey";
 import { LIMITER_STATE_VERSION, type LimiterState, LimiterStateSchema } from "./limiterModel";
-import { createNewFile, currentUid, ensurePrivateDirectory, readFileNoLink } from "./privateFiles";
+import { createNewFile, currentUid, ensurePrivateDirectory, readFileNoLink } from "../infrastructure";
 
 /** What every store offers. */
 export interface LimiterStore {

@@ -3,7 +3,7 @@
  *
  * The token is only ever written into the `Authorization` header; these helpers make sure it can
  * not leak back out through an error message, a wrapped undici error, a stack or a debug line
- * (credentials are redacted before anything keeps them: docs/ARCHITECTURE.md, "Code conventions").
+ * (credentials are redacted before anything keeps them).
  */
 
 /** What replaces a secret. */

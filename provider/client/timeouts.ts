@@ -1,6 +1,6 @@
 /**
- * Timeouts of one attempt. Every default in one object, with units
- * (docs/ARCHITECTURE.md, "Code conventions"). The spec gives no latency figures, so these are ours.
+ * Timeouts of one attempt. Every default in one object, with units.
+ * The spec gives no latency figures, so these are ours.
  */
 
 /** Timeouts of one HTTP attempt, in ms. */

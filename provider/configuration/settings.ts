@@ -51,7 +51,7 @@ export const SETTINGS = {
     secret: true,
     defaultDescription: "none: the limits are shared by this machine's processes, and the create journal is kept in `journalDir`",
   },
-  // docs/ARCHITECTURE.md, "The create journal": on disk in the Pulumi home, which survives a
+  // provider/resources/lifecycle/journaledCreates.ts: on disk in the Pulumi home, which survives a
   // reboot (the limiter's state in /dev/shm may not; it only paces requests).
   journalDir: {
     description:
@@ -59,6 +59,14 @@ export const SETTINGS = {
     env: "ADPLATFORM_JOURNAL_DIR",
     secret: false,
     defaultDescription: "`$PULUMI_HOME/adplatform/create-journal`, else `~/.pulumi/adplatform/create-journal`",
+  },
+  // provider/resources/lifecycle/readGrace.ts: whether the platform reads its own writes at once is not shown.
+  readGraceSeconds: {
+    description:
+      "For how many seconds after the provider created or adopted an object a read that does not find it (a 404, or no record) is taken as the platform not showing it yet rather than as the object being gone: the read is tried again with backoff, and if the object still does not show, it stays in the stack's state with a warning. After this period a missing object is gone and leaves the state. `0` turns the grace off.",
+    env: "ADPLATFORM_READ_GRACE_SECONDS",
+    secret: false,
+    defaultDescription: "`300` (5 minutes)",
   },
 } as const satisfies Record<string, SettingDefinition>;
 
@@ -90,6 +98,7 @@ export interface Settings {
   readonly token?: string;
   readonly limitsUrl?: string;
   readonly journalDir: string;
+  readonly readGraceSeconds?: string;
   readonly origins: Readonly<Partial<Record<SettingKey, SettingOrigin>>>;
 }
 

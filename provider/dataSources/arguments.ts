@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { buildPath } from "../catalog";
-import type { DataSource, PathArguments } from "./definition";
+import type { DataSource, PathArguments } from "./dataSource";
 import { DataSourceArgumentError } from "./errors";
 
 /** What a read sends, after validation. */

@@ -7,7 +7,7 @@
  */
 import { ApiNotFoundError, ApiValidationError, type Connection } from "../client";
 import { operationByName } from "../catalog";
-import { defineDataSource, type PathArguments } from "./definition";
+import { defineDataSource, type PathArguments } from "./dataSource";
 import { readOne } from "./engine";
 import { DataSourceNotDisplayZoneError, DataSourceNotFoundError } from "./errors";
 

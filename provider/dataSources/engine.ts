@@ -11,11 +11,11 @@ import type { Envelope } from "../catalog";
 import { roundedIntegersNotice, toSdk } from "../wire/casing";
 import { plainJson } from "../wire/json";
 import { parseArguments, type ReadRequest } from "./arguments";
-import { DataSourceDefinitionError, type DataSource } from "./definition";
+import { DataSourceDefinitionError, type DataSource } from "./dataSource";
 import { DataSourceNotFoundError } from "./errors";
-import { explainFailure, requestLine, translateFailure } from "./failures";
+import { explainFailure, requestLine, translateFailure } from "./explainFailure";
 import { ReadCache, readKey } from "./readCache";
-import type { SettingOrigins } from "./remedy";
+import type { SettingOrigins } from "./settingRemedy";
 
 /** Result of a list read (ops 6, 14, 15, 17, 18). */
 export interface ListResult<T> {

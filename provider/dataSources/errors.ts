@@ -1,45 +1,37 @@
 /**
- * Errors of the data sources: one base, subclasses that each state their `name` and `code`, extra
- * data in typed fields. Every message starts with the SDK function the program called
+ * Errors of the data sources, in the package's one family (`provider/errors`): the classes a
+ * program catches a failed read by. Every message starts with the SDK function the program called
  * (`getZone: ...`), because a Pulumi program may call dozens of data sources and the stack trace of
- * an `Output` rarely points at the call.
- *
- * Codes are spelled as the client spells its own (`ADP_ERR_<WHAT>`, `provider/client/errors.ts`),
- * and where a data source fails for the same reason as a client call, the code is the client's:
- * a missing record is `ADP_ERR_NOT_FOUND` whether the program catches the data source's error or
- * reads its `cause`.
+ * an `Output` rarely points at the call. Where a data source fails for the same reason as a client
+ * call, the code is the client's: a missing record is `ADP_ERR_NOT_FOUND` whether the program
+ * catches the data source's error or reads its `cause`.
  */
-import { inspect, type InspectOptions } from "node:util";
-import { describeError } from "./inspection";
-import type { ConnectionSetting } from "./remedy";
+import { AdPlatformError, type ErrorCode, type MessageParts } from "../errors";
+import type { ConnectionSetting } from "./settingRemedy";
 
 /** Machine-readable reason of a `DataSourceError`, stable across releases. */
-export type DataSourceErrorCode =
-  /** The arguments are invalid; nothing was sent (as the client's `ApiRequestValidationError`). */
+export type DataSourceErrorCode = Extract<
+  ErrorCode,
   | "ADP_ERR_REQUEST_INVALID"
-  /** No base URL or token is set; nothing was sent (as the client's `ApiConfigError`). */
   | "ADP_ERR_CONFIG"
-  /** The object does not exist (as the client's `ApiNotFoundError`). */
   | "ADP_ERR_NOT_FOUND"
-  /** spec, rule 5: a placement was asked of a zone that is not a display zone. */
   | "ADP_ERR_NOT_DISPLAY_ZONE"
-  /** The response did not parse (as the client's `ApiResponseError`). */
   | "ADP_ERR_RESPONSE"
-  /** Any other failure of the request. */
-  | "ADP_ERR_REQUEST_FAILED";
+  | "ADP_ERR_REQUEST_FAILED"
+>;
 
 /** Options of a `DataSourceError`: the client's error it stems from, and the setting at fault. */
 export interface DataSourceErrorOptions {
   readonly cause?: unknown;
-  /** The connection setting to fix (`remedy.ts`), when the failure points at one. */
+  /** The connection setting to fix (`settingRemedy.ts`), when the failure points at one. */
   readonly setting?: ConnectionSetting;
 }
 
 /** Base of every error a data source throws. `cause` keeps the client's `ApiError` when there is one. */
-export abstract class DataSourceError extends Error {
+export abstract class DataSourceError extends AdPlatformError {
   override readonly name: string = "DataSourceError";
   /** Machine-readable reason. */
-  abstract readonly code: DataSourceErrorCode;
+  abstract override readonly code: DataSourceErrorCode;
   /** The SDK function that failed, e.g. `getZone`. */
   readonly functionName: string;
   /**
@@ -49,16 +41,12 @@ export abstract class DataSourceError extends Error {
    */
   declare readonly setting?: ConnectionSetting;
 
-  constructor(functionName: string, message: string, options?: DataSourceErrorOptions) {
-    super(`${functionName}: ${message}`, options?.cause === undefined ? undefined : { cause: options.cause });
+  /** `reason`: the message after `<functionName>: `, or its parts (the subject is the function). */
+  constructor(functionName: string, reason: string | Omit<MessageParts, "subject">, options?: DataSourceErrorOptions) {
+    super({ ...(typeof reason === "string" ? { reason } : reason), subject: functionName }, options);
     this.functionName = functionName;
     // Only when there is one, so an inspected error stays short.
     if (options?.setting !== undefined) Object.defineProperty(this, "setting", { value: options.setting, enumerable: true });
-  }
-
-  /** Stack, fields and causes, written out by `describeError` (see `inspection.ts` for why). */
-  [inspect.custom](_depth: number, options: InspectOptions): string {
-    return describeError(this, options);
   }
 }
 

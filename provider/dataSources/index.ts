@@ -4,10 +4,9 @@
  * the errors they throw. The SDK's `getX` / `getXOutput` functions are thin wrappers over this.
  */
 export * from "./arguments";
-export * from "./definition";
+export * from "./dataSource";
 export * from "./definitions";
 export * from "./engine";
 export * from "./errors";
-export * from "./inspection";
 export * from "./readCache";
-export * from "./remedy";
+export * from "./settingRemedy";

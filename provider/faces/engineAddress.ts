@@ -4,6 +4,8 @@
  * `--logtostderr`, `-v=<n>` and `--tracing <endpoint>`, parsed as `@pulumi/pulumi`'s provider
  * server parses them.
  */
+import * as path from "node:path";
+
 export function engineAddressFromArgs(args: readonly string[]): string | undefined {
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
@@ -15,4 +17,15 @@ export function engineAddressFromArgs(args: readonly string[]): string | undefin
     return arg;
   }
   return undefined;
+}
+
+const DYNAMIC_PLUGIN_MAIN = path.join("cmd", "dynamic-provider", "index.js");
+
+/** The engine address when this process is the dynamic-provider plugin, else undefined. */
+export function pluginEngineAddress(
+  mainFilename: string | undefined = require.main?.filename,
+  argv: readonly string[] = process.argv,
+): string | undefined {
+  if (!mainFilename || !mainFilename.endsWith(DYNAMIC_PLUGIN_MAIN)) return undefined;
+  return engineAddressFromArgs(argv.slice(2));
 }

@@ -15,12 +15,13 @@
 import { closeSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
-import { createNewFile, ensurePrivateDirectory, readFileNoLink } from "../client/privateFiles";
-import { JournalEntry, entryFileName } from "./journalEntry";
+import { createNewFile, ensurePrivateDirectory, readFileNoLink } from "../infrastructure";
+import { type JournalEntry, entryFileName } from "./journalEntry";
+import { NewerJournalEntryError, readStoredEntry, type StoredEntry } from "./storedEntry";
 
 /**
  * Decision: an entry is kept at most 7 days after its request was sent. Entries the engine learns
- * of are removed at once (see `provider/resources/core/journaledCreate.ts`); what stays is the
+ * of are removed at once (see `provider/resources/lifecycle/journaledCreates.ts`); what stays is the
  * record of a run that was interrupted, and a rerun within a week finds it. Older entries are
  * removed when a process first opens the journal.
  */
@@ -35,12 +36,15 @@ export class CreateJournal {
 
   constructor(readonly dir: string) {}
 
-  /** The entry of `urn`, or undefined (none, or unreadable: a file that is not an entry is removed). */
+  /**
+   * The entry of `urn`, or undefined (none, or unreadable: a file that is not an entry is removed).
+   * Throws `NewerJournalEntryError` for a newer release's entry, which stays (`storedEntry.ts`).
+   */
   get(urn: string): JournalEntry | undefined {
     this.checkDirectory();
-    const file = join(this.dir, entryFileName(urn));
-    const entry = this.readFile(file);
-    return entry !== undefined && entry.urn === urn ? entry : undefined;
+    const stored = this.readFile(join(this.dir, entryFileName(urn)));
+    if (stored !== undefined && "newerFormat" in stored) throw new NewerJournalEntryError(urn, stored.newerFormat, this.dir);
+    return stored !== undefined && "entry" in stored && stored.entry.urn === urn ? stored.entry : undefined;
   }
 
   /** Writes `entry` durably (see the module comment), replacing the URN's previous entry. */
@@ -88,19 +92,19 @@ export class CreateJournal {
         if (this.ageMs(file, now) > 60_000) rmSync(file, { force: true });
         continue;
       }
-      const entry = this.readFile(file);
-      if (entry !== undefined && now - entry.sentAt > ttlMs) rmSync(file, { force: true });
+      const stored = this.readFile(file);
+      if (stored !== undefined && "entry" in stored && now - stored.entry.sentAt > ttlMs) rmSync(file, { force: true });
     }
   }
 
-  /** Every readable entry with its file. */
+  /** Every readable entry of this release's format with its file (a newer release's are left alone). */
   entries(): [string, JournalEntry][] {
     const out: [string, JournalEntry][] = [];
     for (const name of this.names()) {
       if (!name.endsWith(".json")) continue;
       const file = join(this.dir, name);
-      const entry = this.readFile(file);
-      if (entry !== undefined) out.push([file, entry]);
+      const stored = this.readFile(file);
+      if (stored !== undefined && "entry" in stored) out.push([file, stored.entry]);
     }
     return out;
   }
@@ -140,23 +144,18 @@ export class CreateJournal {
     }
   }
 
-  private readFile(file: string): JournalEntry | undefined {
+  /** The stored entry in `file` (undefined when there is none); a file that is not an entry is removed. */
+  private readFile(file: string): StoredEntry | undefined {
     let text: string;
     try {
       text = readFileNoLink(file);
     } catch {
       return undefined;
     }
-    try {
-      const parsed = JournalEntry.safeParse(JSON.parse(text));
-      if (parsed.success) return parsed.data;
-    } catch {
-      // not JSON: handled below
-    }
-    // Writes are atomic, so this is not a torn entry of ours: a foreign or future-format file.
-    // Leave a newer format alone; anything else is junk in our directory.
-    if (!/"format":\s*[2-9]/.test(text)) rmSync(file, { force: true });
-    return undefined;
+    const stored = readStoredEntry(text);
+    // Writes are atomic, so an unreadable file is not a torn entry of ours: it is junk in our directory.
+    if ("unreadable" in stored) rmSync(file, { force: true });
+    return stored;
   }
 
   private syncDir(): void {

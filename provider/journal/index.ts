@@ -1,6 +1,6 @@
 /**
- * The create journal (docs/ARCHITECTURE.md, "The create journal"): its entries, its durable store,
- * and the creates under way in this process. Where it lives comes with the caller's settings
+ * The create journal's store: its entries and where they are kept (the protocol that writes them is
+ * provider/resources/lifecycle/journaledCreates.ts). Where it lives comes with the caller's settings
  * (`journalDir`, `limitsUrl`: `provider/configuration/settings.ts`).
  */
 import { isRedisUrl } from "../infrastructure/redis";
@@ -14,7 +14,6 @@ export { CreateJournal, JOURNAL_ENTRY_TTL_MS } from "./createJournal";
 export { JournalEntry, JOURNAL_FORMAT, canonicalJson, entryFileName, inputsHash, journalAccount } from "./journalEntry";
 export { directoryStore, journalOnLadder, type JournalStore } from "./journalStore";
 export { RedisCreateJournal, REDIS_JOURNAL_PREFIX } from "./redisCreateJournal";
-export { EngineGoneError, beginCreate, engineGone, engineIsGone, type CreateTicket } from "./inFlightCreates";
 
 /** Directories swept in this process: a per-process record of work done, keyed by directory. */
 const swept = new Set<string>();

@@ -1,5 +1,5 @@
 /**
- * One entry of the create journal (docs/ARCHITECTURE.md, "The create journal"): what a create of
+ * One entry of the create journal (provider/resources/lifecycle/journaledCreates.ts): what a create of
  * one resource sent, and what the platform answered.
  */
 import { createHash } from "node:crypto";

@@ -6,6 +6,7 @@
 import type { FallbackLadder } from "../infrastructure/fallbackLadder";
 import type { CreateJournal } from "./createJournal";
 import type { JournalEntry } from "./journalEntry";
+import { NewerJournalEntryError } from "./storedEntry";
 
 /** A journal as the create protocol uses it. */
 export interface JournalStore {
@@ -36,7 +37,20 @@ export function directoryStore(journal: CreateJournal): JournalStore {
  * given up, which warns once for the limits and the journal together (`../infrastructure/redis.ts`).
  */
 export function journalOnLadder(ladder: FallbackLadder<JournalStore>): JournalStore {
-  const use = async <T>(operation: (store: JournalStore) => T | Promise<T>): Promise<T> => ladder.run(operation);
+  const use = async <T>(operation: (store: JournalStore) => T | Promise<T>): Promise<T> => {
+    // A newer release's entry is an answer, not the place failing: a lower rung has no entry and
+    // would let the create go, so it is carried past the ladder and thrown here.
+    const outcome = await ladder.run(async (store): Promise<{ value: T } | { answer: NewerJournalEntryError }> => {
+      try {
+        return { value: await operation(store) };
+      } catch (error) {
+        if (error instanceof NewerJournalEntryError) return { answer: error };
+        throw error;
+      }
+    });
+    if ("answer" in outcome) throw outcome.answer;
+    return outcome.value;
+  };
   return {
     get where() {
       return ladder.place.where;

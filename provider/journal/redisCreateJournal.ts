@@ -16,8 +16,9 @@ import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
 import { type SharedRedis, sharedRedis } from "../infrastructure/redis";
 import { JOURNAL_ENTRY_TTL_MS } from "./createJournal";
-import { JournalEntry } from "./journalEntry";
+import type { JournalEntry } from "./journalEntry";
 import type { JournalStore } from "./journalStore";
+import { NewerJournalEntryError, readStoredEntry } from "./storedEntry";
 
 /** Prefix of every key the journal writes. */
 export const REDIS_JOURNAL_PREFIX = "adplatform:journal:";
@@ -61,12 +62,10 @@ export class RedisCreateJournal implements JournalStore {
   async get(urn: string): Promise<JournalEntry | undefined> {
     const value = await this.run((client) => client.get(entryKey(urn)));
     if (value === null) return undefined;
-    try {
-      const parsed = JournalEntry.safeParse(JSON.parse(value));
-      return parsed.success && parsed.data.urn === urn ? parsed.data : undefined;
-    } catch {
-      return undefined;
-    }
+    const stored = readStoredEntry(value);
+    // A newer release's entry stays, and this release sends no create for its URN (storedEntry.ts).
+    if ("newerFormat" in stored) throw new NewerJournalEntryError(urn, stored.newerFormat, this.where);
+    return "entry" in stored && stored.entry.urn === urn ? stored.entry : undefined;
   }
 
   async put(entry: JournalEntry): Promise<void> {

@@ -1,10 +1,18 @@
 /** The face-neutral lifecycle of the four resources: the contract, the registry, the kinds' types. */
 export * from "./kinds";
 export { resourceLifecycle } from "./registry";
-export type { ResourceLifecycle, CheckFailure, CheckResult, DiffResult, CreateResult, ReadResult, UpdateResult } from "./core/lifecycle";
-export type { LifecycleContext } from "./core/context";
+export type {
+  ResourceLifecycle,
+  CheckFailure,
+  CheckResult,
+  DiffResult,
+  CreateResult,
+  ReadResult,
+  UpdateResult,
+} from "./lifecycle/contract";
+export type { LifecycleContext } from "./lifecycle/context";
 export type { BidStrategyInputs, BidStrategyOutputs } from "./bidStrategy/definition";
 export type { CampaignGroupInputs, CampaignGroupOutputs } from "./campaignGroup/definition";
 export type { BidModifierInputs, BidModifierOutputs } from "./bidModifier/definition";
 export type { AbTestVariationInputs, AbTestVariationOutputs } from "./abTestVariation/definition";
-export { ResourceOperationError } from "./common/resourceErrors";
+export { ResourceOperationError } from "./lifecycle/resourceErrors";

@@ -1,6 +1,6 @@
 /**
  * The four resource kinds. The kind string is the only value the serialized `__provider` shim
- * captures (docs/ARCHITECTURE.md, "The serialized provider is a thin shim"), so these names are part
+ * captures (sdk/resources/providerShim.ts), so these names are part
  * of the state format: renaming one breaks every stack that holds it.
  */
 

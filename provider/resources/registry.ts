@@ -7,9 +7,9 @@ import { abTestVariationLifecycle } from "./abTestVariation/lifecycle";
 import { bidModifierLifecycle } from "./bidModifier/lifecycle";
 import { bidStrategyLifecycle } from "./bidStrategy/lifecycle";
 import { campaignGroupLifecycle } from "./campaignGroup/lifecycle";
-import { acknowledgingLifecycle } from "./core/acknowledgingLifecycle";
-import { announcingAdoption } from "./core/adoptionNotice";
-import type { ResourceLifecycle } from "./core/lifecycle";
+import { journaling } from "./lifecycle/journaledCreates";
+import { announcingAdoption } from "./lifecycle/adoptionNotice";
+import type { ResourceLifecycle } from "./lifecycle/contract";
 import { RESOURCE_DEFINITIONS } from "./definitions";
 import { RESOURCE_KINDS, isResourceKind, type ResourceKind } from "./kinds";
 
@@ -23,14 +23,14 @@ const CODE: Readonly<Record<ResourceKind, ResourceLifecycle<any, any>>> = {
 };
 
 /**
- * Each kind's lifecycle as the faces call it: the kinds created by POST keep a create journal
- * (docs/ARCHITECTURE.md, "The create journal"), and every kind says in `check` when its create will
- * adopt an existing object (./core/adoptionNotice).
+ * Each kind's lifecycle as the faces call it, built once here: the kinds created by POST keep a
+ * create journal (./lifecycle/journaledCreates.ts), and every kind says in `check` when its create
+ * will adopt an existing object (./lifecycle/adoptionNotice.ts).
  */
 const LIFECYCLES = Object.fromEntries(
   RESOURCE_KINDS.map((kind) => {
     const definition = RESOURCE_DEFINITIONS[kind];
-    const lifecycle = definition.journaled ? acknowledgingLifecycle(definition, CODE[kind]) : CODE[kind];
+    const lifecycle = definition.journaled ? journaling(definition, CODE[kind]) : CODE[kind];
     return [kind, announcingAdoption(kind, lifecycle)];
   }),
 ) as Readonly<Record<ResourceKind, ResourceLifecycle<any, any>>>;

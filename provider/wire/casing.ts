@@ -1,7 +1,7 @@
 /**
  * Schema-driven mapping between wire names (snake_case) and SDK names (camelCase).
  *
- * Never a blind deep rename (docs/ARCHITECTURE.md, "The operation catalog"): the walk follows the
+ * Never a blind deep rename (provider/catalog/operations.ts): the walk follows the
  * zod wire schema, renames the keys of objects the schema declares as records with named fields,
  * and keeps the keys of `z.record(...)` maps verbatim, because those keys are data (language codes
  * in `settings.image`, region codes in `qps`, data names in `user_data`, labels in `properties`,

@@ -2,8 +2,11 @@
  * `npm run dist`: everything a release publishes, into dist/, at the one version of package.json:
  *
  * - `pulumi-resource-adplatform-v<version>-<os>-<arch>.tar.gz` for linux and darwin (amd64, arm64) and
- *   windows-amd64: the native provider bundled with its dependencies into one file (esbuild), a
- *   launcher that runs it with the Node.js on PATH, and its README. What `pulumi plugin install`
+ *   windows-amd64: the native provider bundled with its dependencies into one file (esbuild), and its
+ *   README. For linux-amd64, linux-arm64, darwin-amd64 and windows-amd64 the archive's
+ *   `pulumi-resource-adplatform` (`.exe` on Windows) is one executable, Node.js with the bundle inside
+ *   (singleExecutable.ts); darwin-arm64, for which npm publishes no Node.js recent enough, gets the bundle
+ *   and a launcher that runs it with the Node.js on PATH (launchers.ts). What `pulumi plugin install`
  *   and the engine's automatic download unpack.
  * - `schema.json`: the package schema, with the release's `pluginDownloadURL`.
  * - `pulumi_adplatform-<version>-py3-none-any.whl` and `.tar.gz`: the Python SDK.
@@ -14,16 +17,19 @@
  * The SDKs are generated from the release's schema (not copied from sdks/), so that their
  * `pulumi-plugin.json` names the download URL the release is published at:
  * `ADPLATFORM_PLUGIN_DOWNLOAD_URL` overrides the schema's default (scripts/native/buildSchema.ts).
- * Needs the Pulumi CLI with its Node.js and Python language hosts (scripts/ensure-pulumi), GNU tar
- * and Python 3 with venv (the Python build tool is installed into .pulumi-cli/python-build), and Go
- * (tools/gen-go-sdk).
+ * Needs the Pulumi CLI with its Node.js and Python language hosts (scripts/ensure-pulumi --python), GNU tar
+ * and Python 3 with venv (the Python build tool is installed into .pulumi-cli/python-build), Go
+ * (tools/gen-go-sdk), and the npm registry or npm's cache for the pinned Node.js binaries (kept in
+ * build/node-runtimes/ once fetched); it runs on linux-amd64 or another single-executable target.
  */
 import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { build, type Plugin } from "esbuild";
-import { PLUGIN_EXECUTABLE, cmdLauncher, minimumNode, shLauncher, startScript } from "./launchers";
+import { PLUGIN_EXECUTABLE, minimumNode, shLauncher, startScript } from "./launchers";
+import { NODE_RUNTIMES, NODE_RUNTIME_VERSION, type SingleExecutableTarget } from "./nodeRuntimes";
+import { hostTarget, nodeRuntime, prepareBlob, startsAsPlugin, writeSingleExecutable } from "./singleExecutable";
 import { DEFAULT_PLUGIN_DOWNLOAD_URL, GO_SDK_DIR } from "../native/buildSchema";
 import { SCHEMA_FILE } from "../native/schemaFile";
 
@@ -32,9 +38,13 @@ const DIST = path.join(REPO_ROOT, "dist");
 // Inside the repository: the generated TypeScript SDK compiles against this repository's node_modules.
 const WORK = path.join(REPO_ROOT, "build", "dist-work");
 const PYTHON_BUILD_VENV = path.join(REPO_ROOT, ".pulumi-cli", "python-build");
+// The npm tarballs of the pinned Node.js binaries, kept across runs (build/ is git-ignored).
+const NODE_RUNTIME_CACHE = path.join(REPO_ROOT, "build", "node-runtimes");
 
-/** The platforms the engine downloads for (its `<os>-<arch>` names). */
-const TARGETS = ["linux-amd64", "linux-arm64", "darwin-amd64", "darwin-arm64", "windows-amd64"] as const;
+/** The platforms the engine downloads for (its `<os>-<arch>` names) built as single executables. */
+const SINGLE_EXECUTABLE_TARGETS = Object.keys(NODE_RUNTIMES) as SingleExecutableTarget[];
+/** The one built with the launcher: npm has no Node.js for it recent enough for single executables. */
+const LAUNCHER_TARGET = "darwin-arm64";
 
 const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as {
   version: string;
@@ -90,59 +100,86 @@ async function bundleProvider(schemaFile: string, outFile: string): Promise<void
   });
 }
 
-function archiveReadme(target: string): string {
-  const launcher = target.startsWith("windows") ? `${PLUGIN_EXECUTABLE}.cmd` : PLUGIN_EXECUTABLE;
+const installLine = (target: string) =>
+  `    pulumi plugin install resource adplatform ${version} -f ${PLUGIN_EXECUTABLE}-v${version}-${target}.tar.gz`;
+
+/** What macOS does with an unsigned executable, for the darwin archive's README and the install guide. */
+const macOsNote = (executable: string) => `
+It is not signed. The engine's download and \`pulumi plugin install\` unpack it as it is, and it
+runs. macOS marks a file a browser downloads as quarantined, and the Finder and \`tar\` pass the
+mark on to what they unpack; Gatekeeper refuses to open a quarantined executable that Apple has not
+notarized. Clear the mark with \`xattr -d com.apple.quarantine ${executable}\`.
+`;
+
+function singleExecutableReadme(target: SingleExecutableTarget, executable: string): string {
   return `# ${PLUGIN_EXECUTABLE} v${version} (${target})
 
-The Pulumi resource plugin of the advertising platform's JSON API. \`${launcher}\` runs
-\`lib/provider.js\` (the provider with its dependencies) with the Node.js on PATH, which must be
-${nodeMinimum} or later.
-
-    pulumi plugin install resource adplatform ${version} -f ${PLUGIN_EXECUTABLE}-v${version}-${target}.tar.gz
+The Pulumi resource plugin of the advertising platform's JSON API. \`${executable}\` is one executable:
+Node.js ${NODE_RUNTIME_VERSION} with the provider inside. It needs nothing installed.
+${target.startsWith("darwin") ? macOsNote(executable) : ""}
+${installLine(target)}
 
 The engine also downloads it by itself when a program's SDK asks for it.
 `;
 }
 
-/** One plugin archive, laid out as the engine expects: the executable at the top. */
-function writeArchive(target: string, bundle: string): string {
+function launcherReadme(target: string): string {
+  return `# ${PLUGIN_EXECUTABLE} v${version} (${target})
+
+The Pulumi resource plugin of the advertising platform's JSON API. \`${PLUGIN_EXECUTABLE}\` runs
+\`lib/provider.js\` (the provider with its dependencies) with the Node.js on PATH, which must be
+${nodeMinimum} or later: npm publishes no Node.js binary for ${target} that could be built into one
+executable, as the other platforms' archives are.
+
+${installLine(target)}
+
+The engine also downloads it by itself when a program's SDK asks for it.
+`;
+}
+
+/** Writes `dist/<name>` from `stage`'s `entries`, reproducibly: sorted names, no owners, one timestamp. */
+function tarInto(name: string, stage: string, entries: readonly string[]): string {
+  const flags = ["--sort=name", "--owner=0", "--group=0", "--numeric-owner", "--mtime=@0"];
+  run("tar", [...flags, "-czf", path.join(DIST, name), "-C", stage, ...entries], { env: { ...process.env, GZIP: "-n" } });
+  return name;
+}
+
+const archiveName = (target: string) => `${PLUGIN_EXECUTABLE}-v${version}-${target}.tar.gz`;
+
+/** The plugin archives of the single-executable targets, laid out as the engine expects: the executable at the top. */
+async function writeSingleExecutableArchives(bundle: string): Promise<string[]> {
+  const host = hostTarget();
+  if (host === undefined)
+    throw new Error(`the single executables are built on ${SINGLE_EXECUTABLE_TARGETS.join(", ")}, not ${process.platform}-${process.arch}`);
+  const blob = prepareBlob(nodeRuntime(host, NODE_RUNTIME_CACHE, WORK), bundle, WORK);
+  return Promise.all(
+    SINGLE_EXECUTABLE_TARGETS.map(async (target) => {
+      const stage = path.join(WORK, `plugin-${target}`);
+      fs.mkdirSync(stage, { recursive: true });
+      const executable = target.startsWith("windows") ? `${PLUGIN_EXECUTABLE}.exe` : PLUGIN_EXECUTABLE;
+      await writeSingleExecutable(target, nodeRuntime(target, NODE_RUNTIME_CACHE, WORK), blob, path.join(stage, executable));
+      // The one this machine runs is run: the others are checked by their headers only.
+      if (target === host) await startsAsPlugin(path.join(stage, executable));
+      fs.writeFileSync(path.join(stage, "README.md"), singleExecutableReadme(target, executable));
+      return tarInto(archiveName(target), stage, [executable, "README.md"]);
+    }),
+  );
+}
+
+/** The plugin archive of the launcher target: the launcher at the top, the bundle in lib/. */
+function writeLauncherArchive(target: string, bundle: string): string {
   const stage = path.join(WORK, `plugin-${target}`);
   fs.mkdirSync(path.join(stage, "lib"), { recursive: true });
   fs.copyFileSync(bundle, path.join(stage, "lib", "provider.js"));
   fs.writeFileSync(path.join(stage, "lib", "start.js"), startScript(nodeMinimum));
-  fs.writeFileSync(path.join(stage, "README.md"), archiveReadme(target));
-  const launcher = target.startsWith("windows") ? `${PLUGIN_EXECUTABLE}.cmd` : PLUGIN_EXECUTABLE;
-  fs.writeFileSync(path.join(stage, launcher), target.startsWith("windows") ? cmdLauncher(nodeMinimum) : shLauncher(nodeMinimum), {
-    mode: 0o755,
-  });
-  const name = `${PLUGIN_EXECUTABLE}-v${version}-${target}.tar.gz`;
-  // Reproducible: sorted names, no owners, one timestamp.
-  run(
-    "tar",
-    [
-      "--sort=name",
-      "--owner=0",
-      "--group=0",
-      "--numeric-owner",
-      "--mtime=@0",
-      "-czf",
-      path.join(DIST, name),
-      "-C",
-      stage,
-      launcher,
-      "README.md",
-      "lib",
-    ],
-    {
-      env: { ...process.env, GZIP: "-n" },
-    },
-  );
-  return name;
+  fs.writeFileSync(path.join(stage, "README.md"), launcherReadme(target));
+  fs.writeFileSync(path.join(stage, PLUGIN_EXECUTABLE), shLauncher(nodeMinimum), { mode: 0o755 });
+  return tarInto(archiveName(target), stage, [PLUGIN_EXECUTABLE, "README.md", "lib"]);
 }
 
-/** The Pulumi CLI's bin directory (scripts/ensure-pulumi), for gen-sdk. */
+/** The Pulumi CLI's bin directory (scripts/ensure-pulumi), with the Python language host gen-sdk needs. */
 function pulumiBin(): string {
-  return run("bash", [path.join(REPO_ROOT, "scripts", "ensure-pulumi")])
+  return run("bash", [path.join(REPO_ROOT, "scripts", "ensure-pulumi"), "--python"])
     .trim()
     .split("\n")
     .pop()!;
@@ -212,9 +249,7 @@ function buildGoSdk(schemaFile: string): string {
   const stage = path.join(WORK, "go-sdk");
   run(generator, [schemaFile, path.join(stage, GO_SDK_DIR)]);
   const name = `pulumi-adplatform-go-sdk-v${version}.tar.gz`;
-  const tarFlags = ["--sort=name", "--owner=0", "--group=0", "--numeric-owner", "--mtime=@0"];
-  run("tar", [...tarFlags, "-czf", path.join(DIST, name), "-C", stage, GO_SDK_DIR.split("/")[0]], { env: { ...process.env, GZIP: "-n" } });
-  return name;
+  return tarInto(name, stage, [GO_SDK_DIR.split("/")[0]]);
 }
 
 function writeChecksums(): void {
@@ -241,7 +276,8 @@ async function main(): Promise<void> {
   const schemaFile = writeSchema();
   const bundle = path.join(WORK, "provider.js");
   await bundleProvider(schemaFile, bundle);
-  for (const target of TARGETS) log(`wrote dist/${writeArchive(target, bundle)}`);
+  for (const name of await writeSingleExecutableArchives(bundle)) log(`wrote dist/${name}`);
+  log(`wrote dist/${writeLauncherArchive(LAUNCHER_TARGET, bundle)}`);
 
   const sdks = generateSdks(schemaFile);
   log(`wrote dist/${packTypeScriptSdk(sdks)}`);

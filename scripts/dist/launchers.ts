@@ -1,7 +1,8 @@
 /**
- * The small files of a plugin archive around the bundled provider (`lib/provider.js`): the launcher the
- * engine runs (`pulumi-resource-adplatform`, or `.cmd` on Windows: the engine looks for `.exe` then
- * `.cmd`) and `lib/start.js`, which checks the Node.js version before loading the bundle. The check is
+ * The small files of the launcher plugin archive (darwin-arm64, the one platform without a single
+ * executable: scripts/dist/nodeRuntimes.ts) around the bundled provider (`lib/provider.js`): the
+ * launcher the engine runs (`pulumi-resource-adplatform`) and `lib/start.js`, which checks the Node.js
+ * version before loading the bundle. The check is
  * its own file in the oldest syntax so that an old Node.js reaches it instead of failing to parse the
  * bundle; each failure is one line on stderr naming what to install.
  */
@@ -27,19 +28,6 @@ command -v node >/dev/null 2>&1 || { echo "${missingNode(minimum)}" >&2; exit 1;
 here=$(CDPATH= cd -- "$(dirname -- "$0")" && pwd) || exit 1
 exec node "$here/lib/start.js" "$@"
 `;
-}
-
-/** The Windows launcher. */
-export function cmdLauncher(minimum: string): string {
-  return [
-    "@echo off",
-    `rem Starts the adplatform provider plugin with the Node.js on PATH (${minimum} or later).`,
-    "where node >nul 2>nul",
-    `if errorlevel 1 (echo ${missingNode(minimum)} 1>&2 & exit /b 1)`,
-    'node "%~dp0lib\\start.js" %*',
-    "exit /b %errorlevel%",
-    "",
-  ].join("\r\n");
 }
 
 /** `lib/start.js`: the version gate, in syntax every Node.js parses, then the bundle. */

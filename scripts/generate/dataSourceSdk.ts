@@ -43,7 +43,7 @@ import {
   ZoneTargeting,
   ZoneVersionedTargeting,
 } from "../../provider/catalog";
-import type { DataSource } from "../../provider/dataSources/definition";
+import type { DataSource } from "../../provider/dataSources/dataSource";
 import { DATA_SOURCES } from "../../provider/dataSources/definitions";
 import { snakeToCamel } from "../../provider/wire/casing";
 import { zodDef, type ZodDef } from "../../provider/wire/zodDef";

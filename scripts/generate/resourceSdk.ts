@@ -10,7 +10,7 @@
  * beside them (`accountInput.ts`, `importOption.ts`, `providerShim.ts`, `resourceIdentity.ts`).
  */
 import type { z } from "zod";
-import type { AnyResourceDefinition, FieldDocs, InputField } from "../../provider/resources/common/definition";
+import type { AnyResourceDefinition, FieldDocs, InputField } from "../../provider/resources/inputs/definition";
 import { RESOURCE_DEFINITIONS } from "../../provider/resources/definitions";
 import { RESOURCE_KINDS } from "../../provider/resources/kinds";
 import { PACKAGE_NAME } from "../../provider/faces/native/tokens";

@@ -1,5 +1,5 @@
 /**
- * The native face's Pulumi package schema, derived (docs/ARCHITECTURE.md, "The native face"):
+ * The native face's Pulumi package schema, derived (provider/faces/native/provider.ts):
  *
  * - resources: one per kind of `provider/resources/kinds.ts`, from the kind's definition
  *   (`provider/resources/<kind>/definition.ts`): inputs from its input schema, state from the same
@@ -20,8 +20,8 @@ import { Total, WireId } from "../../provider/catalog";
 import { DATA_SOURCES } from "../../provider/dataSources/definitions";
 import { SETTINGS, SETTING_KEYS, type SettingDefinition } from "../../provider/configuration/settings";
 import { PACKAGE_NAME, functionToken, resourceToken, type DataSourceName } from "../../provider/faces/native/tokens";
-import { DecimalStringInput, NumberInput } from "../../provider/resources/common/decimal";
-import type { AnyResourceDefinition, FieldDocs, InputField } from "../../provider/resources/common/definition";
+import { DecimalStringInput, NumberInput } from "../../provider/resources/inputs/decimal";
+import type { AnyResourceDefinition, FieldDocs, InputField } from "../../provider/resources/inputs/definition";
 import { RESOURCE_DEFINITIONS } from "../../provider/resources/definitions";
 import { RESOURCE_KINDS } from "../../provider/resources/kinds";
 import { SchemaTypes, descriptionOf, type ObjectTypeSpec, type PropertySpec, type TransformOutputs } from "./zodToSchema";

@@ -1,7 +1,7 @@
 /**
  * Pulumi schema types from the zod schemas the provider validates and parses with: the structure of
- * the native schema is the catalog's and the resources' own (docs/ARCHITECTURE.md, "The native
- * face"), never a second hand-written copy.
+ * the native schema is the catalog's and the resources' own (provider/faces/native/provider.ts),
+ * never a second hand-written copy.
  *
  * - Wire schemas (snake_case) are read with SDK names, as `toSdk` maps them: fields of declared
  *   objects in camelCase, keys of `z.record(...)` maps kept (they are data).

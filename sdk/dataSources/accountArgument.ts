@@ -1,6 +1,6 @@
 /**
  * The `account` argument of every data source: which account a read goes to, instead of the
- * connection settings of `../config` (docs/ARCHITECTURE.md, "Data sources").
+ * connection settings of `../config` (provider/dataSources/engine.ts).
  *
  * The read engine keys its cache by account, so the same id read in two accounts is two reads. The
  * `Output` forms unwrap the account apart from the other arguments: the token is a secret, but it

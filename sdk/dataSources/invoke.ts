@@ -3,8 +3,8 @@
  * calling the read engine, marking its errors for the Pulumi runtime's short report
  * (`programErrors.ts`), and turning the promise form into the `Output` form.
  *
- * Invokes are not supported for dynamic providers (docs/ARCHITECTURE.md, "Engine facts we rely
- * on"), so a data source is a plain async function in the program process, not an engine invoke.
+ * Invokes are not supported for dynamic providers, so a data source is a plain async function in
+ * the program process, not an engine invoke.
  */
 import * as pulumi from "@pulumi/pulumi";
 import {

@@ -1,6 +1,6 @@
 /**
  * The `account` argument of the four resource classes, as the input property and resource options
- * the dynamic face expects (docs/ARCHITECTURE.md, "Resources and their lifecycle", "Accounts").
+ * the dynamic face expects (provider/faces/dynamic/accountProperty.ts).
  *
  * The property is set only when an account is given, so a resource without one registers exactly
  * the inputs it did before (no diff for existing stacks). With one, `account` is also an

@@ -19,7 +19,7 @@
  * an id to compare that is not a plain string (an `Output` or a promise): it is known only later.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { shortNoun } from "../../provider/resources/common/definition";
+import { shortNoun } from "../../provider/resources/inputs/definition";
 import { RESOURCE_DEFINITIONS } from "../../provider/resources/definitions";
 import type { ResourceKind } from "../../provider/resources/kinds";
 

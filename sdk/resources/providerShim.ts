@@ -1,7 +1,6 @@
 /**
  * The provider object each resource class hands to `pulumi.dynamic.Resource`, which Pulumi
- * serializes into the state as `__provider` (docs/ARCHITECTURE.md, "The serialized provider is a
- * thin shim").
+ * serializes into the state as `__provider`.
  *
  * Every method `require`s `pulumi-adplatform/provider` inside its body and delegates to the dynamic
  * provider of its kind (`resourceProvider(kind)`: the kind's lifecycle behind the dynamic face).

@@ -1,5 +1,5 @@
 /**
- * The resource's identity for the create journal (docs/ARCHITECTURE.md, "The create journal"), on
+ * The resource's identity for the create journal (provider/resources/lifecycle/journaledCreates.ts), on
  * the program's side.
  *
  * - `identityInputs(kind, name, opts)`: the hidden input holding the resource's URN, computed the

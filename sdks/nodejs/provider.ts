@@ -35,6 +35,10 @@ export class Provider extends pulumi.ProviderResource {
      */
     declare public readonly limitsUrl: pulumi.Output<string | undefined>;
     /**
+     * For how many seconds after the provider created or adopted an object a read that does not find it (a 404, or no record) is taken as the platform not showing it yet rather than as the object being gone: the read is tried again with backoff, and if the object still does not show, it stays in the stack's state with a warning. After this period a missing object is gone and leaves the state. `0` turns the grace off. Else the environment variable `ADPLATFORM_READ_GRACE_SECONDS`, else `300` (5 minutes).
+     */
+    declare public readonly readGraceSeconds: pulumi.Output<string | undefined>;
+    /**
      * The API access token, sent as a bearer token. Set it as a secret: `pulumi config set --secret adplatform:token <token>`. Else the environment variable `ADPLATFORM_TOKEN`.
      */
     declare public readonly token: pulumi.Output<string | undefined>;
@@ -53,6 +57,7 @@ export class Provider extends pulumi.ProviderResource {
             resourceInputs["baseUrl"] = args?.baseUrl;
             resourceInputs["journalDir"] = args?.journalDir;
             resourceInputs["limitsUrl"] = args?.limitsUrl ? pulumi.secret(args.limitsUrl) : undefined;
+            resourceInputs["readGraceSeconds"] = args?.readGraceSeconds;
             resourceInputs["token"] = args?.token ? pulumi.secret(args.token) : undefined;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
@@ -78,6 +83,10 @@ export interface ProviderArgs {
      * A Redis URL (`redis://[:password@]host:port[/db]`, `rediss://` for TLS) through which every machine deploying to the same account shares its rate limits and create journal. Set it as a secret when it holds a password. Else the environment variable `ADPLATFORM_LIMITS_URL`, else none: the limits are shared by this machine's processes, and the create journal is kept in `journalDir`.
      */
     limitsUrl?: pulumi.Input<string | undefined>;
+    /**
+     * For how many seconds after the provider created or adopted an object a read that does not find it (a 404, or no record) is taken as the platform not showing it yet rather than as the object being gone: the read is tried again with backoff, and if the object still does not show, it stays in the stack's state with a warning. After this period a missing object is gone and leaves the state. `0` turns the grace off. Else the environment variable `ADPLATFORM_READ_GRACE_SECONDS`, else `300` (5 minutes).
+     */
+    readGraceSeconds?: pulumi.Input<string | undefined>;
     /**
      * The API access token, sent as a bearer token. Set it as a secret: `pulumi config set --secret adplatform:token <token>`. Else the environment variable `ADPLATFORM_TOKEN`.
      */

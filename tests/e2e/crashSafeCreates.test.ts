@@ -1,5 +1,5 @@
 /**
- * A killed `pulumi up` leaves no duplicate (docs/ARCHITECTURE.md, "The create journal"), through the
+ * A killed `pulumi up` leaves no duplicate (provider/resources/lifecycle/journaledCreates.ts), through the
  * commands a user types with the real CLI and the Node.js language host: an `up` of many
  * strategies is killed with SIGKILL at three points (during the first burst, while creates wait for
  * the steady window, during the last creates), each followed by `pulumi cancel` and `pulumi up`;

@@ -3,8 +3,10 @@
  * `npm run test:e2e` runs first), a fresh directory outside the repository for each program, and the
  * environment a user without this repository has: PATH with the Pulumi CLI and its language hosts,
  * Node.js and the system's tools, and nothing of this checkout (no node_modules/.bin, which npm puts on
- * PATH and which holds `pulumi-resource-adplatform`), and the demo program each of them runs.
+ * PATH and which holds `pulumi-resource-adplatform`), or a PATH with only the commands a program's
+ * language needs and no Node.js, and the demo program each of them runs.
  */
+import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -54,6 +56,33 @@ export function userPath(): string {
   return [pulumiBinDir(), ...outside].join(path.delimiter);
 }
 
+/**
+ * A PATH that holds `commands` and nothing else, no Node.js in particular: a directory of links to
+ * each, found in the CLI's bin directory or on PATH. Throws when `command -v node` finds one through it.
+ */
+export function pathWithoutNode(dir: string, commands: readonly string[]): string {
+  fs.mkdirSync(dir);
+  for (const command of commands) {
+    const found = [pulumiBinDir(), ...(process.env.PATH ?? "").split(path.delimiter)]
+      .map((d) => path.join(d, command))
+      .find((file) => isExecutableFile(file));
+    if (found === undefined) throw new Error(`${command} is neither next to the CLI nor on PATH`);
+    fs.symlinkSync(fs.realpathSync(found), path.join(dir, command));
+  }
+  const node = spawnSync("/bin/sh", ["-c", "command -v node"], { env: { PATH: dir }, encoding: "utf8" });
+  if (node.status === 0) throw new Error(`${dir} holds a node: ${node.stdout.trim()}`);
+  return dir;
+}
+
+function isExecutableFile(file: string): boolean {
+  try {
+    fs.accessSync(file, fs.constants.X_OK);
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
 /** Where a workspace's program runs and what it starts with. */
 export interface WorkspaceOptions {
   /** Files of dist/ (by name) copied into the program's directory. */
@@ -62,6 +91,8 @@ export interface WorkspaceOptions {
   readonly extraEnv?: Readonly<Record<string, string>>;
   /** The program's directory inside the fresh one, where it must have siblings (a clone beside it). */
   readonly programDir?: string;
+  /** When given, PATH holds these commands only, and no Node.js (`pathWithoutNode`), instead of `userPath()`. */
+  readonly onlyCommands?: readonly string[];
 }
 
 /** What a release suite holds on to: one simulator for the file, and the user workspaces it opened. */
@@ -84,9 +115,10 @@ export function useRelease(): ReleaseContext {
       const dir = options.programDir === undefined ? root : path.join(root, options.programDir);
       fs.mkdirSync(dir, { recursive: true });
       for (const name of options.distFiles ?? []) fs.copyFileSync(distFile(name), path.join(dir, name));
+      const PATH = options.onlyCommands === undefined ? userPath() : pathWithoutNode(path.join(root, "path"), options.onlyCommands);
       const cli = openCliSession(dir, {
         secrets: [TOKEN],
-        extraEnv: { PATH: userPath(), npm_config_prefer_offline: "true", ...options.extraEnv },
+        extraEnv: { PATH, npm_config_prefer_offline: "true", ...options.extraEnv },
       });
       opened.push({ root, cli });
       return cli;

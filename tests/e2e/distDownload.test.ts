@@ -3,8 +3,9 @@
  * the GitHub release the schema's `pluginDownloadURL` names (PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES
  * points that URL at it). In a fresh directory outside the repository, with an empty PULUMI_HOME and
  * automatic acquisition on, a Python program whose only install is the wheel from dist/ runs
- * `pulumi up` against the simulator: the engine reads `version` and `server` from the wheel's
- * pulumi-plugin.json and downloads and installs the plugin archive by itself.
+ * `pulumi up`, `preview` and `destroy` against the simulator: the engine reads `version` and `server`
+ * from the wheel's pulumi-plugin.json and downloads and installs the plugin archive by itself. PATH holds
+ * `pulumi`, the Python language host and `python3` only: no Node.js, which the plugin carries.
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -14,8 +15,8 @@ import * as path from "node:path";
 import type { CliSession } from "../../scripts/driver/cliSession";
 import { pulumiBinDir } from "../../scripts/driver/paths";
 import { DEFAULT_PLUGIN_DOWNLOAD_URL } from "../../scripts/native/buildSchema";
-import { DEMO_PYTHON_PROGRAM, DIST_DIR, VERSION, distFile, expectDemoOutcome, pluginArchiveName, useRelease } from "./distArtifacts";
-import { E2E_TIMEOUT_MS, initDemoStack, pulumiIn } from "./harness";
+import { DEMO_PYTHON_PROGRAM, DIST_DIR, VERSION, distFile, pluginArchiveName, upDemoProgram, useRelease } from "./distArtifacts";
+import { E2E_TIMEOUT_MS, initDemoStack } from "./harness";
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
@@ -47,13 +48,14 @@ async function serveDist(): Promise<string> {
 
 beforeAll(async () => {
   if (!fs.existsSync(path.join(pulumiBinDir(), "pulumi-language-python"))) {
-    throw new Error("no pulumi-language-python next to the CLI: scripts/ensure-pulumi builds it from its source beside the repository");
+    throw new Error("no pulumi-language-python next to the CLI: scripts/ensure-pulumi --python builds it from its source");
   }
   const wheel = distFile(WHEEL);
   distFile(pluginArchiveName());
   const releaseUrl = await serveDist();
   const escaped = DEFAULT_PLUGIN_DOWNLOAD_URL.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   cli = release.workspace("adplatform-dist-download-", {
+    onlyCommands: ["pulumi", "pulumi-language-python", "pulumi-language-python-exec", "python3"],
     extraEnv: {
       PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "false",
       PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: `^${escaped}$=${releaseUrl}`,
@@ -98,12 +100,13 @@ it("the wheel names the plugin's version and download URL", () => {
   expect(JSON.parse(listing)).toEqual({ resource: true, name: "adplatform", version: VERSION, server: DEFAULT_PLUGIN_DOWNLOAD_URL });
 });
 
-it("pulumi up downloads the plugin from the release and runs the program", async () => {
+it("pulumi up downloads the plugin from the release and runs the program with no Node.js on PATH, then preview and destroy", async () => {
   expect(fs.existsSync(path.join(cli.env.PULUMI_HOME!, "plugins", `resource-adplatform-v${VERSION}`))).toBe(false);
-  await pulumiIn(cli, ["up", "--yes", "--skip-preview"]);
-  expect(served).toContain(pluginArchiveName());
-  expect(fs.existsSync(path.join(cli.env.PULUMI_HOME!, "plugins", `resource-adplatform-v${VERSION}`, "pulumi-resource-adplatform"))).toBe(
-    true,
-  );
-  expectDemoOutcome(JSON.parse((await pulumiIn(cli, ["stack", "output", "--json"])).stdout), release.sim);
+  await upDemoProgram(cli, release.sim, async () => {
+    expect(served).toContain(pluginArchiveName());
+    expect(fs.readdirSync(path.join(cli.env.PULUMI_HOME!, "plugins", `resource-adplatform-v${VERSION}`)).sort()).toEqual([
+      "README.md",
+      "pulumi-resource-adplatform",
+    ]);
+  });
 });

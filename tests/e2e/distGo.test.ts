@@ -3,7 +3,7 @@
  * the Go SDK archive from dist/ unpacked where examples/go's `replace` directive expects it, the plugin
  * installed from the plugin archive into an empty PULUMI_HOME, and the Go program of examples/go (an
  * Automation API inline program: no Go language host) built from the Go module cache alone
- * (GOPROXY=off; scripts/ensure-pulumi fills the cache) and run against the simulator on a local
+ * (GOPROXY=off; scripts/ensure-pulumi --go-example fills the cache) and run against the simulator on a local
  * file backend, with nothing of this checkout on PATH.
  */
 import { execFile, execFileSync } from "node:child_process";
@@ -80,7 +80,7 @@ it(
       const { code, stderr } = error as { code?: string; stderr?: string };
       if (code === "ENOENT")
         throw new Error("go is not on PATH: the Go SDK's test builds a Go program (https://go.dev/dl/)", { cause: error });
-      throw new Error(`go build failed (scripts/ensure-pulumi fills the Go module cache it builds from):\n${stderr ?? ""}`, {
+      throw new Error(`go build failed (scripts/ensure-pulumi --go-example fills the Go module cache it builds from):\n${stderr ?? ""}`, {
         cause: error,
       });
     }

@@ -3,7 +3,8 @@
  * outside the repository with a fresh PULUMI_HOME, `pulumi plugin install resource adplatform
  * <version> -f <archive>` from dist/, nothing of this checkout on PATH, and a program that names no
  * plugin path, run with `pulumi up` against the simulator:
- * - YAML: the program of examples/yaml, with the YAML language host built from tools/pulumi-yaml;
+ * - YAML: the program of examples/yaml, with the YAML language host built from tools/pulumi-yaml, and a
+ *   PATH that holds `pulumi` and that host only: no Node.js, which the plugin (one executable) carries;
  * - TypeScript: the native SDK's npm tarball from dist/ installed with npm (`@pulumi/pulumi` and
  *   `typescript` from the registry, or npm's cache), and a program importing it.
  */
@@ -12,6 +13,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { writeTypeScriptProgram, type CliSession } from "../../scripts/driver/cliSession";
 import { pulumiBinDir } from "../../scripts/driver/paths";
+import { executableFormat, seaBlob } from "../../scripts/dist/executableFormat";
 import { VERSION, installPluginArchive, pluginArchiveName, upDemoProgram, useRelease } from "./distArtifacts";
 import { E2E_TIMEOUT_MS, EXAMPLES_DIR, expectTokenEncryptedInState, initDemoStack, pulumiIn, setTokenInClear } from "./harness";
 
@@ -25,22 +27,28 @@ describe("YAML", () => {
 
   beforeAll(() => {
     if (!fs.existsSync(path.join(pulumiBinDir(), "pulumi-language-yaml"))) {
-      throw new Error("no pulumi-language-yaml next to the CLI: scripts/ensure-pulumi builds it from tools/pulumi-yaml (needs Go)");
+      throw new Error("no pulumi-language-yaml next to the CLI: scripts/ensure-pulumi --yaml builds it from tools/pulumi-yaml (needs Go)");
     }
-    cli = release.workspace("adplatform-dist-yaml-", { distFiles: [pluginArchiveName()] });
+    cli = release.workspace("adplatform-dist-yaml-", {
+      distFiles: [pluginArchiveName()],
+      onlyCommands: ["pulumi", "pulumi-language-yaml"],
+    });
     fs.copyFileSync(path.join(EXAMPLES_DIR, "yaml", "Pulumi.yaml"), path.join(cli.dir, "Pulumi.yaml"));
   });
 
-  it("installs from the archive into an empty PULUMI_HOME", async () => {
+  it("installs from the archive into an empty PULUMI_HOME: one executable, Node.js and the provider inside", async () => {
     await installPluginArchive(cli);
     const installed = path.join(cli.env.PULUMI_HOME!, "plugins", `resource-adplatform-v${VERSION}`);
-    expect(fs.readdirSync(installed).sort()).toEqual(["README.md", "lib", "pulumi-resource-adplatform"]);
+    expect(fs.readdirSync(installed).sort()).toEqual(["README.md", "pulumi-resource-adplatform"]);
+    const executable = fs.readFileSync(path.join(installed, "pulumi-resource-adplatform"));
+    expect(executableFormat(executable)).toEqual({ format: "elf", arch: process.arch });
+    expect(seaBlob(executable)).toBeDefined();
     expect(JSON.parse((await pulumiIn(cli, ["plugin", "ls", "--json"])).stdout)).toEqual([
       expect.objectContaining({ name: "adplatform", kind: "resource", version: VERSION }),
     ]);
   });
 
-  it("runs the YAML example with the installed plugin, which keeps a token set in clear encrypted in the state", async () => {
+  it("runs the YAML example with no Node.js on PATH: up, preview, destroy; a token set in clear stays encrypted in the state", async () => {
     await initDemoStack(cli, release.sim.url);
     await setTokenInClear(cli);
     await upDemoProgram(cli, release.sim, () => expectTokenEncryptedInState(cli));

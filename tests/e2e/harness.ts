@@ -156,7 +156,7 @@ export interface NativePythonProgram {
  */
 export function openNativePythonProgram(dir: string, program: { name: string; description: string; main: string }): NativePythonProgram {
   if (!fs.existsSync(path.join(pulumiBinDir(), "pulumi-language-python"))) {
-    throw new Error("no pulumi-language-python next to the CLI: scripts/ensure-pulumi builds it from its source beside the repository");
+    throw new Error("no pulumi-language-python next to the CLI: scripts/ensure-pulumi --python builds it from its source");
   }
   const venv = execFileSync("bash", [path.join(REPO_ROOT, "scripts", "native", "ensure-python-venv")], {
     encoding: "utf8",

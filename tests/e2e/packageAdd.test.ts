@@ -26,7 +26,7 @@ let cli: CliSession;
 beforeAll(() => {
   requireLanguageHost();
   if (!fs.existsSync(path.join(pulumiBinDir(), "pulumi-language-python"))) {
-    throw new Error("no pulumi-language-python next to the CLI: scripts/ensure-pulumi builds it from its source beside the repository");
+    throw new Error("no pulumi-language-python next to the CLI: scripts/ensure-pulumi --python builds it from its source");
   }
   cli = release.workspace("adplatform-package-add-", { programDir: "program" });
   source = path.join(path.dirname(cli.dir), "pulumi-adplatform");

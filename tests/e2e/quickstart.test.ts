@@ -127,9 +127,13 @@ test("refresh after the group was deleted on the platform removes it from the st
   const groupId = String((await stack.outputs()).groupId.value);
   expect(await stateResources("CampaignGroup")).toHaveLength(1);
   expect(ctx.sim.deleteObject("campaignGroups", groupId)).toBe(true);
+  // The group was created moments ago: without the read grace, a group the platform does not show is
+  // gone. A refresh configures the provider from the state, so the setting comes from the environment.
+  stack.workspace.envVars.ADPLATFORM_READ_GRACE_SECONDS = "0";
 
   const out = collector();
   const refresh = await stack.refresh({ onOutput: out.onOutput });
+  delete stack.workspace.envVars.ADPLATFORM_READ_GRACE_SECONDS;
   expect(refresh.summary.result).toBe("succeeded");
   expect(refresh.summary.resourceChanges).toMatchObject({ delete: 1 });
   expect(out.text).toContain("the group no longer exists on the platform");

@@ -97,7 +97,7 @@ test("templates/typescript: pulumi new, up against the simulator, a one-field ch
 
 test("templates/python: pulumi new, up against the simulator, a one-field change previewed", async () => {
   if (!fs.existsSync(path.join(pulumiBinDir(), "pulumi-language-python"))) {
-    throw new Error("no pulumi-language-python next to the CLI: scripts/ensure-pulumi builds it from its source beside the repository");
+    throw new Error("no pulumi-language-python next to the CLI: scripts/ensure-pulumi --python builds it from its source");
   }
   const cli = await newProject("python");
   await upThenPreviewOneChange(cli, "__main__.py");
@@ -105,7 +105,7 @@ test("templates/python: pulumi new, up against the simulator, a one-field change
 
 test("templates/yaml: pulumi new, up against the simulator with the plugin pulumi plugin install put in PULUMI_HOME, a one-field change previewed", async () => {
   if (!fs.existsSync(path.join(pulumiBinDir(), "pulumi-language-yaml"))) {
-    throw new Error("no pulumi-language-yaml next to the CLI: scripts/ensure-pulumi builds it from tools/pulumi-yaml (needs Go)");
+    throw new Error("no pulumi-language-yaml next to the CLI: scripts/ensure-pulumi --yaml builds it (needs Go)");
   }
   const cli = await newProject("yaml");
   expect(fs.readFileSync(path.join(cli.dir, "Pulumi.yaml"), "utf8")).not.toMatch(/^plugins:/m);

@@ -1,6 +1,6 @@
 /**
  * Drives the real `@pulumi/pulumi` dynamic-provider plugin the way the engine does
- * (docs/ARCHITECTURE.md, "Test layers", layer 3): a child process started as
+ * (tests/README.md): a child process started as
  * `node .../cmd/dynamic-provider/index.js <engine>`, which prints its gRPC port, then `Configure` /
  * `Check` / `Diff` / `Create` / `Read` / `Update` / `Delete` over gRPC (`resourceProviderPlugin.ts`,
  * shared with the native plugin's harness) with `__provider` texts serialized by `@pulumi/pulumi`

@@ -2,10 +2,11 @@
  * A real `redis-server` for a test file: on a free loopback port, in a throwaway directory,
  * persisting nothing, optionally with a password. No mock of Redis anywhere in the suites. The
  * binary is the one on PATH, or the copy `scripts/ensure-redis` (run before every suite) unpacked
- * into `.redis-server/` for a user who could not install one.
+ * into `.redis-server/` for a user who could not install one. The processes of a Cluster or a
+ * Sentinel set-up (redisTopologies.ts) start here too.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { accessSync, constants, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createConnection, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
@@ -54,31 +55,78 @@ function executable(path: string): boolean {
   }
 }
 
-/** `redis-server` from PATH, else the one `scripts/ensure-redis` unpacked into the checkout. */
+/**
+ * The server binary the suites start: `ADPLATFORM_REDIS_SERVER` when set (another build, or Valkey's
+ * `valkey-server`, which takes the same arguments), else `redis-server` from PATH, else the one
+ * `scripts/ensure-redis` unpacked into the checkout.
+ */
 export function redisServerCommand(): string {
-  const onPath = (process.env.PATH ?? "")
-    .split(delimiter)
-    .filter((dir) => dir !== "")
-    .map((dir) => join(dir, "redis-server"))
-    .find(executable);
-  return onPath ?? unpackedRedisServer() ?? "redis-server";
+  return process.env.ADPLATFORM_REDIS_SERVER || redisTool("redis-server");
 }
 
-/** The checkout holding this file is found by walking up: the bench runs it compiled into `build/`. */
-function unpackedRedisServer(): string | undefined {
+/** `redis-cli` (forms a cluster), found where `redis-server` is: PATH, else the checkout's unpacked copy. */
+export function redisCliCommand(): string {
+  return redisTool("redis-cli");
+}
+
+/** `valkey-server` from PATH, else the one `scripts/ensure-redis --valkey` unpacked; undefined without either. */
+export function valkeyServerCommand(): string | undefined {
+  return onPath("valkey-server") ?? unpacked(join("valkey", "bin", "valkey-server"));
+}
+
+function redisTool(name: string): string {
+  return onPath(name) ?? unpacked(join("bin", name)) ?? name;
+}
+
+function onPath(name: string): string | undefined {
+  return (process.env.PATH ?? "")
+    .split(delimiter)
+    .filter((dir) => dir !== "")
+    .map((dir) => join(dir, name))
+    .find(executable);
+}
+
+/**
+ * `path` inside the checkout's `.redis-server/`, if executable. The checkout holding this file is
+ * found by walking up: the bench runs it compiled into `build/`.
+ */
+function unpacked(path: string): string | undefined {
   for (let dir = __dirname; dirname(dir) !== dir; dir = dirname(dir)) {
-    const launcher = join(dir, ".redis-server", "bin", "redis-server");
+    const launcher = join(dir, ".redis-server", path);
     if (existsSync(join(dir, "scripts", "ensure-redis"))) return executable(launcher) ? launcher : undefined;
   }
   return undefined;
 }
 
-/** Starts `redis-server`; resolves once it accepts connections. */
-export async function startRedisServer(options: { password?: string; command?: string } = {}): Promise<RedisServer> {
+/** One `redis-server` process of a test's own, in a throwaway directory. */
+export interface RedisProcess {
+  readonly port: number;
+  /** Its working directory (cluster state, a sentinel's rewritten configuration). */
+  readonly dir: string;
+  /** Whether the process has ended. */
+  readonly exited: boolean;
+  /** Kills it without a chance to hand anything over, as a crash would; resolves once it is gone. */
+  kill(): Promise<void>;
+  /** Stops it (if it still runs) and removes its directory. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `redis-server` on a free loopback port with `args` after the common ones (persisting nothing);
+ * `config`, when given, is written into its directory and passed first, as a sentinel requires a
+ * configuration file it can rewrite. Resolves once it accepts connections.
+ */
+export async function startRedisProcess(
+  options: { args?: readonly string[]; config?: (port: number) => string; command?: string } = {},
+): Promise<RedisProcess> {
   const dir = mkdtempSync(join(tmpdir(), "adplatform-redis-"));
   const port = await freePort();
-  const args = ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", "--appendonly", "no"];
-  if (options.password !== undefined) args.push("--requirepass", options.password);
+  const args = ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", "--appendonly", "no", ...(options.args ?? [])];
+  if (options.config) {
+    const file = join(dir, "redis.conf");
+    writeFileSync(file, options.config(port), { mode: 0o600, flag: "wx" });
+    args.unshift(file);
+  }
   const child: ChildProcess = spawn(options.command ?? redisServerCommand(), args, { stdio: ["ignore", "ignore", "pipe"] });
   let exited = false;
   let failure = "";
@@ -97,18 +145,32 @@ export async function startRedisServer(options: { password?: string; command?: s
     }
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  const auth = options.password !== undefined ? `:${encodeURIComponent(options.password)}@` : "";
+  const end = async (signal: NodeJS.Signals) => {
+    if (!exited) {
+      child.kill(signal);
+      await exit;
+    }
+  };
   return {
     port,
-    url: `redis://${auth}127.0.0.1:${port}`,
+    dir,
+    get exited() {
+      return exited;
+    },
+    kill: () => end("SIGKILL"),
     async stop() {
-      if (!exited) {
-        child.kill("SIGTERM");
-        await exit;
-      }
+      await end("SIGTERM");
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Starts `redis-server`; resolves once it accepts connections. */
+export async function startRedisServer(options: { password?: string; command?: string } = {}): Promise<RedisServer> {
+  const args = options.password !== undefined ? ["--requirepass", options.password] : [];
+  const server = await startRedisProcess({ args, command: options.command });
+  const auth = options.password !== undefined ? `:${encodeURIComponent(options.password)}@` : "";
+  return { port: server.port, url: `redis://${auth}127.0.0.1:${server.port}`, stop: () => server.stop() };
 }
 
 /** A Redis server for the tests of a file or a describe block, and a connection of the test's own. */

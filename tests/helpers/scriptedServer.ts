@@ -1,6 +1,6 @@
 /**
  * A real `node:http` server on port 0 whose responses a test scripts, one handler call per request
- * (tests start real servers on port 0: docs/ARCHITECTURE.md, "Code conventions"). It records every
+ * (tests start real servers on port 0). It records every
  * request it received, so tests can count what actually reached the server.
  */
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";

@@ -128,6 +128,24 @@ describe("scripted faults", () => {
     expect((await held).status).toBe(200);
   });
 
+  it("hideCreatedForMs hides a created group from reads until that long after its create, seeded ones never", async () => {
+    h.sim.setFaults({ hideCreatedForMs: 5000 });
+    const created = (await h.call("POST", "/v2/adex/groups", { body: groupBody })).json() as { id: string };
+    const view = () => h.call("GET", `/v2/adex/groups/${created.id}`);
+    expect((await view()).status).toBe(404);
+    // It exists: inspection shows it, and a seeded group reads as ever.
+    expect(h.sim.state().campaignGroups.map((g) => g.id)).toContain(created.id);
+    expect((await h.call("GET", `/v2/adex/groups/${SEED_IDS.campaignGroups.summer}`)).status).toBe(200);
+    h.clock.advance(4999);
+    expect((await view()).status).toBe(404);
+    h.clock.advance(1);
+    expect((await view()).status).toBe(200);
+    // Turned off, a new record shows at once.
+    h.sim.setFaults({ hideCreatedForMs: 0 });
+    const next = (await h.call("POST", "/v2/adex/groups", { body: groupBody })).json() as { id: string };
+    expect((await h.call("GET", `/v2/adex/groups/${next.id}`)).status).toBe(200);
+  });
+
   it("rules are consulted in order and the first matching one applies", async () => {
     h.sim.setFaults({
       rules: [

@@ -3,7 +3,7 @@
  * builders every response shape goes through.
  *
  * Wire schemas are snake_case, exactly as the platform sends them. Responses follow "tolerant
- * reader" and requests "strict writer" (docs/ARCHITECTURE.md, "The operation catalog"); the policy
+ * reader" and requests "strict writer" (provider/catalog/operations.ts); the policy
  * for responses is stated once, below, and applied by `wireObject` / `wireRecord` so no schema has
  * to repeat it.
  */

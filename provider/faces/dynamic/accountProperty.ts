@@ -13,10 +13,14 @@
  *
  * - `check` refuses an unusable account (missing token, base URL not https:// or loopback http://)
  *   with failures at `account.baseUrl` / `account.token`, sending nothing.
- * - `diff`: an account that is not the same as before (`sameAccount`: the configured one standing in
- *   for an absent property) replaces the resource, since the object belongs to its account; the
- *   same account written another way (explicit now, configured before) is an update that only
- *   records the property, and `update` then calls the kind only when its own fields changed.
+ * - `diff`: an account that is another one than before (`accountChanges`: its base URL, or its name
+ *   when both have one; the configured one standing in for an absent property) replaces the
+ *   resource, since the object belongs to its account, and an info message names the field that
+ *   changed (the engine shows the secret `account` only as `[secret]`). The same account written
+ *   another way (explicit now, configured before) or with a rotated token is an update that only
+ *   records the property, and `update` then calls the kind only when its own fields changed. This
+ *   is computed from the old and new properties alone, so a state written when the token still
+ *   identified an account diffs the same way.
  *
  * The token is a secret of the program (`pulumi.secret`), and the SDK marks `account` as a secret
  * output too; the plugin receives secrets unwrapped (it does not accept secrets) and the engine
@@ -24,18 +28,19 @@
  * field, never its value.
  */
 import {
+  accountChanges,
   explicitAccountIdentity,
   explicitAccountProblems,
-  sameAccount,
+  normalisedBaseUrl,
   type AccountIdentity,
+  type AccountIdentityField,
   type ExplicitAccount,
 } from "../../client/explicitAccount";
-import { accountKey, resolveConnection } from "../../client";
 import { type Settings, settingsWith } from "../../configuration/settings";
-import type { LifecycleContext } from "../../resources/core/context";
-import type { CheckFailure, ResourceLifecycle } from "../../resources/core/lifecycle";
-import { deepEquivalent } from "../../resources/common/equivalence";
-import { containsUnknown } from "../../resources/common/unknowns";
+import type { LifecycleContext } from "../../resources/lifecycle/context";
+import type { CheckFailure, ResourceLifecycle } from "../../resources/lifecycle/contract";
+import { deepEquivalent } from "../../resources/inputs/equivalence";
+import { containsUnknown } from "../../resources/inputs/unknowns";
 
 /** The input (and output) property holding a resource's explicit account. */
 export const ACCOUNT_PROPERTY = "account";
@@ -63,14 +68,9 @@ function contextFor(ctx: LifecycleContext, account: ExplicitAccount | undefined)
   return { ...ctx, settings: settingsWith(ctx.settings, { baseUrl: text(account.baseUrl), token: text(account.token) }, "account") };
 }
 
-/** The identity of the configured account (stack config, else environment). */
+/** The identity of the configured account (stack config, else environment), which has no name. */
 function configuredIdentity(settings: Settings): AccountIdentity {
-  try {
-    const resolved = resolveConnection({ baseUrl: settings.baseUrl, token: settings.token });
-    return { key: accountKey(resolved.baseUrl, resolved.token) };
-  } catch {
-    return {};
-  }
+  return { baseUrl: normalisedBaseUrl(settings.baseUrl) };
 }
 
 /** Check failures of an explicit account, at `account.<field>`; values unknown in a preview pass. */
@@ -88,13 +88,59 @@ function checkedAccount(account: ExplicitAccount): ExplicitAccount {
   return Object.fromEntries(fields.filter(([, value]) => value !== undefined));
 }
 
-/** Whether the accounts of old and new properties are the same (unknown: maybe not, in a preview). */
-function sameAccountOf(olds: ExplicitAccount | undefined, news: ExplicitAccount | undefined, ctx: LifecycleContext): boolean {
-  if (olds === undefined && news === undefined) return true;
-  if (news !== undefined && containsUnknown(news)) return false;
+/**
+ * The identifying fields by which the new account is another one than the old (empty: the same
+ * account), the configured account standing in for an absent property. A field unknown in a
+ * preview may differ, so it counts as changed; an unknown token changes nothing that identifies.
+ */
+function accountChangesOf(
+  olds: ExplicitAccount | undefined,
+  news: ExplicitAccount | undefined,
+  ctx: LifecycleContext,
+): AccountIdentityField[] {
+  if (olds === undefined && news === undefined) return [];
   const identity = (account: ExplicitAccount | undefined) =>
     account === undefined ? configuredIdentity(ctx.settings) : explicitAccountIdentity(account);
-  return sameAccount(identity(olds), identity(news));
+  const changes = accountChanges(identity(olds), identity(news));
+  const unknown = (field: AccountIdentityField) => news !== undefined && containsUnknown(news[field]);
+  const fields: AccountIdentityField[] = ["baseUrl", "name"];
+  return fields.filter((field) => changes.includes(field) || unknown(field));
+}
+
+/** How messages name the resource of a call: by its name in the program when the face knows its URN. */
+function resourceLabel(ctx: LifecycleContext): string {
+  return ctx.urn === undefined ? "a resource" : `resource '${ctx.urn.slice(ctx.urn.lastIndexOf("::") + 2)}'`;
+}
+
+const FIELD_WORDS: Readonly<Record<AccountIdentityField, string>> = {
+  baseUrl: "base URL (`account.baseUrl`)",
+  name: "name (`account.name`)",
+};
+
+/**
+ * Why the account of a diff replaces the resource, for the preview: the engine shows the whole
+ * `account` as `[secret]`, which tells a reviewer nothing. Names the fields, never a value.
+ */
+function replaceNotice(ctx: LifecycleContext, changes: readonly AccountIdentityField[]): string {
+  const what = changes.map((field) => FIELD_WORDS[field]).join(" and ");
+  return (
+    `${resourceLabel(ctx)}: its account's ${what} changed, so it is another account and the resource is replaced ` +
+    `there (an object belongs to the account it was created in; the old one stays on the platform).`
+  );
+}
+
+/** Says that only the token of the account changed: an update that records it. */
+function rotationNotice(ctx: LifecycleContext): string {
+  return (
+    `${resourceLabel(ctx)}: only its account's token changed; the base URL and name, which identify the account, did ` +
+    `not: an update that records the new token, nothing is replaced or sent.`
+  );
+}
+
+/** Whether the tokens of two accounts differ (the configured one standing in for an absent property). */
+function tokenChanged(olds: ExplicitAccount | undefined, news: ExplicitAccount | undefined, ctx: LifecycleContext): boolean {
+  const token = (account: ExplicitAccount | undefined) => (account === undefined ? ctx.settings.token : account.token);
+  return token(olds) !== token(news);
 }
 
 /** `lifecycle` with the `account` property handled as the module comment says. */
@@ -115,12 +161,15 @@ export function withAccountProperty<Inputs, Outputs>(lifecycle: ResourceLifecycl
       const old = split<Outputs>(olds);
       const next = split<Inputs>(news);
       const result = await lifecycle.diff(id, old.rest, next.rest, contextFor(ctx, next.account));
-      if (sameAccountOf(old.account, next.account, ctx)) {
-        // The same account, written the same way or not: recording another spelling is an update.
-        const recorded = deepEquivalent(old.account, next.account);
-        return recorded ? result : { ...result, changes: true };
+      const changes = accountChangesOf(old.account, next.account, ctx);
+      if (changes.length === 0) {
+        // The same account, written the same way or not (another spelling, a rotated token): an update that records it.
+        if (deepEquivalent(old.account, next.account)) return result;
+        if (tokenChanged(old.account, next.account, ctx)) await ctx.info(rotationNotice(ctx));
+        return { ...result, changes: true };
       }
       // spec, Authentication 3: data is per account, so the object cannot move: it is replaced.
+      await ctx.info(replaceNotice(ctx, changes));
       return { ...result, changes: true, replaces: [...result.replaces, ACCOUNT_PROPERTY] };
     },
 

@@ -1,6 +1,6 @@
 /**
  * The dynamic face: one resource kind's `ResourceLifecycle` as the `pulumi.dynamic.ResourceProvider`
- * the serialized shim delegates to (docs/ARCHITECTURE.md, "The serialized provider is a thin shim").
+ * the serialized shim delegates to (sdk/resources/providerShim.ts).
  *
  * What it adds to the lifecycle is the dynamic-provider plugin's own protocol:
  * - the plugin keeps the serialized provider text under `__provider` in every property map it
@@ -14,8 +14,8 @@
  * was built still applies.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { LifecycleContext } from "../../resources/core/context";
-import type { ResourceLifecycle } from "../../resources/core/lifecycle";
+import type { LifecycleContext } from "../../resources/lifecycle/context";
+import type { ResourceLifecycle } from "../../resources/lifecycle/contract";
 import { IDENTITY_INPUT, identityOf, withIdentityOf } from "./identityInput";
 
 /** The key under which the plugin passes the serialized provider text in every property map. */

@@ -10,8 +10,8 @@
  * `resourceProvider(kind)` of `pulumi-adplatform/provider` by name, as separate calls with nothing
  * to carry between them, and one plugin process serves one stack's configuration. So what
  * `configure` received has to outlive it here. It is kept in memory only: never in inputs, outputs,
- * state or the serialized `__provider` text, which must hold no credentials (docs/ARCHITECTURE.md,
- * "The serialized provider is a thin shim").
+ * state or the serialized `__provider` text, which must hold no credentials
+ * (sdk/resources/providerShim.ts).
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { resolveSettings, stackConfigLayer, type Settings } from "../../configuration/settings";

@@ -1,20 +1,21 @@
 /**
  * `resourceProvider(kind)`, the function the serialized shim of every resource calls by name at run
  * time: the kind's lifecycle adapted to the dynamic-provider protocol, with the dynamic face's
- * context (warnings through the engine connection of `./engineLog`, the settings `configure` left
+ * context (warnings through the engine connection of `../engineLog`, the settings `configure` left
  * in `./configure` unless the resource names its own account: `./accountProperty`; the URN comes
  * from the SDK's hidden input, `./identityInput`). In the plugin process, the first lookup also
  * starts `./engineWatch`.
  */
-import type { LifecycleContext } from "../../resources/core/context";
-import { CreateSession } from "../../resources/core/createSession";
+import type { LifecycleContext } from "../../resources/lifecycle/context";
+import { CreateSession } from "../../resources/lifecycle/journaledCreates";
 import type { ResourceKind } from "../../resources/kinds";
 import { resourceLifecycle } from "../../resources/registry";
 import { withAccountProperty } from "./accountProperty";
 import { dynamicProvider, type KindProvider } from "./adapter";
 import { configuredSettings } from "./configure";
 import { setFallbackWarningSink } from "../../infrastructure/warnings";
-import { engineInfo, engineWarn, pluginEngineAddress } from "./engineLog";
+import { pluginEngineAddress } from "../engineAddress";
+import { engineInfo, engineWarn, useEngineAddress } from "../engineLog";
 import { watchEngine } from "./engineWatch";
 
 /**
@@ -25,7 +26,7 @@ const createSession = new CreateSession();
 
 /** The context of one call: read at call time, since `configure` may run after the first lookup. */
 function dynamicContext(): LifecycleContext {
-  return { warn: engineWarn, info: engineInfo, settings: configuredSettings(), createSession };
+  return { warn: (message) => engineWarn(message), info: (message) => engineInfo(message), settings: configuredSettings(), createSession };
 }
 
 // Each kind has its own input and output types; the table holds them all, so its values are `any`.
@@ -40,8 +41,12 @@ export function resourceProvider(kind: ResourceKind): KindProvider<any, any> {
   watchEngine();
   let provider = providers.get(kind);
   if (provider === undefined) {
-    // In the plugin, a shared place given up (the limits URL's Redis, ...) is a warning of the update.
-    if (providers.size === 0 && pluginEngineAddress() !== undefined) setFallbackWarningSink((message) => void engineWarn(message));
+    if (providers.size === 0) {
+      const address = pluginEngineAddress();
+      useEngineAddress(address);
+      // In the plugin, a shared place given up (the limits URL's Redis, ...) is a warning of the update.
+      if (address !== undefined) setFallbackWarningSink((message) => void engineWarn(message));
+    }
     provider = dynamicProvider(withAccountProperty(resourceLifecycle(kind)), dynamicContext);
     providers.set(kind, provider);
   }

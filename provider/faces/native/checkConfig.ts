@@ -12,9 +12,10 @@
  *
  * It also refuses, at preview time and naming the setting, a base URL or token given in the
  * configuration that no call could use (plain http:// to a host that is not loopback, a token that
- * does not fit in a header): the same refusals the client makes at the first call. A setting that is
- * absent may still come from the plugin's environment, and one unknown in a preview is judged on the
- * run that knows it, so neither is judged here.
+ * does not fit in a header) and a read grace that is not a whole number of seconds: the same
+ * refusals the client and the read grace make at their first use. A setting that is absent may
+ * still come from the plugin's environment, and one unknown in a preview is judged on the run that
+ * knows it, so neither is judged here.
  *
  * The server is `@pulumi/pulumi`'s, registered inside its `main`, and its class is not exported, so
  * the method is given at registration: gRPC's `Server.addService` is wrapped to serve this service
@@ -26,7 +27,9 @@ import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { CONFIG_BASE_URL, CONFIG_TOKEN, connectionRefusal } from "../../client/connection";
 import { mayCarryPassword } from "../../infrastructure/redis";
-import { UNKNOWN_VALUE } from "../../resources/common/unknowns";
+import { readGraceRefusal } from "../../resources/lifecycle/readGrace";
+import { UNKNOWN_VALUE } from "../../resources/inputs/unknowns";
+import { diffConfig } from "./diffConfig";
 import { secretOf } from "./engineValues";
 import { structClass } from "./protocolFixes";
 
@@ -56,6 +59,9 @@ export function configFailures(news: Readonly<Record<string, JavaScriptValue>>, 
     const reason = given(value) ? connectionRefusal(setting, value) : undefined;
     if (reason !== undefined) failures.push(`${defaultProvider ? CONFIG_KEYS[setting] : setting}: ${reason}`);
   }
+  const grace = news.readGraceSeconds;
+  const graceRefusal = given(grace) ? readGraceRefusal(grace) : undefined;
+  if (graceRefusal !== undefined) failures.push(defaultProvider ? graceRefusal : graceRefusal.replace(/^adplatform:/, ""));
   return failures;
 }
 
@@ -84,7 +90,10 @@ function checkConfig(
 
 let installed = false;
 
-/** Serves `checkConfig` for the provider service of every gRPC server this process starts from now on. */
+/**
+ * Serves `checkConfig`, and `diffConfig` (./diffConfig.ts), for the provider service of every gRPC
+ * server this process starts from now on.
+ */
 export function installCheckConfig(): void {
   if (installed) return;
   installed = true;
@@ -93,7 +102,10 @@ export function installCheckConfig(): void {
   const addService = grpc.Server.prototype.addService;
   grpc.Server.prototype.addService = function (this: grpc.Server, service, implementation) {
     if (service !== provrpc.ResourceProviderService) return addService.call(this, service, implementation);
-    const withCheckConfig = Object.create(implementation, { checkConfig: { value: checkConfig } }) as grpc.UntypedServiceImplementation;
+    const withCheckConfig = Object.create(implementation, {
+      checkConfig: { value: checkConfig },
+      diffConfig: { value: diffConfig },
+    }) as grpc.UntypedServiceImplementation;
     return addService.call(this, service, withCheckConfig);
   };
 }

@@ -6,7 +6,7 @@
  * environment as every face's settings are (`provider/configuration/settings.ts`). The engine starts
  * one plugin process per provider, so one configuration per process is one account per provider.
  */
-import { plainCredentialsWarning } from "../../client/plainCredentials";
+import { plainCredentialsWarning } from "../../infrastructure";
 import { type SettingKey, type Settings, type SettingsLayer, configKey, resolveSettings } from "../../configuration/settings";
 import { fromEngine } from "./engineValues";
 import type { ConfigureSeen } from "./protocolFixes";

@@ -6,12 +6,12 @@
  * works on plain values, so secrets are unwrapped (nothing this package declares is a secret input,
  * and the engine keeps a program's secret inputs secret in the state on its own). A value the engine
  * does not know yet arrives as the unknown sentinel string, which stays as it is: the core's check
- * and diff know it (`provider/resources/common/unknowns.ts`).
+ * and diff know it (`provider/resources/inputs/unknowns.ts`).
  *
  * Outbound, `google-protobuf`'s `Struct.fromJavaScript` refuses `undefined`, so absent fields are
  * dropped.
  */
-import { UNKNOWN_VALUE } from "../../resources/common/unknowns";
+import { UNKNOWN_VALUE } from "../../resources/inputs/unknowns";
 
 /** The key that marks a special value (secret, resource reference, output) in a property map. */
 export const SIGNATURE_KEY = "4dabf18193072939515e22adb298388d";

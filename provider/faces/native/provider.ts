@@ -2,7 +2,7 @@
  * The native face: the four resources' lifecycles and the 16 data sources as one
  * `@pulumi/pulumi/provider` `Provider`, which `./serve.ts` hands to that package's provider server.
  *
- * What it adds to the core (docs/ARCHITECTURE.md, "The native face"):
+ * What it adds to the core:
  * - the kind comes from the URN's type token (`adplatform:index:<Kind>`), the data source from the
  *   invoke's token (`adplatform:index:getZone`);
  * - property maps arrive as the engine sends them to a provider that accepts secrets (unwrapped by
@@ -12,17 +12,18 @@
  * - every call gets a context with the settings of the engine's `Configure`, warnings attached to the resource's
  *   URN, the URN itself (the identity a record of a create in progress is keyed by), and whether the
  *   engine's state holds a resource for it, which the last `Check` of the URN showed by sending old
- *   inputs (docs/ARCHITECTURE.md, "The create journal").
+ *   inputs (provider/resources/lifecycle/journaledCreates.ts).
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { Settings } from "../../configuration/settings";
-import type { LifecycleContext } from "../../resources/core/context";
-import { CreateSession } from "../../resources/core/createSession";
-import type { ResourceLifecycle } from "../../resources/core/lifecycle";
+import type { LifecycleContext } from "../../resources/lifecycle/context";
+import { epochClock } from "../../client/clock";
+import { CreateSession } from "../../resources/lifecycle/journaledCreates";
+import type { ResourceLifecycle } from "../../resources/lifecycle/contract";
 import type { ResourceKind } from "../../resources/kinds";
 import { resourceLifecycle } from "../../resources/registry";
 import { invokeDataSource } from "./dataSourceInvoke";
-import { engineInfo, engineWarn } from "./engineLog";
+import { engineInfo, engineWarn } from "../engineLog";
 import { propertiesFromEngine, toEngine } from "./engineValues";
 import { importRefusal } from "./importSupport";
 import { dataSourceOfToken, kindOfToken, typeOfUrn } from "./tokens";
@@ -49,31 +50,22 @@ function lifecycleOf(urn: string): ResourceLifecycle<PropertyMap, PropertyMap> {
  * `settings` gives the configuration in force at each call (it may arrive after the first).
  */
 export function nativeProvider(version: string, schema: string, settings: () => Settings): Provider {
-  /** The journaled creates of this plugin. */
-  const createSession = new CreateSession();
+  /** The journaled creates of this plugin; the engine's `Check` shows whether its state holds a resource. */
+  const createSession = new CreateSession(epochClock, true);
   /** The context of one call about `urn`. */
-  const contextFor = (urn: string, replacing?: boolean): LifecycleContext => ({
+  const contextFor = (urn: string): LifecycleContext => ({
     createSession,
     warn: (message) => engineWarn(message, urn),
     info: (message) => engineInfo(message, urn),
     settings: settings(),
     urn,
-    replacing,
   });
-  /**
-   * Whether the last `Check` of each URN carried old inputs. The engine sends them when its state
-   * holds a resource for the URN, and checks a resource before it creates it, in the same plugin.
-   */
-  const stateHolds = new Map<string, boolean>();
   return {
     version,
     schema,
 
     async check(urn, olds, news) {
-      const oldInputs = propertiesFromEngine(olds);
-      const held = Object.keys(oldInputs).length > 0;
-      stateHolds.set(urn, held);
-      const { inputs, failures } = await lifecycleOf(urn).check(oldInputs, propertiesFromEngine(news), contextFor(urn, held));
+      const { inputs, failures } = await lifecycleOf(urn).check(propertiesFromEngine(olds), propertiesFromEngine(news), contextFor(urn));
       return { inputs: toEngine(inputs), failures: failures.map(({ property, reason }) => ({ property, reason })) };
     },
 
@@ -83,7 +75,7 @@ export function nativeProvider(version: string, schema: string, settings: () => 
     },
 
     async create(urn, inputs) {
-      const { id, outputs } = await lifecycleOf(urn).create(propertiesFromEngine(inputs), contextFor(urn, stateHolds.get(urn)));
+      const { id, outputs } = await lifecycleOf(urn).create(propertiesFromEngine(inputs), contextFor(urn));
       return { id, outs: toEngine(outputs) };
     },
 

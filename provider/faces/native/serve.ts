@@ -10,7 +10,7 @@ import { resolveSettings, type Settings } from "../../configuration/settings";
 import { engineAddressFromArgs } from "../engineAddress";
 import { installCheckConfig } from "./checkConfig";
 import { plainCredentialsOf, settingsFromConfigure } from "./configuration";
-import { engineWarn, setEngineAddress } from "./engineLog";
+import { engineWarn, useEngineAddress } from "../engineLog";
 import { installProtocolFixes } from "./protocolFixes";
 import { nativeProvider } from "./provider";
 import { schemaText } from "./schema";
@@ -44,12 +44,12 @@ export async function serve(args: readonly string[]): Promise<void> {
     const warning = plainCredentialsOf(request);
     if (warning !== undefined && !warnedPlain) {
       warnedPlain = true;
-      void engineWarn(`adplatform: ${warning}`, undefined);
+      void engineWarn(`adplatform: ${warning}`);
     }
   });
-  setEngineAddress(engineAddressFromArgs(args));
+  useEngineAddress(engineAddressFromArgs(args));
   // A shared place given up (the limits URL's Redis, the limits directory) is a warning of the update.
-  setFallbackWarningSink((message) => void engineWarn(message, undefined));
+  setFallbackWarningSink((message) => void engineWarn(message));
   const settings = () => configured ?? resolveSettings([]);
   await pulumiProvider.main(nativeProvider(packageVersion(), schemaText(), settings), [...args]);
 }

@@ -1,13 +1,13 @@
 /**
- * AbTestVariation: its definition (../common/definition.ts) and its PATCH body. A variation is an
+ * AbTestVariation: its definition (../inputs/definition.ts) and its PATCH body. A variation is an
  * existing platform object named by (`abTestId`, `variationId`); the field rules are the catalog's
  * op 4 request schema (`AbTestVariationUpdate`).
  */
 import type { z } from "zod";
 import { AbTestVariationUpdate } from "../../catalog";
-import { defineResource } from "../common/definition";
-import { patchBody } from "../common/patchFields";
-import { PathId } from "../common/pathId";
+import { defineResource } from "../inputs/definition";
+import { patchBody } from "../inputs/patchFields";
+import { PathId } from "../inputs/pathId";
 
 const wire = AbTestVariationUpdate.shape;
 
@@ -92,14 +92,6 @@ export type AbTestVariationInputs = z.output<typeof AbTestVariationInputs>;
 
 /** AbTestVariation state: the inputs (op 4 answers 204 and the full record is not shown). */
 export type AbTestVariationOutputs = AbTestVariationInputs;
-
-/**
- * The engine id of a variation. Decision (not shown in spec): `<abTestId>/<variationId>`; only a
- * label, never parsed (the provider reads both ids from the inputs).
- */
-export function abTestVariationId(inputs: Pick<AbTestVariationInputs, "abTestId" | "variationId">): string {
-  return `${inputs.abTestId}/${inputs.variationId}`;
-}
 
 /** The op 4 body that sets `fields` of checked inputs. */
 export const abTestVariationBody = (inputs: AbTestVariationInputs, fields: readonly AbTestVariationField[]) =>

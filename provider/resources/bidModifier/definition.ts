@@ -1,15 +1,15 @@
 /**
- * BidModifier: its definition (../common/definition.ts) and its PATCH body. A bid modifier is an
+ * BidModifier: its definition (../inputs/definition.ts) and its PATCH body. A bid modifier is an
  * existing platform object named by `bidModifierId`; the field rules are the catalog's op 1 request
  * schema (`BidModifierUpdate`), with the number/decimal-string input forms added here.
  */
 import type { z } from "zod";
 import { BidModifierUpdate } from "../../catalog";
-import { DecimalStringInput } from "../common/decimal";
-import { defineResource } from "../common/definition";
-import { patchBody } from "../common/patchFields";
-import { PathId } from "../common/pathId";
-import { decimalEquivalent } from "../common/equivalence";
+import { DecimalStringInput } from "../inputs/decimal";
+import { defineResource } from "../inputs/definition";
+import { patchBody } from "../inputs/patchFields";
+import { PathId } from "../inputs/pathId";
+import { decimalEquivalent } from "../inputs/equivalence";
 
 const wire = BidModifierUpdate.shape;
 

@@ -1,15 +1,15 @@
 /**
- * BidStrategy: its definition (../common/definition.ts) and its op 3 request body. The field rules
+ * BidStrategy: its definition (../inputs/definition.ts) and its op 3 request body. The field rules
  * are the catalog's op 3 request schema (`BidStrategyCreate`); only the number/decimal-string input
  * forms, the pricing-model default and `adoptId` are added here.
  */
 import type { z } from "zod";
 import { BidStrategyCreate } from "../../catalog";
 import { toWire } from "../../wire/casing";
-import { NumberInput } from "../common/decimal";
-import { defineResource } from "../common/definition";
-import { decimalEquivalent } from "../common/equivalence";
-import { PathId } from "../common/pathId";
+import { NumberInput } from "../inputs/decimal";
+import { defineResource } from "../inputs/definition";
+import { decimalEquivalent } from "../inputs/equivalence";
+import { PathId } from "../inputs/pathId";
 
 const wire = BidStrategyCreate.shape;
 const CATALOG_TYPES = "provider/catalog/schemas/bidStrategy";
@@ -21,7 +21,7 @@ const CATALOG_TYPES = "provider/catalog/schemas/bidStrategy";
 export const DEFAULT_PRICING_MODEL = "cpc" as const;
 
 // The API has no update for strategies (spec, Endpoints: op 3 only), so every compared field
-// replaces (docs/ARCHITECTURE.md, "Resources and their lifecycle").
+// replaces (provider/resources/lifecycle/defaults.ts).
 export const BID_STRATEGY = defineResource({
   kind: "BidStrategy",
   noun: "bid strategy",

@@ -1,30 +1,17 @@
 /**
- * BidStrategy lifecycle (docs/ARCHITECTURE.md, "Resources and their lifecycle"): create = POST op 3
- * (or adopt by `adoptId`), recorded in the create journal; no update (every change replaces); no read (state kept as last
- * written); no delete (the strategy stays on the platform, with a warning naming its id).
+ * BidStrategy: create = POST op 3 (or adopt by `adoptId`), recorded in the create journal; the rest
+ * is the defaults' (../lifecycle/defaults.ts): no update (every change replaces), no read (spec: no GET
+ * for bid strategies), no delete.
  */
-import type { ResourceLifecycle } from "../core/lifecycle";
-import { apiClient } from "../common/api";
-import { checkInputs } from "../common/checkInputs";
-import { diffInputs } from "../common/diff";
-import { keptStateRead } from "../common/inputFields";
-import { resourceError } from "../common/resourceErrors";
-import { journaledCreate } from "../core/journaledCreate";
-import { BID_STRATEGY, BidStrategyInputs, bidStrategyBody, type BidStrategyOutputs } from "./definition";
+import { apiClient } from "../lifecycle/api";
+import { lifecycleWithDefaults, subjectOf } from "../lifecycle/defaults";
+import { journaledCreate } from "../lifecycle/journaledCreates";
+import { BID_STRATEGY, bidStrategyBody, type BidStrategyInputs, type BidStrategyOutputs } from "./definition";
 
-const subject = (name: unknown, id?: string) => `BidStrategy ${JSON.stringify(name)}${id ? ` (id ${id})` : ""}`;
+const subject = (name: unknown, id?: string) => subjectOf(BID_STRATEGY)({ name }, id);
 
 /** The lifecycle of `BidStrategy`. */
-export const bidStrategyLifecycle: ResourceLifecycle<BidStrategyInputs, BidStrategyOutputs> = {
-  async check(_olds, news) {
-    return checkInputs(BidStrategyInputs, news);
-  },
-
-  async diff(_id, olds, news) {
-    const { changes, replaces, deleteBeforeReplace } = diffInputs(BID_STRATEGY.diff, olds, news);
-    return { changes, replaces, deleteBeforeReplace };
-  },
-
+export const bidStrategyLifecycle = lifecycleWithDefaults<BidStrategyInputs, BidStrategyOutputs>(BID_STRATEGY, {
   async create(inputs, ctx) {
     if (inputs.adoptId) {
       // spec: there is no GET for bid strategies, so an adopted one cannot be verified.
@@ -46,19 +33,4 @@ export const bidStrategyLifecycle: ResourceLifecycle<BidStrategyInputs, BidStrat
       },
     });
   },
-
-  // spec: no GET for bid strategies: the state is kept as last written.
-  read: keptStateRead<BidStrategyInputs, BidStrategyOutputs>(BID_STRATEGY.diff, ["adoptId"]),
-
-  async update(id, _olds, news) {
-    // Unreachable through the engine: every compared field replaces. Refuse rather than pretend.
-    throw resourceError(subject(news.name, id), new Error("the API cannot update a bid strategy; it must be replaced"));
-  },
-
-  async delete(id, state, ctx) {
-    await ctx.warn(
-      `${subject(state.name, id)}: the API cannot delete bid strategies, so strategy ${id} stays on the ` +
-        `platform; Pulumi only removes it from the stack's state.`,
-    );
-  },
-};
+});

@@ -1,20 +1,21 @@
 /**
- * CampaignGroup: its definition (../common/definition.ts) and its op 2 request body. The field rules
+ * CampaignGroup: its definition (../inputs/definition.ts) and its op 2 request body. The field rules
  * are the catalog's op 2 request schema (`CampaignGroupCreate`); `adoptId` is added here, and the
  * state fields come from the op 19 view record (`CampaignGroup`).
  */
 import type { z } from "zod";
 import { CampaignGroup, CampaignGroupCreate, requestLine } from "../../catalog";
 import { toWire } from "../../wire/casing";
-import { defineResource, type StateOutputs } from "../common/definition";
-import { PathId } from "../common/pathId";
-import { caseInsensitiveEquivalent, setEquivalent } from "../common/equivalence";
+import { defineResource, type StateOutputs } from "../inputs/definition";
+import { PathId } from "../inputs/pathId";
+import { caseInsensitiveEquivalent, setEquivalent } from "../inputs/equivalence";
 
 const wire = CampaignGroupCreate.shape;
 const view = CampaignGroup.shape;
 
-// The API has no update for groups: every compared field replaces (docs/ARCHITECTURE.md, "Resources
-// and their lifecycle"). Refresh reads the view (op 19), which does not return campaign ids.
+// The API has no update for groups: every compared field replaces
+// (provider/resources/lifecycle/defaults.ts). Refresh reads the view (op 19), which does not return
+// campaign ids.
 export const CAMPAIGN_GROUP = defineResource({
   kind: "CampaignGroup",
   noun: "campaign group",
@@ -95,9 +96,6 @@ export const CAMPAIGN_GROUP = defineResource({
 export const CampaignGroupInputs = CAMPAIGN_GROUP.inputs;
 /** Checked CampaignGroup inputs. */
 export type CampaignGroupInputs = z.output<typeof CampaignGroupInputs>;
-
-/** Inputs of a group that exists with no `items` in its state (an imported group). */
-export const ExistingCampaignGroupInputs = CAMPAIGN_GROUP.existingInputs;
 
 /** CampaignGroup state: the inputs plus what the API returns (op 2 response, op 19 view). */
 export type CampaignGroupOutputs = CampaignGroupInputs & StateOutputs<NonNullable<(typeof CAMPAIGN_GROUP)["state"]>>;

@@ -1,34 +1,27 @@
 /**
- * CampaignGroup lifecycle (docs/ARCHITECTURE.md, "Resources and their lifecycle"): create = POST
- * op 2 (recorded in the create journal), or adopt an existing group by `adoptId` (verified with GET op 19); no update (every change
- * replaces); refresh = GET op 19; no delete (the group stays on the platform, with a warning naming
- * its id).
+ * CampaignGroup: create = POST op 2 (recorded in the create journal), or adopt an existing group by
+ * `adoptId` (verified with GET op 19); refresh = GET op 19; the rest is the defaults'
+ * (../lifecycle/defaults.ts): no update (every change replaces), no delete.
  */
 import { ApiNotFoundError } from "../../client";
 import { CampaignGroup, CampaignGroupCreated, operationByName } from "../../catalog";
 import { roundedIntegersNotice, toSdk, type Camelize } from "../../wire/casing";
 import { answeredAsParsed } from "../../wire/checkedJson";
-import type { LifecycleContext } from "../core/context";
-import type { CheckResult, CreateResult, ResourceLifecycle } from "../core/lifecycle";
-import { apiClient } from "../common/api";
-import { checkInputs } from "../common/checkInputs";
-import { diffInputs } from "../common/diff";
-import { caseInsensitiveEquivalent } from "../common/equivalence";
-import { inputFields } from "../common/inputFields";
-import { ResourceOperationError, resourceError } from "../common/resourceErrors";
-import {
-  CAMPAIGN_GROUP,
-  CampaignGroupInputs,
-  ExistingCampaignGroupInputs,
-  campaignGroupBody,
-  type CampaignGroupOutputs,
-} from "./definition";
-import { journaledCreate } from "../core/journaledCreate";
+import type { LifecycleContext } from "../lifecycle/context";
+import type { CreateResult } from "../lifecycle/contract";
+import { lifecycleWithDefaults, subjectOf } from "../lifecycle/defaults";
+import { apiClient } from "../lifecycle/api";
+import { caseInsensitiveEquivalent } from "../inputs/equivalence";
+import { inputFields } from "../inputs/inputFields";
+import { ResourceOperationError, resourceError } from "../lifecycle/resourceErrors";
+import { CAMPAIGN_GROUP, type CampaignGroupInputs, campaignGroupBody, type CampaignGroupOutputs } from "./definition";
+import { journaledCreate } from "../lifecycle/journaledCreates";
+import { notShownYetWarning, readWithGrace, withCreationTime, type GraceRead } from "../lifecycle/readGrace";
 
 /** A view record of op 19 in SDK names. */
 type GroupView = Camelize<CampaignGroup>;
 
-const subject = (name: unknown, id?: string) => `CampaignGroup ${JSON.stringify(name)}${id ? ` (id ${id})` : ""}`;
+const subject = (name: unknown, id?: string) => subjectOf(CAMPAIGN_GROUP)({ name }, id);
 
 /** The view, its answer handed on as parsed: an integer beyond 2^53 in it fails no refresh. */
 const VIEW = answeredAsParsed(operationByName("getCampaignGroup"));
@@ -111,23 +104,11 @@ async function adopt(ctx: LifecycleContext, inputs: CampaignGroupInputs, adoptId
   }
   await warnWhenSizeDisagrees(ctx, label, view.size, inputs.items);
   const outputs: CampaignGroupOutputs = { ...inputs, ...viewOutputs(view), name: inputs.name, color: inputs.color };
-  return { id: adoptId, outputs };
+  return { id: adoptId, outputs: withCreationTime(ctx, outputs) };
 }
 
 /** The lifecycle of `CampaignGroup`. */
-export const campaignGroupLifecycle: ResourceLifecycle<CampaignGroupInputs, CampaignGroupOutputs> = {
-  async check(olds, news) {
-    // A group whose state has no `items` (imported: the view does not return them) may be declared
-    // without them; `olds` is empty when the group is to be created.
-    const existsWithoutItems = Object.keys(olds).length > 0 && olds.items === undefined;
-    return checkInputs(existsWithoutItems ? ExistingCampaignGroupInputs : CampaignGroupInputs, news) as CheckResult<CampaignGroupInputs>;
-  },
-
-  async diff(_id, olds, news) {
-    const { changes, replaces, deleteBeforeReplace } = diffInputs(CAMPAIGN_GROUP.diff, olds, news);
-    return { changes, replaces, deleteBeforeReplace };
-  },
-
+export const campaignGroupLifecycle = lifecycleWithDefaults<CampaignGroupInputs, CampaignGroupOutputs>(CAMPAIGN_GROUP, {
   async create(inputs, ctx) {
     if (inputs.adoptId) return adopt(ctx, inputs, inputs.adoptId);
     if (inputs.items === undefined) {
@@ -144,12 +125,13 @@ export const campaignGroupLifecycle: ResourceLifecycle<CampaignGroupInputs, Camp
       async post(send) {
         const response = await apiClient(ctx).call("createCampaignGroup", { body: campaignGroupBody(inputs), ...send });
         const created = toSdk<Camelize<CampaignGroupCreated>>(CampaignGroupCreated, response.body);
-        // Decision (not shown in spec): create is the POST alone (docs/ARCHITECTURE.md, "Resources and
-        // their lifecycle"); `size` and the timestamps, which only the view returns, arrive with the
+        // Decision (not shown in spec): create is the POST alone; `size` and the timestamps, which
+        // only the view returns, arrive with the
         // first refresh.
         const outputs: CampaignGroupOutputs = { ...inputs };
         if (created.companyId !== undefined) outputs.companyId = created.companyId;
-        return { id: created.id, outputs };
+        // The read grace counts from the create (../lifecycle/readGrace.ts); the journal keeps the time for a take-over.
+        return { id: created.id, outputs: withCreationTime(ctx, outputs) };
       },
     });
   },
@@ -157,16 +139,31 @@ export const campaignGroupLifecycle: ResourceLifecycle<CampaignGroupInputs, Camp
   async read(id, previous, ctx) {
     const state = previous ?? ({} as CampaignGroupOutputs);
     const label = subject(state.name, id);
-    let view: GroupView | undefined;
+    let read: GraceRead<GroupView>;
     try {
-      view = await viewGroup(ctx, id, label);
+      // A group the provider created moments ago may not show yet: see ../lifecycle/readGrace.ts.
+      read = await readWithGrace(ctx, previous, () => viewGroup(ctx, id, label));
     } catch (error) {
       throw resourceError(label, error);
     }
-    if (view === undefined) {
+    if ("notShownYet" in read) {
+      await ctx.warn(notShownYetWarning(label, CAMPAIGN_GROUP.noun, read));
+      return { id, outputs: state, inputs: inputFields(CAMPAIGN_GROUP.diff, state, ["adoptId"]) as CampaignGroupInputs };
+    }
+    if ("gone" in read) {
       // A missing group leaves the state.
       await ctx.warn(`${label}: the group no longer exists on the platform; it is removed from the stack's state.`);
       return undefined;
+    }
+    const view = read.found;
+    // The view answers for the token's company: another one than the group's means the account's token is
+    // another company's, and acting on its answer would write that company's view into this group's state.
+    if (state.companyId !== undefined && view.companyId !== undefined && view.companyId !== state.companyId) {
+      throw new ResourceOperationError(
+        `${label}: the account's token belongs to company ${view.companyId}, but the group belongs to company ` +
+          `${state.companyId}: set the token of company ${state.companyId}'s account, or move the group to the other ` +
+          `account on purpose (pulumi up --replace <urn>).`,
+      );
     }
     // `items` is not returned by the view: keep the last known list (spec, Campaign group).
     const outputs: CampaignGroupOutputs = { ...state, ...viewOutputs(view), items: state.items };
@@ -174,16 +171,4 @@ export const campaignGroupLifecycle: ResourceLifecycle<CampaignGroupInputs, Camp
     if (outputs.items !== undefined) await warnWhenSizeDisagrees(ctx, label, outputs.size, outputs.items);
     return { id, outputs, inputs: inputFields(CAMPAIGN_GROUP.diff, outputs, ["adoptId"]) as CampaignGroupInputs };
   },
-
-  async update(id, _olds, news) {
-    // Unreachable through the engine: every compared field replaces. Refuse rather than pretend.
-    throw resourceError(subject(news.name, id), new Error("the API cannot update a campaign group; it must be replaced"));
-  },
-
-  async delete(id, state, ctx) {
-    await ctx.warn(
-      `${subject(state.name, id)}: the API cannot delete campaign groups, so group ${id} stays on the ` +
-        `platform; Pulumi only removes it from the stack's state.`,
-    );
-  },
-};
+});

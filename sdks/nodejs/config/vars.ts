@@ -41,6 +41,17 @@ Object.defineProperty(exports, "limitsUrl", {
 });
 
 /**
+ * For how many seconds after the provider created or adopted an object a read that does not find it (a 404, or no record) is taken as the platform not showing it yet rather than as the object being gone: the read is tried again with backoff, and if the object still does not show, it stays in the stack's state with a warning. After this period a missing object is gone and leaves the state. `0` turns the grace off. Else the environment variable `ADPLATFORM_READ_GRACE_SECONDS`, else `300` (5 minutes).
+ */
+export declare const readGraceSeconds: string | undefined;
+Object.defineProperty(exports, "readGraceSeconds", {
+    get() {
+        return __config.get("readGraceSeconds");
+    },
+    enumerable: true,
+});
+
+/**
  * The API access token, sent as a bearer token. Set it as a secret: `pulumi config set --secret adplatform:token <token>`. Else the environment variable `ADPLATFORM_TOKEN`.
  */
 export declare const token: string | undefined;

@@ -1,6 +1,5 @@
 /**
- * The client against the bundled simulator over real loopback HTTP (docs/ARCHITECTURE.md, "Test
- * layers"): every operation round-trips, the windows hold under load with scaled time, and faults
+ * The client against the bundled simulator over real loopback HTTP (tests/README.md): every operation round-trips, the windows hold under load with scaled time, and faults
  * are recovered from (or, for a POST, not repeated). Counts come from the simulator's side.
  */
 import { OPERATIONS, type OperationName } from "../../../provider/catalog";

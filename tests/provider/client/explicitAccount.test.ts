@@ -3,7 +3,7 @@
  * environment, and which accounts are the same (by name when both have one, else by the normalised
  * base URL and token).
  */
-import { explicitAccountIdentity, explicitAccountProblems, sameAccount } from "../../../provider/client/explicitAccount";
+import { accountChanges, explicitAccountIdentity, explicitAccountProblems } from "../../../provider/client/explicitAccount";
 
 const TOKEN = "tok-EXPLICIT-4c1d-never-in-a-message";
 
@@ -46,27 +46,34 @@ describe("explicitAccountProblems", () => {
   });
 });
 
-describe("sameAccount", () => {
+describe("accountChanges", () => {
   const id = (account: Record<string, unknown>) => explicitAccountIdentity(account);
+  const a = { baseUrl: "https://api.example.com", token: TOKEN };
 
-  it("is the same account for two spellings of one base URL and token", () => {
-    expect(
-      sameAccount(id({ baseUrl: "https://API.example.com/", token: TOKEN }), id({ baseUrl: "https://api.example.com", token: TOKEN })),
-    ).toBe(true);
+  it("is the same account for two spellings of one base URL", () => {
+    expect(accountChanges(id({ ...a, baseUrl: "https://API.example.com:443/" }), id(a))).toEqual([]);
   });
 
-  it("is another account for another token or base URL, unless both carry the same name", () => {
-    const a = { baseUrl: "https://api.example.com", token: TOKEN };
-    expect(sameAccount(id(a), id({ ...a, token: "other" }))).toBe(false);
-    expect(sameAccount(id(a), id({ ...a, baseUrl: "https://eu.example.com" }))).toBe(false);
-    expect(sameAccount(id({ ...a, name: "brand" }), id({ ...a, token: "rotated", name: "brand" }))).toBe(true);
-    expect(sameAccount(id({ ...a, name: "brand" }), id({ ...a, name: "other" }))).toBe(false);
-    // A name on one side only: the connection decides.
-    expect(sameAccount(id({ ...a, name: "brand" }), id(a))).toBe(true);
+  it("is the same account with another token: a token is a credential, not an identity", () => {
+    expect(accountChanges(id(a), id({ ...a, token: "rotated" }))).toEqual([]);
+    expect(accountChanges(id({ ...a, name: "brand" }), id({ ...a, token: "rotated", name: "brand" }))).toEqual([]);
   });
 
-  it("is never the same when either side cannot be resolved", () => {
-    expect(sameAccount(id({ baseUrl: "https://api.example.com" }), id({ baseUrl: "https://api.example.com" }))).toBe(false);
-    expect(explicitAccountIdentity({ baseUrl: "https://api.example.com", token: TOKEN }).key).not.toContain(TOKEN);
+  it("is another account for another base URL, or another name when both have one", () => {
+    expect(accountChanges(id(a), id({ ...a, baseUrl: "https://eu.example.com" }))).toEqual(["baseUrl"]);
+    expect(accountChanges(id({ ...a, name: "brand" }), id({ ...a, name: "other" }))).toEqual(["name"]);
+    expect(accountChanges(id({ ...a, name: "brand" }), id({ ...a, baseUrl: "https://eu.example.com", name: "other" }))).toEqual([
+      "baseUrl",
+      "name",
+    ]);
+    // A name given or dropped on one side only names the same account.
+    expect(accountChanges(id({ ...a, name: "brand" }), id(a))).toEqual([]);
+    expect(accountChanges(id(a), id({ ...a, name: "brand" }))).toEqual([]);
+  });
+
+  it("cannot tell a base URL that does not resolve from another one, and holds no token", () => {
+    expect(accountChanges(id({ baseUrl: "http://api.example.com" }), id({ baseUrl: "http://api.example.com" }))).toEqual(["baseUrl"]);
+    expect(accountChanges(id({}), id(a))).toEqual(["baseUrl"]);
+    expect(JSON.stringify(explicitAccountIdentity({ ...a, name: "brand" }))).not.toContain(TOKEN);
   });
 });

@@ -10,7 +10,7 @@ import { join, resolve } from "node:path";
 import { accountKey, closeApiClients, getApiClient } from "../../../provider/client";
 import { sharedStateDirectory, sharedStateName } from "../../../provider/client/limiterStores";
 import { setFallbackWarningSink } from "../../../provider/infrastructure/warnings";
-import { ensurePrivateDirectory, UnsafeDirectoryError } from "../../../provider/client/privateFiles";
+import { ensurePrivateDirectory, UnsafeDirectoryError } from "../../../provider/infrastructure";
 import { SEED_IDS, startSimulator, type RunningSimulator } from "../../../simulator";
 import { itAsOtherUser, runAsOtherUser } from "../../helpers/otherUser";
 

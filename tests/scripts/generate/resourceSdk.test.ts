@@ -2,7 +2,7 @@
  * The generated resource classes carry their definition's descriptions as JSDoc, whole and for
  * users (no spec citation), which is what a program's editor shows.
  */
-import type { InputField } from "../../../provider/resources/common/definition";
+import type { InputField } from "../../../provider/resources/inputs/definition";
 import { RESOURCE_DEFINITIONS } from "../../../provider/resources/definitions";
 import { RESOURCE_KINDS } from "../../../provider/resources/kinds";
 import { resourceSdk } from "../../../scripts/generate/resourceSdk";

@@ -1,6 +1,5 @@
 /**
- * The serialized `__provider` is a thin shim (docs/ARCHITECTURE.md, "The serialized provider is a
- * thin shim"): serialized by `@pulumi/pulumi` itself, it holds no token, no absolute path and no
+ * The serialized `__provider` is a thin shim (sdk/resources/providerShim.ts): serialized by `@pulumi/pulumi` itself, it holds no token, no absolute path and no
  * captured client, stays small, is byte-identical from two different checkouts, and the plugin
  * resolves the package it requires by name from the program's directory.
  */

@@ -42,6 +42,13 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get('limitsUrl')
 
     @_builtins.property
+    def read_grace_seconds(self) -> Optional[str]:
+        """
+        For how many seconds after the provider created or adopted an object a read that does not find it (a 404, or no record) is taken as the platform not showing it yet rather than as the object being gone: the read is tried again with backoff, and if the object still does not show, it stays in the stack's state with a warning. After this period a missing object is gone and leaves the state. `0` turns the grace off. Else the environment variable `ADPLATFORM_READ_GRACE_SECONDS`, else `300` (5 minutes).
+        """
+        return __config__.get('readGraceSeconds')
+
+    @_builtins.property
     def token(self) -> Optional[str]:
         """
         The API access token, sent as a bearer token. Set it as a secret: `pulumi config set --secret adplatform:token <token>`. Else the environment variable `ADPLATFORM_TOKEN`.

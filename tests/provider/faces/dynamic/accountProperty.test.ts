@@ -31,6 +31,8 @@ const { env, urn, news } = lifecycleSuite("CampaignGroup", "brand", {
 });
 
 const second = (): Props => ({ baseUrl: env.sim.url, token: SECOND_TOKEN });
+/** The second account at another spelling of the simulator's address: another platform, as far as the provider can tell. */
+const elsewhere = (): Props => ({ baseUrl: env.sim.url.replace("127.0.0.1", "localhost"), token: SECOND_TOKEN });
 /** The configured account (stack config of the suite), written as an explicit account. */
 const demo = (): Props => ({ baseUrl: env.sim.url, token: RECOGNISABLE_TOKEN });
 const group = { name: "Brand B launch", color: "#3366ff", items: ["5101"] };
@@ -79,35 +81,35 @@ it("passes an account unknown during preview through check", async () => {
   expect(result.failures).toEqual([]);
 });
 
-it("diffs: no account on either side is unchanged, another account replaces, the same account never does", async () => {
+it("diffs: no account on either side is unchanged, another base URL replaces, another token never does", async () => {
   const plain = (await env.plugin.create(urn(), await checkedGroup(group))).properties;
   const none = { changes: "none", replaces: [], deleteBeforeReplace: false };
+  const update = { ...none, changes: "some" };
+  const replace = { changes: "some", replaces: ["account"], deleteBeforeReplace: false };
   expect(await env.plugin.diff("1", urn(), plain, news(group))).toEqual(none);
 
   // The configured account written explicitly: recorded by an update, never a replace.
-  expect(await env.plugin.diff("1", urn(), plain, news({ ...group, account: demo() }))).toEqual({ ...none, changes: "some" });
-  // Another account: the object cannot move, so it is replaced.
-  expect(await env.plugin.diff("1", urn(), plain, news({ ...group, account: second() }))).toEqual({
-    changes: "some",
-    replaces: ["account"],
-    deleteBeforeReplace: false,
-  });
+  expect(await env.plugin.diff("1", urn(), plain, news({ ...group, account: demo() }))).toEqual(update);
+  // Another token on the same base URL: a credential, not an identity, so an update that records it.
+  expect(await env.plugin.diff("1", urn(), plain, news({ ...group, account: second() }))).toEqual(update);
+  // Another base URL: another platform, so the object cannot move and is replaced.
+  expect(await env.plugin.diff("1", urn(), plain, news({ ...group, account: elsewhere() }))).toEqual(replace);
 
   const inSecond = (await env.plugin.create(urn(), await checkedGroup({ ...group, account: second() }))).properties;
   expect(await env.plugin.diff("1", urn(), inSecond, news({ ...group, account: second() }))).toEqual(none);
   // A trailing slash is another spelling of the same base URL, and the same account.
-  expect(await env.plugin.diff("1", urn(), inSecond, news({ ...group, account: { ...second(), baseUrl: `${env.sim.url}/` } }))).toEqual({
-    ...none,
-    changes: "some",
-  });
-  expect(await env.plugin.diff("1", urn(), inSecond, news(group))).toMatchObject({ replaces: ["account"] });
+  expect(await env.plugin.diff("1", urn(), inSecond, news({ ...group, account: { ...second(), baseUrl: `${env.sim.url}/` } }))).toEqual(
+    update,
+  );
+  // Back to the configured account on the same base URL: the same account, another token.
+  expect(await env.plugin.diff("1", urn(), inSecond, news(group))).toEqual(update);
   // A kind's own replacing field still replaces alongside.
-  expect(await env.plugin.diff("1", urn(), inSecond, news({ ...group, name: "Renamed", account: demo() }))).toMatchObject({
+  expect(await env.plugin.diff("1", urn(), inSecond, news({ ...group, name: "Renamed", account: elsewhere() }))).toMatchObject({
     replaces: ["name", "account"],
   });
 });
 
-it("compares named accounts by name, so a rotated token is an update, not a replace", async () => {
+it("compares named accounts by base URL and name, so a rotated token is an update, not a replace", async () => {
   const named = { ...second(), name: "brand-b" };
   const state = (await env.plugin.create(urn(), await checkedGroup({ ...group, account: named }))).properties;
   const rotated = { ...named, token: RECOGNISABLE_TOKEN };
@@ -119,6 +121,41 @@ it("compares named accounts by name, so a rotated token is an update, not a repl
   expect(await env.plugin.diff("1", urn(), state, news({ ...group, account: { ...named, name: "brand-c" } }))).toMatchObject({
     replaces: ["account"],
   });
+  expect(await env.plugin.diff("1", urn(), state, news({ ...group, account: { ...named, baseUrl: elsewhere().baseUrl } }))).toMatchObject({
+    replaces: ["account"],
+  });
+  // Naming the account later keeps it the same account.
+  const unnamed = (await env.plugin.create(urn(), await checkedGroup({ ...group, account: second() }))).properties;
+  expect(await env.plugin.diff("1", urn(), unnamed, news({ ...group, account: named }))).toMatchObject({ replaces: [] });
+});
+
+it("says in the preview which identifying field replaces the resource, or that only the token changed, never a value", async () => {
+  const state = (await env.plugin.create(urn(), await checkedGroup({ ...group, account: { ...second(), name: "brand-b" } }))).properties;
+  const identified = (props: Props) => news({ ...props, __adplatformUrn: urn() });
+  await env.plugin.diff("1", urn(), state, identified({ ...group, account: { ...elsewhere(), name: "brand-c" } }));
+  await env.plugin.diff("1", urn(), state, identified({ ...group, account: { ...second(), token: RECOGNISABLE_TOKEN, name: "brand-b" } }));
+  const infos = env.engine.logs.filter((log) => log.severity === "info").map((log) => log.message);
+  expect(infos).toEqual([
+    expect.stringMatching(
+      /^resource 'brand': its account's base URL \(`account.baseUrl`\) and name \(`account.name`\) changed, so .* replaced/,
+    ),
+    expect.stringMatching(/^resource 'brand': only its account's token changed; .* an update that records the new token/),
+  ]);
+  expect(JSON.stringify(env.engine.logs)).not.toMatch(new RegExp(`${SECOND_TOKEN}|${RECOGNISABLE_TOKEN}|brand-c|localhost`));
+});
+
+it("fails a refresh whose token answers for another company than the group's, naming both, and keeps the state", async () => {
+  // Group 701 is seeded in both accounts: a token of the demo account sees demo's 701, of company 7001.
+  const state = {
+    name: "Summer sale",
+    color: "#ff8800",
+    items: ["5101"],
+    companyId: "7002",
+    account: { ...second(), token: RECOGNISABLE_TOKEN },
+  };
+  const read = env.plugin.read("701", urn(), news(state));
+  await expect(read).rejects.toThrow(/token belongs to company 7001, but the group belongs to company 7002/);
+  await expect(read).rejects.not.toThrow(new RegExp(RECOGNISABLE_TOKEN));
 });
 
 it("updates only the account's record without calling the kind when its own fields are unchanged", async () => {

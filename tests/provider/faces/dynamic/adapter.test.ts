@@ -7,13 +7,13 @@
 import { closeApiClients } from "../../../../provider/client";
 import { dynamicProvider, PROVIDER_KEY, withoutProviderKey } from "../../../../provider/faces/dynamic/adapter";
 import { resolveSettings, valuesLayer } from "../../../../provider/configuration/settings";
-import type { LifecycleContext } from "../../../../provider/resources/core/context";
+import type { LifecycleContext } from "../../../../provider/resources/lifecycle/context";
 
 /** Base URL and token as a face would take them from its configuration. */
 type PlatformConnection = { baseUrl?: string; token?: string };
 const settingsOf = (connection: PlatformConnection) => resolveSettings([valuesLayer("stackConfig", connection)]);
-import type { ResourceLifecycle } from "../../../../provider/resources/core/lifecycle";
-import { CreateSession } from "../../../../provider/resources/core/createSession";
+import type { ResourceLifecycle } from "../../../../provider/resources/lifecycle/contract";
+import { CreateSession } from "../../../../provider/resources/lifecycle/journaledCreates";
 import { abTestVariationLifecycle } from "../../../../provider/resources/abTestVariation/lifecycle";
 import { bidStrategyLifecycle } from "../../../../provider/resources/bidStrategy/lifecycle";
 import { campaignGroupLifecycle } from "../../../../provider/resources/campaignGroup/lifecycle";
@@ -118,7 +118,8 @@ describe("against the simulator", () => {
   it("creates and refreshes a group through the context's connection", async () => {
     const provider = adapt(campaignGroupLifecycle, recordingContext(connection()).context);
     const created = await provider.create({ ...group, [PROVIDER_KEY]: SHIM_TEXT });
-    expect(created.outs).toEqual({ ...group, companyId: DEMO.companyId });
+    // With the create's time, for the read grace (provider/resources/lifecycle/readGrace.ts).
+    expect(created.outs).toEqual({ ...group, companyId: DEMO.companyId, __adplatformCreatedAt: expect.any(String) });
     const read = await provider.read!(created.id, { ...created.outs, [PROVIDER_KEY]: SHIM_TEXT });
     expect(read).toMatchObject({ id: created.id, props: { ...group, size: 1 }, inputs: group });
     expect(read.props).not.toHaveProperty(PROVIDER_KEY);
@@ -129,7 +130,10 @@ describe("against the simulator", () => {
     const provider = adapt(campaignGroupLifecycle, context);
     const created = await provider.create({ ...group, [PROVIDER_KEY]: SHIM_TEXT });
     expect(sim.deleteObject("campaignGroups", created.id)).toBe(true);
-    expect(await provider.read!(created.id, { ...created.outs, [PROVIDER_KEY]: SHIM_TEXT })).toEqual({ id: "" });
+    // Created an hour ago, past the read grace: a group the platform does not show is gone.
+    const anHourAgo = new Date(Date.now() - 3_600_000).toISOString();
+    const state = { ...created.outs, __adplatformCreatedAt: anHourAgo, [PROVIDER_KEY]: SHIM_TEXT };
+    expect(await provider.read!(created.id, state)).toEqual({ id: "" });
     expect(warnings).toEqual([expect.stringMatching(/no longer exists on the platform/)]);
   });
 

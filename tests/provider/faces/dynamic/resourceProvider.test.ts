@@ -32,7 +32,13 @@ it("uses the connection configure left, even when configured after the lookup", 
     const demo = SEED_ACCOUNTS[0];
     await configure({ config: new Config({ "adplatform:baseUrl": sim.url, "adplatform:token": demo.token }, "adplatform-test") });
     const created = await provider.create({ name: "Configured later", color: "#102030", items: ["5101"], __provider: "text" });
-    expect(created.outs).toEqual({ name: "Configured later", color: "#102030", items: ["5101"], companyId: demo.companyId });
+    expect(created.outs).toEqual({
+      name: "Configured later",
+      color: "#102030",
+      items: ["5101"],
+      companyId: demo.companyId,
+      __adplatformCreatedAt: expect.any(String),
+    });
     expect(sim.state().campaignGroups.map((g) => g.id)).toContain(created.id);
   } finally {
     await closeApiClients();

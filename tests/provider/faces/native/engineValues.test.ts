@@ -7,7 +7,7 @@ import {
   propertiesFromEngine,
   toEngine,
 } from "../../../../provider/faces/native/engineValues";
-import { UNKNOWN_VALUE } from "../../../../provider/resources/common/unknowns";
+import { UNKNOWN_VALUE } from "../../../../provider/resources/inputs/unknowns";
 
 describe("fromEngine", () => {
   it("unwraps secrets at any depth and keeps everything else", () => {

@@ -1,5 +1,5 @@
 /**
- * The native plugin over gRPC, as the engine drives it (docs/ARCHITECTURE.md, "The native face"):
+ * The native plugin over gRPC, as the engine drives it (provider/faces/native/provider.ts):
  * the same lifecycles and data sources as the dynamic face, reached by type tokens, configured per
  * provider, importing what the API can read and refusing, with the way out, what it cannot.
  */
@@ -7,7 +7,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { REPO_ROOT } from "../../../helpers/dynamicProviderHarness";
 import { secretValue } from "../../../helpers/lifecycleEnv";
-import { UNKNOWN_VALUE } from "../../../../provider/resources/common/unknowns";
+import { UNKNOWN_VALUE } from "../../../../provider/resources/inputs/unknowns";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { DEMO_ACCOUNT, nativeUrn, startNativePlugin, useNativePlugin } from "../../../helpers/nativePluginHarness";
 import { fromStruct, toStruct } from "../../../helpers/resourceProviderPlugin";
@@ -200,6 +200,55 @@ describe("configuration", () => {
     ]);
     // Absent settings may come from the plugin's environment; an unknown one is judged when known.
     expect((await checkConfig({ baseUrl: UNKNOWN_VALUE })).failures).toEqual([]);
+  });
+
+  it("refuses at preview a readGraceSeconds that is not whole seconds, naming the setting as the user set it", async () => {
+    expect((await checkConfig({ readGraceSeconds: "5m" })).failures).toEqual([
+      { property: "", reason: expect.stringMatching(/^adplatform:readGraceSeconds must be a whole number of seconds/) },
+    ]);
+    expect((await checkConfig({ readGraceSeconds: "1.5" }, "second")).failures).toEqual([
+      { property: "", reason: expect.stringMatching(/^readGraceSeconds must be a whole number of seconds/) },
+    ]);
+    expect((await checkConfig({ readGraceSeconds: "0" })).failures).toEqual([]);
+  });
+
+  /** The plugin's answer to the engine's `DiffConfig` of a provider from `olds` to `news`. */
+  async function diffConfig(olds: Record<string, unknown>, news: Record<string, unknown>) {
+    const req = new provproto.DiffRequest();
+    req.setUrn("urn:pulumi:dev::project::pulumi:providers:adplatform::second");
+    req.setOldInputs(toStruct(olds));
+    req.setOlds(toStruct(olds));
+    req.setNews(toStruct(news));
+    const res = await native.plugin.call<provproto.DiffResponse>("diffConfig", req);
+    const kinds = Object.fromEntries(res.toObject().detaileddiffMap.map(([key, diff]) => [key, diff.kind]));
+    return { changes: res.getChanges(), replaces: res.getReplacesList(), kinds };
+  }
+
+  it("answers DiffConfig: a rotated token is an update, another base URL replaces, another spelling of it does not", async () => {
+    const { DIFF_NONE, DIFF_SOME } = provproto.DiffResponse.DiffChanges;
+    const { UPDATE, UPDATE_REPLACE, ADD } = provproto.PropertyDiff.Kind;
+    const olds = { baseUrl: "https://api.example.com", token: "old-token", version: "0.1.0" };
+    expect(await diffConfig(olds, { ...olds })).toEqual({ changes: DIFF_NONE, replaces: [], kinds: {} });
+    expect(await diffConfig(olds, { ...olds, token: "rotated-token" })).toEqual({
+      changes: DIFF_SOME,
+      replaces: [],
+      kinds: { token: UPDATE },
+    });
+    expect(await diffConfig(olds, { ...olds, baseUrl: "https://EU.example.com/" })).toEqual({
+      changes: DIFF_SOME,
+      replaces: ["baseUrl"],
+      kinds: { baseUrl: UPDATE_REPLACE },
+    });
+    expect(await diffConfig(olds, { ...olds, baseUrl: "https://API.example.com:443/", token: "rotated-token" })).toEqual({
+      changes: DIFF_SOME,
+      replaces: [],
+      kinds: { baseUrl: UPDATE, token: UPDATE },
+    });
+    // A base URL on one side only cannot be compared (the environment may give it); an unknown one may be another.
+    expect(await diffConfig({ token: "old-token" }, olds)).toMatchObject({ replaces: [], kinds: { baseUrl: ADD } });
+    expect(await diffConfig(olds, { ...olds, baseUrl: UNKNOWN_VALUE })).toMatchObject({ replaces: ["baseUrl"] });
+    // The engine's own keys are not settings.
+    expect(await diffConfig(olds, { ...olds, version: "0.2.0" })).toMatchObject({ changes: DIFF_NONE });
   });
 
   it("leaves a limits URL without a password, an empty token and a value unknown in a preview as sent", async () => {

@@ -1,7 +1,7 @@
 /**
  * The served native plugin takes every setting of a `Configure` request, the same ones the dynamic
  * face takes: here `adplatform:journalDir`, which decides where a create is journaled
- * (docs/ARCHITECTURE.md, "The create journal"). Driven over gRPC as the engine drives it, with the
+ * (provider/resources/lifecycle/journaledCreates.ts). Driven over gRPC as the engine drives it, with the
  * environment's `ADPLATFORM_JOURNAL_DIR` pointing elsewhere, so only the configured directory can
  * hold the entry.
  */

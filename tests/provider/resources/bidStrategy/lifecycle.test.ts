@@ -1,6 +1,5 @@
 /**
- * BidStrategy through the real dynamic-provider plugin against the simulator (docs/ARCHITECTURE.md,
- * "Test layers"): POST op 3 on create, no call on read and delete, every change a replace, adoption
+ * BidStrategy through the real dynamic-provider plugin against the simulator (tests/README.md): POST op 3 on create, no call on read and delete, every change a replace, adoption
  * by `adoptId` with a warning, and the errors of a 400 and of an ambiguous POST.
  */
 import { OPERATIONS, BidStrategyCreate } from "../../../../provider/catalog";

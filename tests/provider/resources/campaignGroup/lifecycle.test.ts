@@ -35,7 +35,8 @@ it("creates groups with no campaigns or a repeated id, which the spec does not r
 
 it("creates with one POST and returns the company id; nothing else is called", async () => {
   const created = await env.plugin.create(urn(), await checked(declared));
-  expect(created.properties).toEqual({ ...news(declared), companyId: "7001" });
+  // The create's time, for the read grace (provider/resources/lifecycle/readGrace.ts).
+  expect(created.properties).toEqual({ ...news(declared), companyId: "7001", __adplatformCreatedAt: expect.any(String) });
   expect(JSON.stringify(created)).not.toContain(RECOGNISABLE_TOKEN);
   expect(env.calls(OP_CREATE).map((c) => c.body)).toEqual([{ name: "Spring sale", color: "#22AA44", items: ["5101", "5102"] }]);
   expect(env.calls(OP_VIEW)).toHaveLength(0);
@@ -72,10 +73,12 @@ it("warns on refresh when the platform's size and the declared items disagree", 
   ]);
 });
 
-it("drops a group that no longer exists from the state on refresh", async () => {
+it("drops a group that no longer exists from the state on refresh, once the read grace after its create is over", async () => {
   const created = await env.plugin.create(urn(), await checked(declared));
   expect(env.sim.deleteObject("campaignGroups", created.id)).toBe(true);
-  const read = await env.plugin.read(created.id, urn(), created.properties);
+  // Created an hour ago: a missing group is gone (within the grace it would be read again and kept).
+  const anHourAgo = new Date(Date.parse(created.properties.__adplatformCreatedAt as string) - 3_600_000).toISOString();
+  const read = await env.plugin.read(created.id, urn(), { ...created.properties, __adplatformCreatedAt: anHourAgo });
   expect(read.id).toBe("");
   expect(env.engine.warnings()).toEqual([expect.stringMatching(/no longer exists on the platform/)]);
 });

@@ -1,0 +1,116 @@
+/**
+ * The base of every error this package throws on purpose (after undici's `lib/core/errors.js`): a
+ * stable `name`, a machine-readable `code` and typed fields; a subclass exists only where a caller
+ * branches on it. Callers branch on `instanceof` or on `code`, never on message text. Codes are
+ * spelled `ADP_ERR_<WHAT>`, like Node's `ERR_*` and undici's `UND_ERR_*`, and one idea has one code
+ * in every layer (a missing record is `ADP_ERR_NOT_FOUND` from the client and from a data source).
+ *
+ * `renderMessage` is the one place that writes the text a user reads: who failed, what was being
+ * done, why (the platform's `message`), the platform's `trace_id`, and what to do. A layer that
+ * wraps another's error adds its own parts to the parts of the error it wraps instead of re-reading
+ * that error's text.
+ */
+import { inspect, type InspectOptions } from "node:util";
+import { describeError } from "./inspection";
+
+/** Machine-readable code of an `AdPlatformError`, stable across releases. */
+export type ErrorCode =
+  /** An HTTP status no other code covers (e.g. 409). */
+  | "ADP_ERR_HTTP"
+  /** The platform refused the request as invalid (400). */
+  | "ADP_ERR_VALIDATION"
+  /** The request or a data source's arguments are invalid; nothing was sent. */
+  | "ADP_ERR_REQUEST_INVALID"
+  /** The platform refused the token (401, 403). */
+  | "ADP_ERR_AUTH"
+  /** The object does not exist (404, or a read that came back with no record). */
+  | "ADP_ERR_NOT_FOUND"
+  /** Still rate limited after every attempt the retry policy allows (429). */
+  | "ADP_ERR_RATE_LIMIT"
+  /** The platform failed (5xx). */
+  | "ADP_ERR_SERVER"
+  /** The connection failed, was reset or timed out. */
+  | "ADP_ERR_NETWORK"
+  /** The response did not parse, or was too large. */
+  | "ADP_ERR_RESPONSE"
+  /** No usable base URL or token is set; nothing was sent. */
+  | "ADP_ERR_CONFIG"
+  /** spec, rule 5: a placement was asked of a zone that is not a display zone. */
+  | "ADP_ERR_NOT_DISPLAY_ZONE"
+  /** Any other failure of a data source's request. */
+  | "ADP_ERR_REQUEST_FAILED"
+  /** A resource operation failed; `cause` keeps the client's error with its own code. */
+  | "ADP_ERR_RESOURCE_OPERATION";
+
+/** The parts of a message a user reads; `renderMessage` joins them. */
+export interface MessageParts {
+  /** Who failed: the SDK function (`getZone`) or the resource (`BidStrategy "night"`). */
+  readonly subject?: string;
+  /** What was being done: `GET /v2/adex/zones/9`, `createBidStrategy (POST /v2/adex/bid-strategies)`. */
+  readonly action?: string;
+  /** Why it failed: the status and title and the platform's `message`, or a local reason. */
+  readonly reason: string;
+  /** The platform's `trace_id` (spec, Errors): what its support asks for. */
+  readonly traceId?: string;
+  /** What to do about it: a sentence on a line of its own. */
+  readonly remedy?: string;
+}
+
+/** `subject: action failed: reason (trace_id ...)`, then the remedy on its own line. */
+export function renderMessage(parts: MessageParts): string {
+  const subject = parts.subject ? `${parts.subject}: ` : "";
+  const action = parts.action ? `${parts.action} failed: ` : "";
+  const trace = parts.traceId ? ` (trace_id ${parts.traceId})` : "";
+  const remedy = parts.remedy ? `\n${parts.remedy}` : "";
+  return `${subject}${action}${parts.reason}${trace}${remedy}`;
+}
+
+/** The parts of any thrown value: an `AdPlatformError`'s own, else its message as the reason. */
+export function messageParts(error: unknown): MessageParts {
+  if (error instanceof AdPlatformError) return error.parts;
+  return { reason: error instanceof Error ? error.message : String(error) };
+}
+
+/** `error`'s parts under one more subject (`BidStrategy "night": getZone: ...`). */
+export function underSubject(subject: string, error: unknown): MessageParts {
+  const parts = messageParts(error);
+  return { ...parts, subject: parts.subject ? `${subject}: ${parts.subject}` : subject };
+}
+
+/** `code`/`message`/`name` of a cause, for `toJSON`. */
+function causeSummary(cause: unknown): unknown {
+  if (cause instanceof Error) {
+    const { code } = cause as Error & { code?: unknown };
+    return { name: cause.name, ...(code !== undefined ? { code } : {}), message: cause.message };
+  }
+  return cause;
+}
+
+/** Base of every error the package throws on purpose. */
+export abstract class AdPlatformError extends Error {
+  override readonly name: string = "AdPlatformError";
+  /** Machine-readable, stable across releases. */
+  abstract readonly code: ErrorCode;
+  /** What the message was rendered from; not enumerable, so inspection and JSON show the message once. */
+  declare readonly parts: MessageParts;
+
+  constructor(parts: MessageParts, options?: { readonly cause?: unknown }) {
+    super(renderMessage(parts), options?.cause === undefined ? undefined : { cause: options.cause });
+    Object.defineProperty(this, "parts", { value: parts, enumerable: false });
+  }
+
+  /** Plain data for logs and JSON: every typed field, the cause as name/code/message, no stack. */
+  toJSON(): Record<string, unknown> {
+    const out: Record<string, unknown> = { name: this.name, code: this.code, message: this.message };
+    for (const [key, value] of Object.entries(this)) {
+      if (!(key in out)) out[key] = value;
+    }
+    if (this.cause !== undefined) out.cause = causeSummary(this.cause);
+    return out;
+  }
+
+  /** Stack, fields and causes, written out by `describeError` (see `./inspection.ts` for why). */
+  [inspect.custom](_depth: number, options: InspectOptions): string {
+    return describeError(this, options);
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * Reading a stored journal entry when processes of several releases share one journal (during a
+ * rollout: one directory on a machine, or one Redis for every machine). Every entry carries the
+ * `format` of the release that wrote it (`JOURNAL_FORMAT`). An entry of a newer format is another
+ * release's record of a create it sent: this release cannot know what its fields mean, so it never
+ * reads it as an entry of its own, never removes or overwrites it, and never sends a create for its
+ * URN (which could duplicate the object that release created): that create fails, saying so.
+ */
+import { JOURNAL_FORMAT, JournalEntry } from "./journalEntry";
+
+/** What a stored text is: an entry of this release's format, another release's newer one, or neither. */
+export type StoredEntry = { readonly entry: JournalEntry } | { readonly newerFormat: number } | { readonly unreadable: true };
+
+/** Classifies the text of a stored entry (a file's content, a Redis value). */
+export function readStoredEntry(text: string): StoredEntry {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { unreadable: true };
+  }
+  const format = (value as { format?: unknown } | null)?.format;
+  if (typeof format === "number" && Number.isInteger(format) && format > JOURNAL_FORMAT) return { newerFormat: format };
+  const parsed = JournalEntry.safeParse(value);
+  return parsed.success ? { entry: parsed.data } : { unreadable: true };
+}
+
+/** A create refused because the journal holds a newer release's entry for its URN. */
+export class NewerJournalEntryError extends Error {
+  constructor(
+    readonly urn: string,
+    readonly format: number,
+    where: string,
+  ) {
+    super(
+      `the create journal in ${where} holds an entry for ${urn} written by a newer release of pulumi-adplatform ` +
+        `(journal format ${format}; this release reads format ${JOURNAL_FORMAT}). Nothing was sent and the entry is left as it is: ` +
+        `run this update with that newer release, which knows whether its create reached the platform.`,
+    );
+    this.name = "NewerJournalEntryError";
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * The one `check` engine of the four resources: validates the new inputs with the resource's SDK
+ * zod schema (built from the catalog's strict request schemas, so constraints live in one place)
+ * and returns them normalised (decimal strings, numbers, defaults).
+ *
+ * Values unknown during a preview pass unvalidated: issues they cause are dropped, and the fields
+ * that hold them are returned as they came, while every known field is still normalised.
+ */
+import { z } from "zod";
+import type { CheckResult } from "../lifecycle/contract";
+import { toCheckFailures } from "./checkFailures";
+import { containsUnknown } from "./unknowns";
+
+/** An SDK-side input schema: a strict object (its shape lists every input). */
+export type InputSchema = z.ZodObject<z.core.$ZodLooseShape, z.core.$strict>;
+
+/** Validates and normalises `news` (see the module comment). */
+export function checkInputs<S extends InputSchema>(schema: S, news: Record<string, unknown>): CheckResult<z.output<S>> {
+  const inputs = news ?? {};
+  const parsed = schema.safeParse(inputs);
+  if (parsed.success) return { inputs: parsed.data, failures: [] };
+  const failures = toCheckFailures(parsed.error.issues, inputs, Object.keys(schema.shape));
+  return { inputs: normaliseKnownFields(schema, inputs) as z.output<S>, failures };
+}
+
+/** Field by field: each known, valid field in its normalised form; the rest as they came. */
+function normaliseKnownFields(schema: InputSchema, inputs: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...inputs };
+  for (const [field, fieldSchema] of Object.entries(schema.shape)) {
+    const value = inputs[field];
+    if (containsUnknown(value)) continue;
+    const parsed = (fieldSchema as z.ZodType).safeParse(value);
+    if (parsed.success && parsed.data !== undefined) out[field] = parsed.data;
+  }
+  return out;
+}

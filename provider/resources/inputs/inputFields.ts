@@ -1,0 +1,31 @@
+/** Picking the input fields out of a resource's state (outputs hold the inputs plus API fields). */
+import type { ReadResult } from "../lifecycle/contract";
+import type { DiffRules } from "./diff";
+import { isAbsent } from "./equivalence";
+
+/**
+ * The declared inputs found in `props`: every field of `rules` plus `extra` ones (e.g. `adoptId`),
+ * absent ones left out. `read` returns these as `inputs` so diffs after a refresh stay accurate.
+ */
+export function inputFields(rules: DiffRules, props: Record<string, unknown>, extra: readonly string[] = []): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field of [...Object.keys(rules), ...extra]) {
+    if (!isAbsent(props[field])) out[field] = props[field];
+  }
+  return out;
+}
+
+/**
+ * `read` of a kind the API cannot read (spec: no GET for bid strategies, bid modifiers or A/B-test
+ * variations): the state is kept as last written, and its declared fields are returned as `inputs`,
+ * since returning inputs from `read` keeps diffs after a refresh accurate.
+ */
+export function keptStateRead<Inputs, Outputs>(
+  rules: DiffRules,
+  extra: readonly string[] = [],
+): (id: string, state: Outputs | undefined) => Promise<ReadResult<Inputs, Outputs>> {
+  return async (id, state) => {
+    const outputs = (state ?? {}) as Record<string, unknown>;
+    return { id, outputs: outputs as Outputs, inputs: inputFields(rules, outputs, extra) as Inputs };
+  };
+}

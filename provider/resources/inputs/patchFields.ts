@@ -1,0 +1,38 @@
+/**
+ * What an in-place update of a PATCH resource (ops 1 and 4) sends, and what it warns about.
+ * spec, Endpoints 1 and 4: partial bodies; "omitted fields stay unchanged", so only changed fields
+ * are sent, and a field removed from the program cannot be unset.
+ */
+import type { z } from "zod";
+import { toWire } from "../../wire/casing";
+import type { LifecycleContext } from "../lifecycle/context";
+import { isAbsent } from "./equivalence";
+import type { InputDiff } from "./diff";
+
+/** The PATCH body, on the wire, that sets `fields` of checked inputs; absent fields are not sent. */
+export function patchBody<S extends z.ZodObject>(update: S, inputs: object, fields: readonly string[]): z.input<S> {
+  const picked: Record<string, unknown> = {};
+  for (const field of fields) picked[field] = (inputs as Record<string, unknown>)[field];
+  return toWire(update, picked);
+}
+
+/** The settable fields set in `inputs` (the body of the adopting PATCH in `create`). */
+export function declaredFields<F extends string>(settable: readonly F[], inputs: Record<string, unknown>): F[] {
+  return settable.filter((field) => !isAbsent(inputs[field]));
+}
+
+/** The settable fields that changed and are still declared (removed ones cannot be sent). */
+export function changedFields<F extends string>(settable: readonly F[], diff: InputDiff): F[] {
+  return settable.filter((field) => diff.changed.includes(field) && !diff.removed.includes(field));
+}
+
+/** Warns, once per field, that a field removed from the program keeps its value on the platform. */
+export async function warnRemovedFields(ctx: LifecycleContext, label: string, settable: readonly string[], diff: InputDiff): Promise<void> {
+  const removed = diff.removed.filter((field) => settable.includes(field));
+  if (removed.length === 0) return;
+  const list = removed.map((f) => `\`${f}\``).join(", ");
+  await ctx.warn(
+    `${label}: ${list} ${removed.length === 1 ? "was" : "were"} removed from the program, but the API cannot ` +
+      `unset a field (omitted fields stay unchanged), so the platform keeps the last value.`,
+  );
+}

@@ -1,0 +1,142 @@
+/**
+ * A kind's lifecycle from what differs (after pulumi-go-provider's `infer`, which requires only
+ * `Create`): a kind writes its calls to the platform, and `check`, `diff`, `read`, `update` and
+ * `delete` follow from its definition's facts where it writes none:
+ * - `check` validates with the definition's input schema (its relaxed one for an object that exists
+ *   without a field only a create needs: an imported one);
+ * - `diff` compares by the definition's diff rules; a kind that updates in place warns that a field
+ *   removed from the program keeps its value on the platform (spec, Endpoints 1 and 4: "omitted
+ *   fields stay unchanged");
+ * - `read` keeps the state as last written (spec: no GET for the kind);
+ * - `update` PATCHes the changed fields with the kind's `patch`, or refuses: without a `patch` every
+ *   compared field replaces, so the engine never asks;
+ * - `delete` warns that the object stays on the platform: the API deletes none of the four kinds.
+ */
+import { ApiNotFoundError } from "../../client";
+import type { AnyResourceDefinition } from "../inputs/definition";
+import { checkInputs, type InputSchema } from "../inputs/checkInputs";
+import { diffInputs } from "../inputs/diff";
+import { keptStateRead } from "../inputs/inputFields";
+import { changedFields, declaredFields, warnRemovedFields } from "../inputs/patchFields";
+import { ResourceOperationError, resourceError } from "./resourceErrors";
+import { shortNoun } from "../inputs/definition";
+import type { LifecycleContext } from "./context";
+import type { CheckResult, CreateResult, ResourceLifecycle } from "./contract";
+
+/** What a kind writes itself; everything else has a default (see the module comment). */
+export interface KindCalls<Inputs, Outputs> {
+  /**
+   * How messages name the resource. Default: `<Kind> "<name>" (id <id>)` for a kind created by
+   * POST, `<Kind> "<declared id>"` for one whose declared ids name an existing object.
+   */
+  readonly subject?: (values: Partial<Outputs>, id?: string) => string;
+  /** Creates (or adopts) the object. Default for a kind with `patch`: PATCH every declared field. */
+  readonly create?: (inputs: Inputs, ctx: LifecycleContext) => Promise<CreateResult<Outputs>>;
+  /** What the kind says about checked inputs (warnings), after the definition's check. */
+  readonly checked?: (result: CheckResult<Inputs>, ctx: LifecycleContext) => Promise<void>;
+  /** Reads the object from the platform. */
+  readonly read?: ResourceLifecycle<Inputs, Outputs>["read"];
+  /**
+   * Sets `fields` of the existing object (the definition's `adoption.request`); throws the client's
+   * error as it is. With it, the kind updates in place.
+   */
+  readonly patch?: (ctx: LifecycleContext, inputs: Inputs, fields: string[]) => Promise<void>;
+}
+
+/** `<noun>s`: `bid strategies`, `campaign groups`. */
+const plural = (noun: string) => `${noun.replace(/y$/, "ie")}s`;
+
+/** The default `subject` of `definition` (see `KindCalls.subject`). */
+export function subjectOf(definition: AnyResourceDefinition): (values: Record<string, unknown>, id?: string) => string {
+  const { kind, adoption } = definition;
+  if (adoption.by === "adoptId") return (values, id) => `${kind} ${JSON.stringify(values.name)}${id ? ` (id ${id})` : ""}`;
+  return (values, id) => {
+    const declared = adoption.ids.map((field) => values[field]);
+    return `${kind} ${JSON.stringify(declared.every((value) => value !== undefined) ? declared.map(String).join("/") : id)}`;
+  };
+}
+
+/** The lifecycle of `definition`'s kind: `calls` where it has them, else the defaults. */
+export function lifecycleWithDefaults<Inputs, Outputs>(
+  definition: AnyResourceDefinition,
+  calls: KindCalls<Inputs, Outputs>,
+): ResourceLifecycle<Inputs, Outputs> {
+  const { noun, adoption } = definition;
+  const subject = (calls.subject ?? subjectOf(definition)) as (values: unknown, id?: string) => string;
+  // The fields a PATCH sets: those of which a program must set at least one.
+  const settable = (definition.atLeastOneOf ?? []) as string[];
+  const createOnly = Object.entries(definition.fields)
+    .filter(([, field]) => field.requiredOnlyToCreate)
+    .map(([name]) => name);
+  const { patch } = calls;
+
+  /** `patch` with the client's errors said about the resource. */
+  const patched = async (ctx: LifecycleContext, inputs: Inputs, fields: string[]) => {
+    try {
+      await patch!(ctx, inputs, fields);
+    } catch (error) {
+      if (error instanceof ApiNotFoundError) {
+        throw new ResourceOperationError(
+          { subject: subject(inputs), reason: `the platform has no ${noun} with this id (${error.message})` },
+          { cause: error },
+        );
+      }
+      throw resourceError(subject(inputs), error);
+    }
+  };
+
+  const create =
+    calls.create ??
+    (async (inputs: Inputs, ctx: LifecycleContext): Promise<CreateResult<Outputs>> => {
+      if (patch === undefined || adoption.by !== "ids") throw new TypeError(`${definition.kind} has neither create nor patch`);
+      // Adopting: every declared field is sent, so the platform matches the program from the start.
+      // Decision (not shown in spec): the engine id is the declared ids joined by `/`
+      // (`<abTestId>/<variationId>`); only a label, never parsed (the ids are read from the inputs).
+      const values = inputs as Record<string, unknown>;
+      await patched(ctx, inputs, declaredFields(settable, values));
+      return { id: adoption.ids.map((field) => String(values[field])).join("/"), outputs: inputs as unknown as Outputs };
+    });
+
+  return {
+    async check(olds, news, ctx) {
+      // An object that exists without a field only its create needs (imported: the API did not return it).
+      const existing = Object.keys(olds).length > 0 && createOnly.some((field) => olds[field] === undefined);
+      const schema = (existing ? definition.existingInputs : definition.inputs) as InputSchema;
+      const result = checkInputs(schema, news) as CheckResult<Inputs>;
+      await calls.checked?.(result, ctx);
+      return result;
+    },
+
+    async diff(_id, olds, news, ctx) {
+      const diff = diffInputs(definition.diff, olds as Record<string, unknown>, news as Record<string, unknown>);
+      if (patch !== undefined) await warnRemovedFields(ctx, subject(news), settable, diff);
+      return { changes: diff.changes, replaces: diff.replaces, deleteBeforeReplace: diff.deleteBeforeReplace };
+    },
+
+    create,
+
+    read: calls.read ?? keptStateRead<Inputs, Outputs>(definition.diff, adoption.by === "adoptId" ? ["adoptId"] : []),
+
+    async update(id, olds, news, ctx) {
+      if (patch === undefined) {
+        // Unreachable through the engine: every compared field replaces. Refuse rather than pretend.
+        throw resourceError(subject(news, id), new Error(`the API cannot update a ${noun}; it must be replaced`));
+      }
+      const fields = changedFields(settable, diffInputs(definition.diff, olds as Record<string, unknown>, news as Record<string, unknown>));
+      // Only removed fields changed: there is nothing the API can be sent (diff warned about them).
+      if (fields.length > 0) await patched(ctx, news, fields);
+      return { outputs: news as unknown as Outputs };
+    },
+
+    async delete(id, state, ctx) {
+      const label = subject(state, id);
+      await ctx.warn(
+        adoption.by === "adoptId"
+          ? `${label}: the API cannot delete ${plural(noun)}, so ${shortNoun(definition)} ${id} stays on the platform; ` +
+              `Pulumi only removes it from the stack's state.`
+          : `${label}: the API cannot delete ${plural(noun)}; the object keeps its last values on the platform and ` +
+              `Pulumi only removes it from the stack's state.`,
+      );
+    },
+  };
+}
