@@ -20,7 +20,7 @@ import { DEFAULT_SCALE, type Scale, scaleOf } from "./scale";
 import { TIE_SHARE, WORKLOADS, type Targets, type Workload } from "./workloads";
 import { foldRuns, type Spread } from "./repeat";
 import type { WorkerMessage } from "./worker";
-import { sharedStateDirectory, sharedStatePath } from "../provider/client/fileLimiterStore";
+import { sharedStateDirectory, sharedStatePath } from "../provider/client/limiterStores";
 import { type RedisServer, startRedisServer } from "../tests/helpers/redisServer";
 
 /**

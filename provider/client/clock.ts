@@ -17,7 +17,7 @@ export const MAX_TIMER_MS = 2 ** 31 - 1;
  * `ms` as a timer can take it: within 0 and `MAX_TIMER_MS`. Every timer of the process clocks goes
  * through it, so no delay, however it was computed, makes a waiting loop spin; a delay beyond it
  * (or not a number at all) wakes after `MAX_TIMER_MS` and whoever waits looks again. The waits of
- * the limiter and the retries are bounded far below it (`plausibleTimes.ts`).
+ * the limiter and the retries are bounded far below it (`limiterModel.ts`).
  */
 export function timerDelayMs(ms: number): number {
   if (Number.isNaN(ms)) return MAX_TIMER_MS;

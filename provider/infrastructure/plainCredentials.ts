@@ -6,7 +6,7 @@
  * The native face's `CheckConfig` marks them secret itself (`faces/native/checkConfig.ts`).
  */
 import { CONFIG_LIMITS_URL, CONFIG_TOKEN } from "../client/connection";
-import { mayCarryPassword } from "../client/redisConnection";
+import { mayCarryPassword } from "./redis";
 
 /** Credential settings as read, each with whether the stack config marks it secret. */
 export interface ConfigCredentials {

@@ -3,15 +3,16 @@
  * provider/resources/lifecycle/journaledCreates.ts). Where it lives comes with the caller's settings
  * (`journalDir`, `limitsUrl`: `provider/configuration/settings.ts`).
  */
-import { isRedisUrl } from "../client/redisConnection";
+import { isRedisUrl } from "../infrastructure/redis";
 import type { Settings } from "../configuration/settings";
 import { CreateJournal } from "./createJournal";
-import { FallbackJournalStore, directoryStore, type JournalStore } from "./journalStore";
+import { FallbackLadder } from "../infrastructure/fallbackLadder";
+import { directoryStore, journalOnLadder, type JournalStore } from "./journalStore";
 import { RedisCreateJournal } from "./redisCreateJournal";
 
 export { CreateJournal, JOURNAL_ENTRY_TTL_MS } from "./createJournal";
 export { JournalEntry, JOURNAL_FORMAT, canonicalJson, entryFileName, inputsHash, journalAccount } from "./journalEntry";
-export { FallbackJournalStore, directoryStore, type JournalStore } from "./journalStore";
+export { directoryStore, journalOnLadder, type JournalStore } from "./journalStore";
 export { RedisCreateJournal, REDIS_JOURNAL_PREFIX } from "./redisCreateJournal";
 
 /** Directories swept in this process: a per-process record of work done, keyed by directory. */
@@ -29,12 +30,12 @@ export function journalIn(dir: string, now: number = Date.now()): CreateJournal 
 
 /**
  * The journal the create protocol uses with `settings`: in Redis when they name a limits URL,
- * shared by every machine of the account, with the directory journal as the fallback should that
- * Redis fail; else the directory journal.
+ * shared by every machine of the account, stepping down the fallback ladder to the directory
+ * journal should that Redis fail; else the directory journal.
  */
 export function journalStoreFor(settings: Pick<Settings, "journalDir" | "limitsUrl">): JournalStore {
   const directory = () => directoryStore(journalIn(settings.journalDir));
   const url = settings.limitsUrl;
   if (url === undefined || !isRedisUrl(url)) return directory();
-  return new FallbackJournalStore(new RedisCreateJournal(url), directory);
+  return journalOnLadder(new FallbackLadder<JournalStore>([{ make: () => new RedisCreateJournal(url) }, { make: directory }]));
 }

@@ -3,6 +3,7 @@
  * machine's directory (`CreateJournal`) or, with a limits URL, a Redis server every machine of the
  * account reaches (`RedisCreateJournal`). Every method may answer synchronously or with a promise.
  */
+import type { FallbackLadder } from "../infrastructure/fallbackLadder";
 import type { CreateJournal } from "./createJournal";
 import type { JournalEntry } from "./journalEntry";
 import { NewerJournalEntryError } from "./storedEntry";
@@ -31,48 +32,33 @@ export function directoryStore(journal: CreateJournal): JournalStore {
 }
 
 /**
- * `primary` until its first failure, then `fallback` for the rest of the process. The Redis journal
- * fails for good once its URL is given up, and that says so once for the limits and the journal
- * together (`../client/sharedRedis`), so this store has nothing of its own to say.
+ * A journal on the fallback ladder (`../infrastructure/fallbackLadder.ts`): each operation on the
+ * place in use, stepping down at its first failure. A Redis journal fails for good once its URL is
+ * given up, which warns once for the limits and the journal together (`../infrastructure/redis.ts`).
  */
-export class FallbackJournalStore implements JournalStore {
-  private failed = false;
-
-  constructor(
-    private readonly primary: JournalStore,
-    private readonly fallback: () => JournalStore,
-  ) {}
-
-  get where(): string {
-    return this.failed ? this.fallback().where : this.primary.where;
-  }
-
-  get(urn: string) {
-    return this.use((store) => store.get(urn));
-  }
-  put(entry: JournalEntry) {
-    return this.use((store) => store.put(entry));
-  }
-  remove(urn: string) {
-    return this.use((store) => store.remove(urn));
-  }
-  removeIfId(urn: string, id: string) {
-    return this.use((store) => store.removeIfId(urn, id));
-  }
-  removeById(kind: string, account: string, id: string) {
-    return this.use((store) => store.removeById(kind, account, id));
-  }
-
-  private async use<T>(operation: (store: JournalStore) => T | Promise<T>): Promise<T> {
-    if (!this.failed) {
+export function journalOnLadder(ladder: FallbackLadder<JournalStore>): JournalStore {
+  const use = async <T>(operation: (store: JournalStore) => T | Promise<T>): Promise<T> => {
+    // A newer release's entry is an answer, not the place failing: a lower rung has no entry and
+    // would let the create go, so it is carried past the ladder and thrown here.
+    const outcome = await ladder.run(async (store): Promise<{ value: T } | { answer: NewerJournalEntryError }> => {
       try {
-        return await operation(this.primary);
+        return { value: await operation(store) };
       } catch (error) {
-        // A newer release's entry is an answer, not a failure: the fallback has no entry and would let the create go.
-        if (error instanceof NewerJournalEntryError) throw error;
-        this.failed = true;
+        if (error instanceof NewerJournalEntryError) return { answer: error };
+        throw error;
       }
-    }
-    return operation(this.fallback());
-  }
+    });
+    if ("answer" in outcome) throw outcome.answer;
+    return outcome.value;
+  };
+  return {
+    get where() {
+      return ladder.place.where;
+    },
+    get: (urn) => use((store) => store.get(urn)),
+    put: (entry) => use((store) => store.put(entry)),
+    remove: (urn) => use((store) => store.remove(urn)),
+    removeIfId: (urn, id) => use((store) => store.removeIfId(urn, id)),
+    removeById: (kind, account, id) => use((store) => store.removeById(kind, account, id)),
+  };
 }

@@ -8,13 +8,13 @@
  *   entry's time to live. Neither holds the token.
  * - Durable as the server is: an entry survives a crash of the server only with its persistence
  *   (`appendonly yes`, `appendfsync always` to match the directory journal's fsync).
- * - It runs on this process's one connection to the URL (`../client/sharedRedis`), shared with
- *   the limiter's store: a failure of either gives the URL up for both, with one warning, and
- *   `FallbackJournalStore` turns to the directory journal.
+ * - It runs on this process's one connection to the URL (`../infrastructure/redis.ts`), shared
+ *   with the limiter's store: a failure of either gives the URL up for both, with one warning, and
+ *   the fallback ladder steps down to the directory journal (`journalOnLadder`).
  */
 import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
-import { type SharedRedis, sharedRedis } from "../client/sharedRedis";
+import { type SharedRedis, sharedRedis } from "../infrastructure/redis";
 import { JOURNAL_ENTRY_TTL_MS } from "./createJournal";
 import type { JournalEntry } from "./journalEntry";
 import type { JournalStore } from "./journalStore";

@@ -11,7 +11,7 @@ import { createConnection, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 import { Redis } from "ioredis";
-import { closeRedisConnections } from "../../provider/client/sharedRedis";
+import { closeRedisConnections } from "../../provider/infrastructure/redis";
 
 export interface RedisServer {
   readonly port: number;

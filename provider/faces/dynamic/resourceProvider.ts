@@ -13,7 +13,7 @@ import { resourceLifecycle } from "../../resources/registry";
 import { withAccountProperty } from "./accountProperty";
 import { dynamicProvider, type KindProvider } from "./adapter";
 import { configuredSettings } from "./configure";
-import { setFallbackWarningSink } from "../../client/fallbackWarnings";
+import { setFallbackWarningSink } from "../../infrastructure/warnings";
 import { pluginEngineAddress } from "../engineAddress";
 import { engineInfo, engineWarn, useEngineAddress } from "../engineLog";
 import { watchEngine } from "./engineWatch";

@@ -26,7 +26,7 @@ import type { JavaScriptValue } from "google-protobuf/google/protobuf/struct_pb"
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { CONFIG_BASE_URL, CONFIG_TOKEN, connectionRefusal } from "../../client/connection";
-import { mayCarryPassword } from "../../client/redisConnection";
+import { mayCarryPassword } from "../../infrastructure/redis";
 import { readGraceRefusal } from "../../resources/lifecycle/readGrace";
 import { UNKNOWN_VALUE } from "../../resources/inputs/unknowns";
 import { diffConfig } from "./diffConfig";

@@ -5,7 +5,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as pulumiProvider from "@pulumi/pulumi/provider";
-import { setFallbackWarningSink } from "../../client/fallbackWarnings";
+import { setFallbackWarningSink } from "../../infrastructure/warnings";
 import { resolveSettings, type Settings } from "../../configuration/settings";
 import { engineAddressFromArgs } from "../engineAddress";
 import { installCheckConfig } from "./checkConfig";

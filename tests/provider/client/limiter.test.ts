@@ -1,8 +1,7 @@
 /**
- * The limiter on a hand-driven clock: its queue (FIFO with backfilling, retries at their call's
- * place, aborts), riding the windows, the `fields` cost, its timers, pauses, and how responses
- * reach the windows and the in-flight cap. The rules of those units are tested with them
- * (`rateClassWindows.test.ts`, `fixedWindow.test.ts`, `inFlightCap.test.ts`); limiters sharing a
+ * The limiter's driver on a hand-driven clock: its queue (FIFO with backfilling, retries at their
+ * call's place, aborts), riding the windows, the `fields` cost, its timers, and how responses reach
+ * the model. The model's rules themselves are traced in `limiterModel.test.ts`; limiters sharing a
  * store in `limiter.sharedStore.test.ts`. No sockets, no wall clock.
  */
 import { type LimiterOptions, type Permit, RateLimiter } from "../../../provider/client";
@@ -212,24 +211,6 @@ describe("rate limiter", () => {
     expect(admitted).toHaveLength(11);
   });
 
-  it("looks again at a burst window's pace while a held steady window waits for an answer", async () => {
-    // A held window waits for answers other processes may receive; they arrive on a request's time
-    // scale, so a held steady window must not wait a fiftieth of a minute between looks.
-    const clock = new PreciseFakeClock();
-    const { wakes } = clock;
-    const l = limiter(clock);
-    const answered = await l.acquire({ rateClass: "C", cost: 1 });
-    await l.acquire({ rateClass: "C", cost: 1 }); // never answered: both windows carry it
-    // The burst window's end comes from the server; the steady window's stays our guess.
-    l.observe(answered, { status: 200, rateLimit: { limit: 10, remaining: 8, resetMs: BURST_MS } }, { release: true });
-    await clock.advance(STEADY_MS + 1);
-    wakes.length = 0;
-    const { admitted } = acquireMany(l, clock, 1);
-    await flush();
-    expect(admitted).toHaveLength(0);
-    expect(wakes).toEqual([BURST_MS / 50]);
-  });
-
   it("observes and releases in one step: the slot frees and the next request goes", async () => {
     const clock = new FakeClock();
     const l = limiter(clock, { concurrency: { initial: 1, min: 1, max: 1 } });
@@ -259,67 +240,6 @@ describe("rate limiter", () => {
     expect(admitted).toHaveLength(1);
   });
 
-  it("pauses until the earliest refusal's Retry-After in one burst window: each bounds the same end", async () => {
-    const clock = new FakeClock();
-    const l = limiter(clock);
-    const [first, second] = await Promise.all([l.acquire({ rateClass: "C", cost: 1 }), l.acquire({ rateClass: "C", cost: 1 })]);
-    // Both reached a full server window; their answers came 300 ms apart, each saying "1 s".
-    await clock.advance(100);
-    l.observe(first!, { status: 429, retryAfter: { kind: "delay", ms: 1_000 } }, { release: true });
-    await clock.advance(300);
-    l.observe(second!, { status: 429, retryAfter: { kind: "delay", ms: 1_000 } }, { release: true });
-    // The window ends by 1,100 ms after the first admission, whatever the later answer says.
-    const { admitted } = acquireMany(l, clock, 1);
-    await clock.advance(699);
-    expect(admitted).toHaveLength(0);
-    await clock.advance(1);
-    expect(admitted).toHaveLength(1);
-  });
-
-  it.each([
-    ["an answer in the current window shows room: the pause ends then", { limit: 10, remaining: 8, resetMs: BURST_MS - 50 }],
-    // Near a steady window's end the headers describe it, the more spent of the two: the answer
-    // still shows that the current burst window admitted a request of ours.
-    [
-      "an answer in the current window shows room in the steady window it reports: the pause ends then",
-      { limit: 150, remaining: 9, resetMs: 30_000 },
-    ],
-    ["no answer shows room: the pause holds until Retry-After", undefined],
-  ])("after a refusal of a request sent before the current burst window opened, %s", async (_, roomShown) => {
-    const clock = new FakeClock();
-    const l = limiter(clock);
-    const start = clock.now();
-    const first = acquireMany(l, clock, 9, 1, false);
-    await first.all;
-    // Eight answers: the window ends 1 s on. The ninth request is still on its way.
-    first.admitted
-      .slice(0, 8)
-      .forEach((a, i) =>
-        l.observe(a.permit, { status: 200, rateLimit: { limit: 10, remaining: 9 - i, resetMs: BURST_MS } }, { release: true }),
-      );
-    await clock.advance(BURST_MS);
-    const second = acquireMany(l, clock, 2, 1, false);
-    await second.all;
-    // The ninth is refused 50 ms into the next window: about the window that ended, or this one.
-    await clock.advance(50);
-    l.observe(first.admitted[8]!.permit, { status: 429, retryAfter: { kind: "delay", ms: BURST_MS } }, { release: true });
-    const third = acquireMany(l, clock, 1);
-    await flush();
-    expect(third.admitted).toHaveLength(0);
-    if (roomShown) {
-      l.observe(second.admitted[0]!.permit, { status: 200, rateLimit: roomShown }, { release: true });
-      await flush();
-      expect(third.admitted).toHaveLength(1);
-    } else {
-      // Released without answers (where counted unknown): nothing holds the window past its end.
-      second.admitted.forEach((a) => a.permit.release());
-      await clock.advance(start + 2 * BURST_MS + 50 - clock.now() - 1);
-      expect(third.admitted).toHaveLength(0);
-      await clock.advance(1);
-      expect(third.admitted).toHaveLength(1);
-    }
-  });
-
   it("after a refusal that arrives once its burst window ended, goes again at once, not at Retry-After", async () => {
     const clock = new FakeClock();
     const l = limiter(clock);
@@ -335,72 +255,6 @@ describe("rate limiter", () => {
     expect(admitted).toHaveLength(10);
   });
 
-  // Our first request opened a steady window, ending 60 s on (guard 0); another machine filled it.
-  it.each([
-    // Sent 40.5 s on, refused 400 ms later: the 19.3 s left when it arrived read as Retry-After
-    // 20 s (whole seconds, rounded up), 60.9 s on. Our guess of the window's end, counted a round
-    // trip later in case our first request took that long to arrive, is sooner: 60.4 s.
-    ["at our guess of its end, sooner than the rounded-up Retry-After", 40_500, 400, 20_000, 60_400],
-    // Sent 56 s on, refused 2.5 s later: Retry-After 2 s (60.5 s) is sooner than our guess counted
-    // a round trip later (62.5 s).
-    ["at Retry-After, sooner than our guess of its end", 56_000, 2_500, 2_000, 60_500],
-  ])("after a refusal about the steady window, goes again %s", async (_, sentAt, roundTrip, retryAfter, goesAt) => {
-    const clock = new FakeClock();
-    const l = limiter(clock);
-    const start = clock.now();
-    await acquireMany(l, clock, 1).all;
-    await clock.advance(sentAt);
-    const refused = await l.acquire({ rateClass: "C", cost: 1 });
-    await clock.advance(roundTrip);
-    l.observe(refused, { status: 429, retryAfter: { kind: "delay", ms: retryAfter } }, { release: true });
-    const { admitted } = acquireMany(l, clock, 1);
-    await clock.advance(start + goesAt - clock.now() - 1);
-    expect(admitted).toHaveLength(0);
-    await clock.advance(1);
-    expect(admitted).toHaveLength(1);
-  });
-
-  it.each([
-    // The others filled the burst window around our one request: the next opens with half of it
-    // held for them (at most half), released halfway through.
-    ["a burst window: the next one opens with room held for the others", 1_000, 10, [5, 5, 10]],
-    // A steady refusal counts nothing: the next steady window admits as the burst windows allow.
-    ["a steady window: the next one opens with nothing held", 20_000, 100, [10, 10, 100]],
-  ])("after a refusal by %s", async (_, retryAfter, count, [atEnd, beforeHalfway, later]) => {
-    const clock = new FakeClock();
-    const l = limiter(clock);
-    const start = clock.now();
-    const refused = await l.acquire({ rateClass: "C", cost: 1 });
-    await clock.advance(100);
-    l.observe(refused, { status: 429, retryAfter: { kind: "delay", ms: retryAfter } }, { release: true });
-    // The pause ends at the refusal's bound (Retry-After counted from its answer).
-    const pauseEnd = start + 100 + retryAfter;
-    const { admitted } = acquireMany(l, clock, count);
-    await clock.advance(pauseEnd - clock.now());
-    expect(admitted).toHaveLength(atEnd!);
-    await clock.advance(BURST_MS / 2 - 1);
-    expect(admitted).toHaveLength(beforeHalfway!);
-    await clock.advance(15 * BURST_MS);
-    expect(admitted).toHaveLength(later!);
-  });
-
-  it("gives a refused request's cost back to the steady window, so the server's unspent budget is not lost", async () => {
-    const clock = new FakeClock();
-    const l = limiter(clock);
-    const first = acquireMany(l, clock, 10, 1, false);
-    await first.all;
-    expect(l.snapshot().windows.C?.steady.used).toBe(10);
-    // Three of them reach a server window that was still full: 429, not counted there.
-    for (const a of first.admitted.slice(7)) l.observe(a.permit, { status: 429, retryAfter: { kind: "delay", ms: 1_000 } });
-    first.admitted.forEach((a) => a.permit.release());
-    expect(l.snapshot().windows.C?.steady.used).toBe(7);
-    // 150 - 7 = 143 more fit this steady window (the server's count), not 140.
-    await clock.advance(1_000);
-    const rest = acquireMany(l, clock, 143);
-    await clock.advance(14 * BURST_MS);
-    expect(rest.admitted).toHaveLength(143);
-  });
-
   it("keeps at most `concurrency` requests in flight", async () => {
     const clock = new FakeClock();
     const l = limiter(clock, { concurrency: { initial: 4, min: 1, max: 10 } });
@@ -411,26 +265,6 @@ describe("rate limiter", () => {
     await flush();
     expect(admitted).toHaveLength(5);
     expect(l.snapshot().inFlight).toBe(4);
-  });
-
-  it("halves the cap on Retry-After: -1, once per congestion event, then raises it one at a time", async () => {
-    const clock = new FakeClock();
-    const l = limiter(clock, { concurrency: { initial: 8, min: 1, max: 8 } });
-    const { admitted, all } = acquireMany(l, clock, 8, 1, false);
-    await all;
-    // Three requests sent together are refused together: one decrease, not three.
-    for (const a of admitted.slice(0, 3)) l.observe(a.permit, { status: 429, retryAfter: { kind: "concurrency" } });
-    expect(l.snapshot().concurrency).toBe(4);
-    admitted.forEach((a) => a.permit.release());
-    // Additive increase: one more slot after a cap's worth of good responses.
-    await clock.advance(BURST_MS);
-    const good = acquireMany(l, clock, 4, 1, false);
-    await good.all;
-    good.admitted.forEach((a) => {
-      l.observe(a.permit, { status: 200 });
-      a.permit.release();
-    });
-    expect(l.snapshot().concurrency).toBe(5);
   });
 
   it("queues a retry at its call's place, ahead of calls that queued after it", async () => {

@@ -1,19 +1,146 @@
 /**
- * Which store the registry picks for the limits URL it is given (the caller's resolved settings;
- * their resolution is in tests/provider/configuration/settings.test.ts). Limiters on the registry
- * are in `limiter.sharedStore.test.ts`; the stores it picks in their own test files.
+ * The limiter's fallback ladder (`sharedStoreFor`): Redis at the limits URL while it works, the
+ * machine's file store when that Redis cannot be used (down, unreachable, refusing authentication,
+ * gone mid-run, not a Redis URL), with one warning per URL naming it without its password, and no
+ * failed call. Against real `redis-server` processes. Limiters on the registry are in
+ * `limiter.sharedStore.test.ts`.
  */
 import { existsSync } from "node:fs";
-import { sharedStatePathForKey } from "../../../provider/client/fileLimiterStore";
+import { Redis } from "ioredis";
+import { RATE_CLASSES } from "../../../provider/catalog/rateClasses";
+import { epochClock } from "../../../provider/client/clock";
+import { RateLimiter } from "../../../provider/client/limiter";
+import { freshState, type ModelConfig } from "../../../provider/client/limiterModel";
 import { sharedStoreFor } from "../../../provider/client/limiterRegistry";
-import { FallbackLimiterStore } from "../../../provider/client/fallbackLimiterStore";
+import { FileLimiterStore, type LimiterStore, sharedStateDirectory, sharedStateName } from "../../../provider/client/limiterStores";
+import { redisStateKey } from "../../../provider/client/redisLimiterStore";
+import { closeRedisConnections } from "../../../provider/infrastructure/redis";
+import { setFallbackWarningSink } from "../../../provider/infrastructure/warnings";
+import { freePort, startRedisServer } from "../../helpers/redisServer";
 
-describe("limits URL", () => {
-  it("picks the file store without a URL and Redis (with its fallback) with one", async () => {
-    const machine = sharedStoreFor("registry-account-1", undefined) as FallbackLimiterStore;
-    await Promise.resolve(machine.transact(() => undefined));
-    expect(machine.usingLocal).toBe(false);
-    expect(existsSync(sharedStatePathForKey("registry-account-1"))).toBe(true);
-    expect(sharedStoreFor("registry-account-2", "redis://127.0.0.1:1")).toBeInstanceOf(FallbackLimiterStore);
+const CONFIG: ModelConfig = {
+  classes: RATE_CLASSES,
+  burstWindowMs: 1_000,
+  steadyWindowMs: 60_000,
+  guardMs: 10,
+  concurrency: { initial: 4, min: 1, max: 8 },
+  share: 1,
+};
+
+let warnings: string[] = [];
+let previousSink: (message: string) => void;
+
+beforeEach(() => {
+  warnings = [];
+  previousSink = setFallbackWarningSink((message) => warnings.push(message));
+});
+afterEach(() => setFallbackWarningSink(previousSink));
+afterAll(() => closeRedisConnections());
+
+let accounts = 0;
+const freshName = () => sharedStateName(`ladder-account-${process.pid}-${++accounts}`);
+/** One decision on `store` for the state `name`. */
+const touch = (store: LimiterStore, name: string) => Promise.resolve(store.update(name, (state) => state ?? freshState(CONFIG)));
+const inFile = (name: string) => existsSync(new FileLimiterStore(sharedStateDirectory()).pathOf(name));
+
+describe("the limiter's fallback ladder", () => {
+  it("uses the file store without a URL", async () => {
+    const name = freshName();
+    await touch(sharedStoreFor(undefined), name);
+    expect(inFile(name)).toBe(true);
+    expect(warnings).toEqual([]);
+  });
+
+  it("uses Redis when the URL's password is right, without a warning", async () => {
+    const server = await startRedisServer({ password: "right horse" });
+    const raw = new Redis(server.url);
+    try {
+      const name = freshName();
+      await touch(sharedStoreFor(server.url), name);
+      expect(await raw.exists(redisStateKey(name))).toBe(1);
+      expect(inFile(name)).toBe(false);
+      expect(warnings).toEqual([]);
+    } finally {
+      raw.disconnect();
+      await server.stop();
+    }
+  });
+
+  it("steps down with one warning, without the password, when authentication is refused", async () => {
+    const server = await startRedisServer({ password: "right horse" });
+    try {
+      const url = `redis://:wrong-battery@127.0.0.1:${server.port}/1`;
+      const name = freshName();
+      await touch(sharedStoreFor(url), name);
+      expect(inFile(name)).toBe(true);
+      // A second account on the same URL: no second warning.
+      await touch(sharedStoreFor(url), freshName());
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toContain(`redis://127.0.0.1:${server.port}/1`);
+      expect(warnings[0]).toMatch(/WRONGPASS|NOAUTH|auth/i);
+      expect(warnings[0]).not.toContain("wrong-battery");
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("never shows the password in the warning, whatever shape of URL holds it", async () => {
+    const server = await startRedisServer({ password: "right horse" });
+    try {
+      const at = `127.0.0.1:${server.port}`;
+      // [URL, its password]: the password sent to a real server that refuses it, or a URL no
+      // parser reads the same way, each warned about once.
+      const urls: [string, string][] = [
+        [`redis://:Pa55/word@${at}/0`, "Pa55/word"],
+        [`redis:/:pw5ecret@${at}`, "pw5ecret"],
+        [`redis://${at}/0?password=qs5ecret`, "qs5ecret"],
+        [`redis://${at}/1?db=1&password=qs%2F5ecret`, "qs/5ecret"],
+        [`redis://p@ssw0rd@${at}/2`, "p@ssw0rd"],
+        [`redis://wr0ngpass@${at}/3`, "wr0ngpass"],
+      ];
+      for (const [url] of urls) await touch(sharedStoreFor(url), freshName());
+      expect(warnings).toHaveLength(urls.length);
+      for (const [index, [, password]] of urls.entries()) {
+        expect(warnings[index]).not.toContain(password);
+        expect(warnings[index]).not.toContain(encodeURIComponent(password));
+      }
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("steps down with a warning when nothing listens at the URL", async () => {
+    const port = await freePort();
+    const name = freshName();
+    await touch(sharedStoreFor(`redis://127.0.0.1:${port}`), name);
+    expect(inFile(name)).toBe(true);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain(`redis://127.0.0.1:${port}`);
+    expect(warnings[0]).toContain("this machine's processes only");
+  });
+
+  it("steps down with a warning when the URL is not a Redis URL", async () => {
+    const name = freshName();
+    await touch(sharedStoreFor("http://:pw-in-it@127.0.0.1:1"), name);
+    expect(inFile(name)).toBe(true);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).not.toContain("pw-in-it");
+  });
+
+  it("goes on locally, without a failed call, when Redis goes away mid-run", async () => {
+    const server = await startRedisServer();
+    const name = freshName();
+    const limiter = new RateLimiter({ clock: epochClock, classes: RATE_CLASSES, sharedStore: sharedStoreFor(server.url), stateName: name });
+    const first = await limiter.acquire({ rateClass: "C", cost: 1 });
+    first.release();
+    await limiter.flush();
+    expect(inFile(name)).toBe(false);
+    await server.stop();
+    const permits = await Promise.all([1, 2, 3].map(() => limiter.acquire({ rateClass: "C", cost: 1 })));
+    for (const permit of permits) permit.release();
+    expect(permits).toHaveLength(3);
+    expect(inFile(name)).toBe(true);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain(server.url);
   });
 });

@@ -6,12 +6,13 @@
  * the same state (a real one, in one case) is neither hung nor spinning.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ApiRateLimitError, type ApiClientOptions, closeApiClients, getApiClient, RateLimiter } from "../../../provider/client";
 import { epochClock } from "../../../provider/client/clock";
-import { FileLimiterStore } from "../../../provider/client/fileLimiterStore";
+import type { LimiterState } from "../../../provider/client/limiterModel";
+import { FileLimiterStore } from "../../../provider/client/limiterStores";
 import { FakeClock, flush } from "../../helpers/fakeClock";
 import { type ScriptedServer, envelopeOf, json, startScriptedServer } from "../../helpers/scriptedServer";
 import { waitFor } from "../../helpers/waitFor";
@@ -36,7 +37,7 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** A client of `s` whose limiter runs on `clock` and shares the state file `account.json` of the test's directory. */
+/** A client of `s` whose limiter runs on `clock` and shares the state file of the test's directory. */
 function clientOf(s: ScriptedServer, clock: FakeClock, options: Partial<ApiClientOptions> = {}) {
   return getApiClient({
     baseUrl: s.url,
@@ -47,7 +48,7 @@ function clientOf(s: ScriptedServer, clock: FakeClock, options: Partial<ApiClien
       clock,
       burstWindowMs: BURST_MS,
       steadyWindowMs: STEADY_MS,
-      sharedStore: new FileLimiterStore(join(dir, "account.json")),
+      sharedStore: new FileLimiterStore(dir),
     },
     ...options,
   });
@@ -65,10 +66,11 @@ describe("a Retry-After longer than any window", () => {
     const error = await getZone(client).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiRateLimitError);
     expect((error as ApiRateLimitError).message).toContain("the retry budget");
-    expect(client.limiter.snapshot().pausedForMs).toBeLessThanOrEqual(STEADY_MS);
+    expect(client.limiter.snapshot().windows.C!.steady.endsInMs).toBeLessThanOrEqual(STEADY_MS);
     // The state file, which every process of the account reads, says no more.
-    const shared = new FileLimiterStore(join(dir, "account.json")).load();
-    expect(shared.pausedUntil! - clock.now()).toBeLessThanOrEqual(STEADY_MS);
+    const [file] = readdirSync(dir).filter((name) => name.endsWith(".v2.json"));
+    const shared = JSON.parse(readFileSync(join(dir, file!), "utf8")) as LimiterState;
+    expect(shared.classes.C!.steady.endsBy - clock.now()).toBeLessThanOrEqual(STEADY_MS);
 
     const next = getZone(client);
     await flush();
@@ -80,14 +82,13 @@ describe("a Retry-After longer than any window", () => {
 
   it("(10^12 s) leaves a second process on the same state file sending within a steady window, not spinning", async () => {
     server = await startScriptedServer((_req, res) => json(res, 429, { code: 429 }, { "retry-after": "1000000000000" }));
-    const path = join(dir, "account.json");
     // Windows scaled down so the second process's wait is short; both on the epoch clock, as
     // processes sharing a state file are.
     const scaled = { clock: epochClock, burstWindowMs: 20, steadyWindowMs: 200 };
     const client = getApiClient({
       baseUrl: server.url,
       token: TOKEN,
-      limiterOptions: { ...scaled, sharedStore: new FileLimiterStore(path) },
+      limiterOptions: { ...scaled, sharedStore: new FileLimiterStore(dir) },
     });
     await expect(getZone(client)).rejects.toBeInstanceOf(ApiRateLimitError);
 
@@ -96,10 +97,10 @@ describe("a Retry-After longer than any window", () => {
       [
         "-e",
         `const { RateLimiter } = require(${JSON.stringify(join(BIN, "limiter.js"))});
-         const { FileLimiterStore } = require(${JSON.stringify(join(BIN, "fileLimiterStore.js"))});
+         const { FileLimiterStore } = require(${JSON.stringify(join(BIN, "limiterStores.js"))});
          const { epochClock } = require(${JSON.stringify(join(BIN, "clock.js"))});
          process.on("warning", (w) => console.log("warning " + w.name));
-         const store = new FileLimiterStore(${JSON.stringify(path)});
+         const store = new FileLimiterStore(${JSON.stringify(dir)});
          new RateLimiter({ clock: epochClock, burstWindowMs: 20, steadyWindowMs: 200, sharedStore: store })
            .acquire({ rateClass: "C", cost: 1 })
            .then(() => { console.log("admitted"); process.exit(0); });`,
@@ -161,7 +162,8 @@ describe("one answer with X-RateLimit-Limit: 1", () => {
     expect(server.requests).toHaveLength(2);
     expect(client.limiter.snapshot().windows.C!.steady.limit).toBe(150);
     // A process that starts now on the same state reads the limit the last answer gave.
-    const later = new RateLimiter({ clock, sharedStore: new FileLimiterStore(join(dir, "account.json")) });
+    const later = new RateLimiter({ clock, sharedStore: new FileLimiterStore(dir), stateName: readdirSync(dir)[0]!.split(".")[0]! });
+    (await later.acquire({ rateClass: "C", cost: 1 })).release();
     expect(later.snapshot().windows.C!.steady.limit).toBe(150);
   });
 });

@@ -1,32 +1,41 @@
 /**
  * The Redis limiter store against a real `redis-server` (tests/helpers/redisServer.ts): limiters on
- * one Redis share one budget, keys are named by hash and expire, a dead holder's lock and in-flight
- * entries are reclaimed, and a process using it exits by itself. The fallback to the file store is
- * in `fallbackLimiterStore.test.ts`.
+ * one Redis share one budget, the key is named by hash and expires, a commit that lost to another
+ * process's is decided again, and a process using it exits by itself. The fallback ladder is in
+ * `tests/provider/infrastructure/fallbackLadder.test.ts`.
  */
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { RATE_CLASSES } from "../../../provider/catalog/rateClasses";
 import { accountKey } from "../../../provider/client/accountKey";
 import { epochClock } from "../../../provider/client/clock";
-import { sharedStateName } from "../../../provider/client/fileLimiterStore";
 import { type Permit, RateLimiter } from "../../../provider/client/limiter";
-import { isOwnLimiterId, type LimiterState } from "../../../provider/client/limiterStore";
-import { REDIS_KEY_PREFIX, RedisLimiterStore, redisStateKey } from "../../../provider/client/redisLimiterStore";
+import { freshState, type LimiterState, type ModelConfig } from "../../../provider/client/limiterModel";
+import { sharedStateName } from "../../../provider/client/limiterStores";
+import { REDIS_STATE_TTL_MS, RedisLimiterStore, redisStateKey } from "../../../provider/client/redisLimiterStore";
 import { useRedisServer } from "../../helpers/redisServer";
 import { waitFor } from "../../helpers/waitFor";
 
 const BIN = join(__dirname, "..", "..", "..", "bin", "provider", "client");
 
 const redis = useRedisServer();
+const CONFIG: ModelConfig = {
+  classes: RATE_CLASSES,
+  burstWindowMs: 1_000,
+  steadyWindowMs: 60_000,
+  guardMs: 10,
+  concurrency: { initial: 4, min: 1, max: 8 },
+  share: 1,
+};
 
 let accounts = 0;
 /** A fresh account name per test. */
 const freshName = () => sharedStateName(accountKey("http://127.0.0.1:1", `token-${++accounts}`));
 
-function limiterOn(store: RedisLimiterStore, options: { burst: number; cap: number }): RateLimiter {
+function limiterOn(store: RedisLimiterStore, name: string, options: { burst: number; cap: number }): RateLimiter {
   return new RateLimiter({
     clock: epochClock,
+    stateName: name,
     classes: { ...RATE_CLASSES, C: { burst: options.burst, steady: 100 } },
     concurrency: { initial: options.cap, min: 1, max: options.cap },
     sharedStore: store,
@@ -37,8 +46,8 @@ describe("Redis limiter store", () => {
   it("two limiters on one Redis never admit more than a window's limit together", async () => {
     const name = freshName();
     // Two connections (a URL of its own each), as two processes would have.
-    const a = limiterOn(new RedisLimiterStore(redis.server.url, name), { burst: 5, cap: 8 });
-    const b = limiterOn(new RedisLimiterStore(`${redis.server.url}/0`, name), { burst: 5, cap: 8 });
+    const a = limiterOn(new RedisLimiterStore(redis.server.url), name, { burst: 5, cap: 8 });
+    const b = limiterOn(new RedisLimiterStore(`${redis.server.url}/0`), name, { burst: 5, cap: 8 });
     const admitted: Permit[] = [];
     for (let i = 0; i < 4; i += 1) {
       for (const limiter of [a, b]) {
@@ -54,12 +63,11 @@ describe("Redis limiter store", () => {
     const times = admitted.map((permit) => permit.admittedAt).sort((x, y) => x - y);
     const first = times[0]!;
     expect(times.filter((at) => at < first + 1_000)).toHaveLength(5);
-    const state = await new RedisLimiterStore(redis.server.url, name).load();
-    expect(state.classes.C).toBeDefined();
+    expect(JSON.parse((await redis.raw.hget(redisStateKey(name), "s"))!)).toHaveProperty("classes.C");
   });
 
   it("admits in FIFO order", async () => {
-    const limiter = limiterOn(new RedisLimiterStore(redis.server.url, freshName()), { burst: 50, cap: 1 });
+    const limiter = limiterOn(new RedisLimiterStore(redis.server.url), freshName(), { burst: 50, cap: 1 });
     const order: number[] = [];
     for (let i = 0; i < 7; i += 1) {
       void limiter.acquire({ rateClass: "C", cost: 1 }).then((permit) => {
@@ -71,50 +79,51 @@ describe("Redis limiter store", () => {
     expect(order).toEqual([0, 1, 2, 3, 4, 5, 6]);
   });
 
-  it("names its keys by the account hash, never the token, and leaves no lock behind", async () => {
+  it("names its key by the account hash in a hash tag and the state's version, never the token", async () => {
     const token = "tok-secret-123";
     const key = accountKey("http://127.0.0.1:1", token);
-    const store = new RedisLimiterStore(redis.server.url, sharedStateName(key));
-    await store.transact((state) => {
-      state.pausedUntil = 1;
-    });
-    const keys: string[] = [];
-    let cursor = "0";
-    do {
-      const [next, found] = await redis.raw.scan(cursor, "MATCH", `${REDIS_KEY_PREFIX}*`);
-      cursor = next;
-      keys.push(...found);
-    } while (cursor !== "0");
-    expect(keys).toContain(redisStateKey(sharedStateName(key)));
-    for (const name of keys) {
-      expect(name).toMatch(/^adplatform:limits:[0-9a-f]{32}(:lock)?$/);
-      expect(name).not.toContain(token);
-      expect(name).not.toContain(key);
-    }
-    expect(keys).not.toContain(`${redisStateKey(sharedStateName(key))}:lock`);
-    expect(await redis.raw.get(redisStateKey(sharedStateName(key)))).not.toContain(token);
+    const name = sharedStateName(key);
+    await new RedisLimiterStore(redis.server.url).update(name, () => freshState(CONFIG));
+    const keys = await redis.raw.keys(`*${name}*`);
+    expect(keys).toEqual([`adplatform:{${name}}:limits:v2`]);
+    expect(redisStateKey(name)).toBe(keys[0]);
+    expect(keys[0]).not.toContain(token);
+    expect(keys[0]).not.toContain(key);
+    expect(JSON.stringify(await redis.raw.hgetall(keys[0]!))).not.toContain(token);
   });
 
-  it("lets its state expire when nobody writes it", async () => {
-    const store = new RedisLimiterStore(redis.server.url, freshName(), { stateTtlMs: 300 });
-    await store.transact((state) => {
-      state.pausedUntil = 5;
-    });
-    const ttl = await redis.raw.pttl(store.stateKey);
+  it("lets its state expire ten minutes after its last write", async () => {
+    const name = freshName();
+    await new RedisLimiterStore(redis.server.url).update(name, () => freshState(CONFIG));
+    const ttl = await redis.raw.pttl(redisStateKey(name));
     expect(ttl).toBeGreaterThan(0);
-    expect(ttl).toBeLessThanOrEqual(300);
-    await waitFor(async () => (await redis.raw.exists(store.stateKey)) === 0);
-    expect((await store.load()).pausedUntil).toBeNull();
+    expect(ttl).toBeLessThanOrEqual(REDIS_STATE_TTL_MS);
   });
 
-  it("takes over a lock whose holder died once it expires", async () => {
-    const store = new RedisLimiterStore(redis.server.url, freshName());
-    await redis.raw.set(`${store.stateKey}:lock`, "a-dead-holder", "PX", 200);
-    await expect(store.transact(() => "done")).resolves.toBe("done");
-    expect(await redis.raw.exists(`${store.stateKey}:lock`)).toBe(0);
+  it("decides again on the state another process committed in between, and commits only that decision", async () => {
+    const name = freshName();
+    const mine = new RedisLimiterStore(redis.server.url);
+    await mine.update(name, () => ({ ...freshState(CONFIG), guard: 11 }));
+    // Another process commits after this store last saw the state.
+    await new RedisLimiterStore(`${redis.server.url}/0`).update(name, (state) => ({ ...state!, guard: 12 }));
+    const seen: number[] = [];
+    await mine.update(name, (state) => {
+      seen.push(state!.guard);
+      return { ...state!, guard: state!.guard + 100 };
+    });
+    expect(seen).toEqual([11, 12]);
+    expect(JSON.parse((await redis.raw.hget(redisStateKey(name), "s"))!)).toMatchObject({ guard: 112 });
   });
 
-  it("drops the in-flight entries of a process that died, once their lease lapses", async () => {
+  it("hands decide nothing when the stored state does not parse as one of its version", async () => {
+    const name = freshName();
+    await redis.raw.hset(redisStateKey(name), "v", "x", "s", "{ not json");
+    let seen: unknown = "not called";
+    await new RedisLimiterStore(redis.server.url).update(name, (state) => ((seen = state), freshState(CONFIG)));
+    expect(seen).toBeUndefined();
+  });
+
+  it("a limiter's flush lets its last release land before its process exits", async () => {
     const name = freshName();
     const child = spawn(
       process.execPath,
@@ -122,59 +131,18 @@ describe("Redis limiter store", () => {
         "-e",
         `const { RateLimiter } = require(${JSON.stringify(join(BIN, "limiter.js"))});
          const { RedisLimiterStore } = require(${JSON.stringify(join(BIN, "redisLimiterStore.js"))});
-         const store = new RedisLimiterStore(${JSON.stringify(redis.server.url)}, ${JSON.stringify(name)}, { leaseMs: 400 });
-         new RateLimiter({ sharedStore: store }).acquire({ rateClass: "C", cost: 1 }).then(() => {
-           console.log("admitted");
-           setInterval(() => undefined, 1000);
-         });`,
-      ],
-      { stdio: ["ignore", "pipe", "inherit"] },
-    );
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    let out = "";
-    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-    await waitFor(() => out.includes("admitted"));
-    const store = new RedisLimiterStore(redis.server.url, name);
-    const childEntries = (state: LimiterState) => Object.keys(state.inFlight).filter((id) => !isOwnLimiterId(id));
-    // The permit is handed out inside the transaction, before its write lands.
-    await waitFor(async () => childEntries(await store.load()).length > 0);
-    const first = await store.load();
-    expect(childEntries(first)).toHaveLength(1);
-    const [id] = childEntries(first);
-    const firstLease = first.leases?.[id!] ?? 0;
-    // Alive, it renews its lease, and a transaction keeps its entry.
-    await waitFor(async () => ((await store.load()).leases?.[id!] ?? 0) > firstLease);
-    expect(await store.transact((state) => childEntries(state))).toEqual([id]);
-    child.kill("SIGKILL");
-    await exited;
-    await waitFor(async () => (await store.transact((state) => childEntries(state))).length === 0);
-    expect((await store.load()).leases?.[id!]).toBeUndefined();
-  });
-
-  it("flush lets a process's last release land before it exits", async () => {
-    const name = freshName();
-    const child = spawn(
-      process.execPath,
-      [
-        "-e",
-        `const { RateLimiter } = require(${JSON.stringify(join(BIN, "limiter.js"))});
-         const { RedisLimiterStore } = require(${JSON.stringify(join(BIN, "redisLimiterStore.js"))});
-         const store = new RedisLimiterStore(${JSON.stringify(redis.server.url)}, ${JSON.stringify(name)});
-         new RateLimiter({ sharedStore: store }).acquire({ rateClass: "C", cost: 1 }).then(async (permit) => {
-           permit.release(); // a transaction on its way to Redis
-           await store.flush();
+         const limiter = new RateLimiter({ sharedStore: new RedisLimiterStore(${JSON.stringify(redis.server.url)}), stateName: ${JSON.stringify(name)} });
+         limiter.acquire({ rateClass: "C", cost: 1 }).then(async (permit) => {
+           permit.release(); // a decision on its way to Redis
+           await limiter.flush();
            process.exit(0);
          });`,
       ],
       { stdio: ["ignore", "inherit", "inherit"] },
     );
     expect(await new Promise((resolve) => child.once("exit", resolve))).toBe(0);
-    const state = await new RedisLimiterStore(redis.server.url, name).load();
-    // Released, not left in flight for the others to hold back for, nor unanswered in its windows.
-    expect(state.inFlight).toEqual({});
-    expect(state.classes.C?.burst.unanswered).toBe(0);
-    expect(state.classes.C?.steady.unanswered).toBe(0);
-    expect(await redis.raw.exists(`${redisStateKey(name)}:lock`)).toBe(0);
+    const state = JSON.parse((await redis.raw.hget(redisStateKey(name), "s"))!) as LimiterState;
+    expect(state.tickets).toEqual({});
   });
 
   it("does not keep a process alive: a child using it exits by itself", async () => {
@@ -188,7 +156,7 @@ describe("Redis limiter store", () => {
          (async () => {
            const first = await limiter.acquire({ rateClass: "C", cost: 1 });
            first.release();
-           await limiter.acquire({ rateClass: "C", cost: 1 }); // still in flight at exit: leases renewing
+           await limiter.acquire({ rateClass: "C", cost: 1 }); // still in flight at exit: its ticket expires by itself
            console.log("done");
          })();`,
       ],

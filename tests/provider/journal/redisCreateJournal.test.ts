@@ -10,15 +10,17 @@ import * as path from "node:path";
 import { Redis } from "ioredis";
 import {
   CreateJournal,
-  FallbackJournalStore,
+  journalOnLadder,
+  type JournalStore,
   JOURNAL_ENTRY_TTL_MS,
   REDIS_JOURNAL_PREFIX,
   RedisCreateJournal,
   directoryStore,
   type JournalEntry,
 } from "../../../provider/journal";
-import { setFallbackWarningSink } from "../../../provider/client/fallbackWarnings";
-import { closeRedisConnections } from "../../../provider/client/sharedRedis";
+import { FallbackLadder } from "../../../provider/infrastructure/fallbackLadder";
+import { closeRedisConnections } from "../../../provider/infrastructure/redis";
+import { setFallbackWarningSink } from "../../../provider/infrastructure/warnings";
 import { type RedisServer, freePort, startRedisServer } from "../../helpers/redisServer";
 import { RECOGNISABLE_TOKEN, secretValue, startLifecycleEnv, type LifecycleEnv } from "../../helpers/lifecycleEnv";
 import { cleanEnv } from "../../helpers/dynamicProviderHarness";
@@ -80,8 +82,12 @@ it("falls back to the directory when Redis cannot be reached, and says so once, 
   const warnings: string[] = [];
   const previous = setFallbackWarningSink((message) => warnings.push(message));
   try {
-    const store = new FallbackJournalStore(new RedisCreateJournal(`redis://:secret-pw@127.0.0.1:${port}`), () =>
-      directoryStore(new CreateJournal(dir)),
+    const url = `redis://:secret-pw@127.0.0.1:${port}`;
+    const store = journalOnLadder(
+      new FallbackLadder<JournalStore>([
+        { make: () => new RedisCreateJournal(url) },
+        { make: () => directoryStore(new CreateJournal(dir)) },
+      ]),
     );
     await store.put(entry());
     expect(new CreateJournal(dir).get(ENTRY_URN)).toEqual(entry({ sentAt: new CreateJournal(dir).get(ENTRY_URN)!.sentAt }));

@@ -12,16 +12,18 @@ import { Redis } from "ioredis";
 import { resolveSettings, valuesLayer } from "../../../provider/configuration/settings";
 import {
   CreateJournal,
-  FallbackJournalStore,
   JOURNAL_FORMAT,
   REDIS_JOURNAL_PREFIX,
   RedisCreateJournal,
   directoryStore,
+  journalOnLadder,
   entryFileName,
   type JournalEntry,
+  type JournalStore,
 } from "../../../provider/journal";
 import { NewerJournalEntryError, readStoredEntry } from "../../../provider/journal/storedEntry";
-import { closeRedisConnections } from "../../../provider/client/sharedRedis";
+import { FallbackLadder } from "../../../provider/infrastructure/fallbackLadder";
+import { closeRedisConnections } from "../../../provider/infrastructure/redis";
 import { BID_STRATEGY } from "../../../provider/resources/bidStrategy/definition";
 import type { LifecycleContext } from "../../../provider/resources/lifecycle/context";
 import { CreateSession } from "../../../provider/resources/lifecycle/journaledCreates";
@@ -104,7 +106,9 @@ describe("one Redis shared by this release and a newer one", () => {
       const stored = await values();
 
       const fallback = new CreateJournal(path.join(dir, "fallback"));
-      const store = new FallbackJournalStore(new RedisCreateJournal(server.url), () => directoryStore(fallback));
+      const store = journalOnLadder(
+        new FallbackLadder<JournalStore>([{ make: () => new RedisCreateJournal(server.url) }, { make: () => directoryStore(fallback) }]),
+      );
       await expect(store.get(ENTRY_URN)).rejects.toThrow(NewerJournalEntryError);
       await expect(store.removeIfId(ENTRY_URN, "100001")).rejects.toThrow(NewerJournalEntryError);
       await expect(store.removeById("BidStrategy", "acct", "100001")).rejects.toThrow(NewerJournalEntryError);

@@ -1,9 +1,9 @@
 /**
- * What the Redis users share (`provider/client/redisConnection.ts`): the URLs accepted, a URL shown
+ * What the Redis users share (`provider/infrastructure/redis.ts`): the URLs accepted, a URL shown
  * without its password, and a connection that fails at once instead of retrying.
  */
 import { redactText } from "../../../provider/client/redact";
-import { isRedisUrl, openRedis, redactRedisUrl, redisUrlSecrets } from "../../../provider/client/redisConnection";
+import { isRedisUrl, openRedis, redactRedisUrl, redisUrlSecrets } from "../../../provider/infrastructure/redis";
 import { freePort } from "../../helpers/redisServer";
 
 it("shows a URL without the password", () => {

@@ -7,9 +7,10 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { Redis } from "ioredis";
-import { setFallbackWarningSink } from "../../../provider/client/fallbackWarnings";
+import { setFallbackWarningSink } from "../../../provider/infrastructure/warnings";
 import { sharedStoreFor } from "../../../provider/client/limiterRegistry";
-import { closeRedisConnections } from "../../../provider/client/sharedRedis";
+import type { LimiterStore } from "../../../provider/client/limiterStores";
+import { closeRedisConnections } from "../../../provider/infrastructure/redis";
 import { JournalEntry, journalStoreFor } from "../../../provider/journal";
 import { freePort, startRedisServer } from "../../helpers/redisServer";
 import { ENTRY_URN, answeredEntry } from "../../helpers/sampleJournalEntry";
@@ -22,6 +23,14 @@ let journalDir: string;
 let accounts = 0;
 const freshKey = () => `shared-redis-account-${process.pid}-${++accounts}`;
 const entry = (): JournalEntry => answeredEntry({ sentAt: Date.now() });
+/** One limiter decision on `store`, for a fresh account. */
+const touch = (store: LimiterStore) =>
+  Promise.resolve(
+    store.update(
+      freshKey(),
+      (state) => state ?? { classes: {}, tickets: {}, cap: { value: 4, ceiling: null, loweredAt: null, good: 0 }, guard: 10 },
+    ),
+  );
 
 beforeEach(() => {
   warnings = [];
@@ -39,11 +48,11 @@ it("serves the limiter's store and the journal of one URL over one client connec
   const server = await startRedisServer({ password: "one-socket" });
   const observer = new Redis(server.url, { connectionName: "observer" });
   try {
-    const limits = sharedStoreFor(freshKey(), server.url);
+    const limits = sharedStoreFor(server.url);
     const journal = journalStoreFor({ journalDir, limitsUrl: server.url });
-    await Promise.resolve(limits.transact(() => undefined));
+    await touch(limits);
     await journal.put(entry());
-    await Promise.resolve(sharedStoreFor(freshKey(), server.url).transact(() => undefined));
+    await touch(sharedStoreFor(server.url));
     expect(await journal.get(ENTRY_URN)).toMatchObject({ id: "100001" });
 
     const clients = ((await observer.client("LIST")) as string).trim().split("\n");
@@ -58,13 +67,13 @@ it("serves the limiter's store and the journal of one URL over one client connec
 
 it("falls back for both, with one warning, when the Redis cannot be reached", async () => {
   const url = `redis://:unreached-pw@127.0.0.1:${await freePort()}`;
-  const limits = sharedStoreFor(freshKey(), url);
+  const limits = sharedStoreFor(url);
   const journal = journalStoreFor({ journalDir, limitsUrl: url });
-  await expect(Promise.resolve(limits.transact(() => "local"))).resolves.toBe("local");
+  await touch(limits);
   await journal.put(entry());
   expect(journal.where).toBe(journalDir);
   expect(await journal.get(ENTRY_URN)).toMatchObject({ id: "100001" });
-  await Promise.resolve(sharedStoreFor(freshKey(), url).transact(() => undefined));
+  await touch(sharedStoreFor(url));
 
   expect(warnings).toHaveLength(1);
   expect(warnings[0]).toMatch(/the Redis at redis:\/\/127\.0\.0\.1:\d+ \(ADPLATFORM_LIMITS_URL \/ adplatform:limitsUrl\) is not used/);

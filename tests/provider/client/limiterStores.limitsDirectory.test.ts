@@ -8,8 +8,8 @@ import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, sym
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { accountKey, closeApiClients, getApiClient } from "../../../provider/client";
-import { sharedStateDirectory, sharedStateName } from "../../../provider/client/fileLimiterStore";
-import { setFallbackWarningSink } from "../../../provider/client/fallbackWarnings";
+import { sharedStateDirectory, sharedStateName } from "../../../provider/client/limiterStores";
+import { setFallbackWarningSink } from "../../../provider/infrastructure/warnings";
 import { ensurePrivateDirectory, UnsafeDirectoryError } from "../../../provider/infrastructure";
 import { SEED_IDS, startSimulator, type RunningSimulator } from "../../../simulator";
 import { itAsOtherUser, runAsOtherUser } from "../../helpers/otherUser";
@@ -105,7 +105,7 @@ describe("another user's limits directory", () => {
           `const fs = require("node:fs");
          const [dir, name, pid, victim] = process.argv.slice(1);
          fs.mkdirSync(dir); fs.chmodSync(dir, 0o777);
-         for (const at of [name + ".json." + pid + ".tmp", name + ".json"]) fs.symlinkSync(victim, dir + "/" + at);`,
+         for (const at of [name + ".v2.json." + pid + ".tmp", name + ".v2.json", name + ".v2.json.lock"]) fs.symlinkSync(victim, dir + "/" + at);`,
           [limits, name, String(process.pid), victim],
         );
         expect(planted).toMatchObject({ code: 0, stderr: "" });

@@ -1,0 +1,409 @@
+/**
+ * The rate limiter's decisions (docs/ARCHITECTURE.md, "The rate limiter"; spec, Limits 1-7): a pure
+ * function of the account's state, the events since the last decision, the queue and the time.
+ * No I/O and no clock: the driver (`limiter.ts`) brings the time, a store brings the state.
+ *
+ * Each rule of the model is one function here: `fits`/`charge` (room, and a window's uncertain
+ * end), `learn` (what others spend), `refused` (a refusal of either kind), tickets that expire by
+ * themselves (`live`), and `bounded` (no wait longer than the windows allow).
+ */
+import { z } from "zod";
+import type { RateLimitInfo, RetryAfter } from "./rateLimitHeaders";
+
+/** The format version of the state; a changed shape bumps it (stores name the state by it). */
+export const LIMITER_STATE_VERSION = 2;
+
+const WindowSchema = z.object({
+  /** When the window was opened: its identity, which a ticket remembers. */
+  opened: z.number(),
+  /** The server's window ends no earlier than this... */
+  endsAfter: z.number(),
+  /** ...and no later than this. */
+  endsBy: z.number(),
+  /** Whether an answer about the window gave `endsBy`; before one, it is our guess. */
+  heard: z.boolean(),
+  /** Cost counted in the window. */
+  spent: z.number(),
+  /** Cost already counted in the window after this one (requests that may reach the server late). */
+  carry: z.number(),
+  /** When a window those requests may have opened is surely over: the latest one's admission + guard + length. */
+  carryUntil: z.number(),
+  /** What the server said the window allows (`X-RateLimit-Limit`), within half and all of the class's. */
+  limit: z.number(),
+});
+export type WindowState = z.infer<typeof WindowSchema>;
+
+const TicketSchema = z.object({
+  cls: z.string(),
+  cost: z.number(),
+  /** Admission time. */
+  at: z.number(),
+  /** When it stops counting against the cap unless released first. */
+  exp: z.number(),
+  /** The burst and steady windows (their `opened`) it was admitted in, and those it was also carried past. */
+  burst: z.number(),
+  steady: z.number(),
+  carried: z.object({ burst: z.boolean(), steady: z.boolean() }),
+  /** Live tickets right after its admission, itself included (what a `Retry-After: -1` tells). */
+  live: z.number(),
+});
+export type Ticket = z.infer<typeof TicketSchema>;
+
+/** What the limiters of one account share. Times are on their shared (epoch) clock, ms. */
+export const LimiterStateSchema = z.object({
+  classes: z.record(z.string(), z.object({ burst: WindowSchema, steady: WindowSchema })),
+  tickets: z.record(z.string(), TicketSchema),
+  cap: z.object({ value: z.number(), ceiling: z.number().nullable(), loweredAt: z.number().nullable(), good: z.number() }),
+  /** How long a request may take to reach the server, ms. */
+  guard: z.number(),
+});
+export type LimiterState = z.infer<typeof LimiterStateSchema>;
+
+/** The model's parameters. */
+export interface ModelConfig {
+  readonly classes: Readonly<Record<string, { readonly burst: number; readonly steady: number }>>;
+  readonly burstWindowMs: number;
+  readonly steadyWindowMs: number;
+  /** Least guard, ms; the guard follows the round trips up to a burst window. */
+  readonly guardMs: number;
+  readonly concurrency: { readonly initial: number; readonly min: number; readonly max: number };
+  /** The share of every window this account's limiters may spend (1: all of it). */
+  readonly share: number;
+}
+
+/** A request waiting for a grant: its ticket id, rate class and cost (spec, Limits 7). */
+export interface Waiting {
+  readonly id: string;
+  readonly cls: string;
+  readonly cost: number;
+}
+
+export type LimiterEvent =
+  /** A response arrived: its status and headers, dated when they arrived; `release` frees its ticket. */
+  | {
+      readonly kind: "answer";
+      readonly id: string;
+      readonly ticket: Ticket;
+      readonly receivedAt: number;
+      readonly status: number;
+      readonly report?: RateLimitInfo;
+      readonly retryAfter?: RetryAfter;
+      readonly release: boolean;
+    }
+  /** The request's slot is given back (answered before, or never answered). */
+  | { readonly kind: "release"; readonly id: string };
+
+export interface Decision {
+  readonly state: LimiterState;
+  /** Tickets granted, in queue order. */
+  readonly grants: readonly { readonly id: string; readonly ticket: Ticket }[];
+  /** When to decide again if nothing else happens (Infinity: on the next event). */
+  readonly wakeAt: number;
+  /** Whether `wakeAt` is a window's end, worth a precise timer (not a look for others' releases). */
+  readonly precise: boolean;
+}
+
+/** A ticket lives a sixth of a steady window (10 s on the platform) unless released first. */
+export const ticketLifeMs = (config: ModelConfig) => config.steadyWindowMs / 6;
+/** A round trip of a burst window or more charges every request to two windows: the guard need not grow past it. */
+const maxGuardMs = (config: ModelConfig) => config.burstWindowMs;
+/** How often to look again while other limiters' tickets fill the cap (their releases are not heard). */
+const pollMs = (config: ModelConfig) => config.burstWindowMs / 20;
+
+/** A fresh state: nothing spent, nothing in flight. */
+export function freshState(config: ModelConfig): LimiterState {
+  return {
+    classes: {},
+    tickets: {},
+    cap: { value: config.concurrency.initial, ceiling: null, loweredAt: null, good: 0 },
+    guard: config.guardMs,
+  };
+}
+
+const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
+
+/**
+ * Bounded waits: every time and count read is cut to what the windows make plausible, so a state
+ * written by a broken or hostile process slows the account by at most a window, once.
+ */
+function bounded(input: LimiterState | undefined, now: number, config: ModelConfig): LimiterState {
+  const state: LimiterState = input ? structuredClone(input) : freshState(config);
+  const reach = (length: number) => now + length + maxGuardMs(config);
+  for (const [cls, windows] of Object.entries(state.classes)) {
+    const limits = config.classes[cls];
+    if (limits === undefined) {
+      delete state.classes[cls];
+      continue;
+    }
+    for (const [w, length, limit] of [
+      [windows.burst, config.burstWindowMs, limits.burst],
+      [windows.steady, config.steadyWindowMs, limits.steady],
+    ] as const) {
+      w.endsBy = Math.min(w.endsBy, reach(length));
+      w.endsAfter = Math.min(w.endsAfter, w.endsBy);
+      w.opened = Math.min(w.opened, w.endsBy);
+      w.spent = Math.max(0, w.spent);
+      w.carry = Math.max(0, w.carry);
+      w.carryUntil = Math.min(w.carryUntil, reach(length));
+      w.limit = clamp(w.limit, Math.ceil(limit / 2), limit);
+    }
+  }
+  for (const ticket of Object.values(state.tickets)) ticket.exp = Math.min(ticket.exp, now + ticketLifeMs(config));
+  const { min, max } = config.concurrency;
+  state.cap.value = clamp(Math.floor(state.cap.value), min, max);
+  if (state.cap.loweredAt !== null) state.cap.loweredAt = Math.min(state.cap.loweredAt, now);
+  state.guard = clamp(state.guard, config.guardMs, maxGuardMs(config));
+  return state;
+}
+
+/** Tickets in flight: a ticket not released expires by itself. */
+function live(state: LimiterState, now: number): [string, Ticket][] {
+  return Object.entries(state.tickets).filter(([, ticket]) => ticket.exp > now);
+}
+
+/**
+ * The windows of `cls` as they stand at `now`: a window surely over is replaced by the next, empty
+ * but for its carry. The server opens its next window at the first request to arrive after the
+ * last one ended: no later than our first one arrives (within a guard), and no earlier than the
+ * last window ended, when carried requests may have opened it; it may still be open for them
+ * until the latest of them was admitted + a guard + its length (`carryUntil`), not later: every
+ * window opened with a carry would otherwise carry its own grants on, since its earliest end
+ * (`endsAfter`) falls behind the time it opens by a guard per window.
+ */
+function windowsAt(state: LimiterState, cls: string, now: number, config: ModelConfig): { burst: WindowState; steady: WindowState } {
+  const limits = config.classes[cls]!;
+  const saved = state.classes[cls];
+  const next = (w: WindowState | undefined, kind: "burst" | "steady", length: number, limit: number): WindowState => {
+    if (w !== undefined && (now < w.endsBy || unheard(state, cls, kind, w))) return w;
+    // Requests still unanswered when the window ends may have reached the server after it ended.
+    const unanswered = Object.values(state.tickets).filter(
+      (t) => t.cls === cls && w !== undefined && t[kind] === w.opened && !t.carried[kind],
+    );
+    // A late request opens the server's next window no later than it arrives (within a guard of its
+    // admission): once that window is surely over, its cost is in no window our grants can reach.
+    const late = w !== undefined && now < w.carryUntil ? w.carry : 0;
+    const carry = late + unanswered.reduce((sum, t) => sum + t.cost, 0);
+    const opensAfter = carry > 0 ? w!.endsAfter : now;
+    return {
+      opened: now,
+      endsAfter: opensAfter + length,
+      endsBy: now + length + state.guard,
+      heard: false,
+      spent: carry,
+      carry: 0,
+      carryUntil: now,
+      limit,
+    };
+  };
+  return {
+    burst: next(saved?.burst, "burst", config.burstWindowMs, limits.burst),
+    steady: next(saved?.steady, "steady", config.steadyWindowMs, limits.steady),
+  };
+}
+
+/**
+ * A window whose end is still our guess does not end while its requests are unanswered: the guess
+ * assumed they reached the server within the guard, and only an answer says whether they did. Their
+ * tickets expire by themselves, so this holds a window a ticket's life at most.
+ */
+function unheard(state: LimiterState, cls: string, kind: "burst" | "steady", w: WindowState): boolean {
+  return !w.heard && Object.values(state.tickets).some((t) => t.cls === cls && t[kind] === w.opened && !t.carried[kind]);
+}
+
+/** Room: `cost` fits when the window's spend stays within its limit × share; an empty window takes any cost (as the server does). */
+function fits(w: WindowState, cost: number, config: ModelConfig): boolean {
+  return w.spent === 0 || w.spent + cost <= Math.max(1, Math.floor(w.limit * config.share));
+}
+
+/** A window's uncertain end: a request admitted now may reach the server after its window ended. */
+const late = (w: WindowState, now: number, guard: number) => now + guard >= w.endsAfter;
+
+/** Charges a grant to a window, and to the next one too when it may reach the server late. */
+function charge(w: WindowState, cost: number, now: number, guard: number, length: number): boolean {
+  w.spent += cost;
+  if (!late(w, now, guard)) return false;
+  w.carry += cost;
+  w.carryUntil = Math.max(w.carryUntil, now + guard + length);
+  return true;
+}
+
+/**
+ * What others spend: an answer about the window its request was counted in (not a carried one)
+ * raises the count to the server's (`X-RateLimit-Remaining` is the account's, spec Limits 5) and
+ * narrows the span of its end (`X-RateLimit-Reset` was written between admission and arrival).
+ * `X-RateLimit-Limit` above the class's burst limit describes the steady window; one below half
+ * the class's limit is not believed.
+ */
+function learn(state: LimiterState, ticket: Ticket, report: RateLimitInfo, receivedAt: number, config: ModelConfig): void {
+  const windows = state.classes[ticket.cls];
+  const limits = config.classes[ticket.cls];
+  if (windows === undefined || limits === undefined) return;
+  const steady = report.limit > limits.burst;
+  if (ticket.carried[steady ? "steady" : "burst"]) return;
+  const w = steady ? windows.steady : windows.burst;
+  if (w.opened !== (steady ? ticket.steady : ticket.burst)) return;
+  const classLimit = steady ? limits.steady : limits.burst;
+  // Below half the class's limit the report contradicts the spec (Limits 2) too far to be believed.
+  if (report.limit < Math.ceil(classLimit / 2)) return;
+  w.limit = Math.min(report.limit, classLimit);
+  if (report.resetMs !== undefined) {
+    // Written between the request's admission and the answer's arrival.
+    const length = steady ? config.steadyWindowMs : config.burstWindowMs;
+    const reported = receivedAt + Math.min(report.resetMs, length);
+    // Counted in the window after this one (it reached the server late; that window ends at least
+    // a length after this one, answers about this one differ by their way back): carried there.
+    if (w.heard && reported > w.endsBy + length / 2) {
+      w.carry += ticket.cost;
+      w.carryUntil = Math.max(w.carryUntil, reported);
+      return;
+    }
+    // The first answer replaces our guess; later ones only narrow it.
+    w.endsBy = w.heard ? Math.min(w.endsBy, reported) : reported;
+    w.heard = true;
+    w.endsAfter = Math.min(w.endsBy, Math.max(w.endsAfter, reported - (receivedAt - ticket.at)));
+  }
+  w.spent = Math.max(w.spent, w.limit - report.remaining);
+}
+
+/**
+ * A refusal: the server did not count the request, so its cost leaves every window it was charged
+ * to. `Retry-After: N` reports that the window it was counted in (the burst one when N is no
+ * longer, else the steady one) is full until its end, no later than N (cut to a steady window);
+ * about a window already over it says nothing. `Retry-After: -1` is the concurrency limit (spec,
+ * Limits 6): the cap drops (see the model), once per congestion.
+ */
+function refused(
+  state: LimiterState,
+  ticket: Ticket,
+  retryAfter: RetryAfter | undefined,
+  receivedAt: number,
+  now: number,
+  config: ModelConfig,
+): void {
+  const windows = state.classes[ticket.cls];
+  if (windows !== undefined) {
+    for (const kind of ["burst", "steady"] as const) {
+      const w = windows[kind];
+      if (w.opened !== ticket[kind]) continue;
+      w.spent = Math.max(0, w.spent - ticket.cost);
+      if (ticket.carried[kind]) w.carry = Math.max(0, w.carry - ticket.cost);
+    }
+    if (retryAfter?.kind === "delay") {
+      const aboutBurst = retryAfter.ms <= config.burstWindowMs;
+      const w = aboutBurst ? windows.burst : windows.steady;
+      if (w.opened === (aboutBurst ? ticket.burst : ticket.steady)) {
+        w.spent = Math.max(w.spent, w.limit);
+        w.endsBy = Math.min(w.endsBy, receivedAt + Math.min(retryAfter.ms, config.steadyWindowMs));
+        w.endsAfter = Math.min(w.endsAfter, w.endsBy);
+      }
+    }
+  }
+  const cap = state.cap;
+  if (retryAfter?.kind !== "concurrency" || (cap.loweredAt !== null && ticket.at <= cap.loweredAt)) return;
+  const { min } = config.concurrency;
+  const allowed = Math.max(min, ticket.live - 1);
+  cap.value = Math.max(min, Math.floor(cap.value / 2), Math.min(allowed, cap.value - 1));
+  // Our own count explains the refusal (not someone else's requests, not a request alone in flight).
+  if (allowed >= cap.value && ticket.live > 1) cap.ceiling = cap.value;
+  cap.loweredAt = now;
+  cap.good = 0;
+}
+
+/** A good answer: the cap grows by one after a cap's worth, past the ceiling only a steady window after it dropped. */
+function answered(state: LimiterState, now: number, config: ModelConfig): void {
+  const cap = state.cap;
+  cap.good += 1;
+  if (cap.good < cap.value || cap.value >= config.concurrency.max) return;
+  const probing = cap.ceiling !== null && cap.value >= cap.ceiling;
+  if (probing && cap.loweredAt !== null && now - cap.loweredAt < config.steadyWindowMs) return;
+  cap.value += 1;
+  cap.good = 0;
+}
+
+function apply(state: LimiterState, event: LimiterEvent, now: number, config: ModelConfig): void {
+  if (event.kind === "release" || event.release) delete state.tickets[event.id];
+  if (event.kind === "release") return;
+  const { ticket, receivedAt } = event;
+  state.guard = clamp(Math.max(receivedAt - ticket.at, state.guard * 0.9), config.guardMs, maxGuardMs(config));
+  if (event.status === 429) return refused(state, ticket, event.retryAfter, receivedAt, now, config);
+  answered(state, now, config);
+  if (event.report) learn(state, ticket, event.report, receivedAt, config);
+}
+
+/**
+ * The decision: the events applied, expired tickets dropped, then the queue admitted in order
+ * while requests fit. A request behind a head that does not fit may go first only when it fits
+ * now, is not charged to a next window, and leaves the head its room in every window the head is
+ * not waiting for the end of: the head's earliest grant does not move.
+ */
+export function decide(
+  input: LimiterState | undefined,
+  events: readonly LimiterEvent[],
+  queue: readonly Waiting[],
+  now: number,
+  config: ModelConfig,
+): Decision {
+  const state = bounded(input, now, config);
+  for (const event of events) apply(state, event, now, config);
+  const tickets = live(state, now);
+  state.tickets = Object.fromEntries(tickets);
+  let count = tickets.length;
+  const grants: { id: string; ticket: Ticket }[] = [];
+  let head: { item: Waiting; blocked: { burst: boolean; steady: boolean } } | undefined;
+  let wakeAt = Number.POSITIVE_INFINITY;
+  let headWake = Number.NaN;
+  const guard = state.guard;
+  for (const item of queue) {
+    if (count >= state.cap.value) {
+      // The next release frees a slot: ours wake the driver; others' are looked for, or expire.
+      const own = grants.length > 0 || tickets.some(([id]) => id.startsWith(ownerOf(item.id)));
+      if (!own) wakeAt = Math.min(wakeAt, now + pollMs(config), ...tickets.map(([, t]) => t.exp));
+      break;
+    }
+    if (config.classes[item.cls] === undefined) continue;
+    const windows = windowsAt(state, item.cls, now, config);
+    const blocked = { burst: !fits(windows.burst, item.cost, config), steady: !fits(windows.steady, item.cost, config) };
+    if (head === undefined) {
+      if (blocked.burst || blocked.steady) {
+        head = { item, blocked };
+        // A window held past its guessed end for answers: ours decide again, others' are looked for.
+        const endOf = (w: WindowState) => (now < w.endsBy ? w.endsBy : now + pollMs(config));
+        wakeAt = Math.max(blocked.burst ? endOf(windows.burst) : now, blocked.steady ? endOf(windows.steady) : now);
+        if ((!blocked.burst || now < windows.burst.endsBy) && (!blocked.steady || now < windows.steady.endsBy)) headWake = wakeAt;
+        continue;
+      }
+    } else {
+      if (blocked.burst || blocked.steady) continue;
+      if (item.cls === head.item.cls) {
+        if (item.cost >= head.item.cost || late(windows.burst, now, guard) || late(windows.steady, now, guard)) continue;
+        const keepsRoom = (w: WindowState, waitsForEnd: boolean) =>
+          waitsForEnd || fits({ ...w, spent: w.spent + item.cost }, head!.item.cost, config);
+        if (!keepsRoom(windows.burst, head.blocked.burst) || !keepsRoom(windows.steady, head.blocked.steady)) continue;
+      }
+    }
+    const carried = {
+      burst: charge(windows.burst, item.cost, now, guard, config.burstWindowMs),
+      steady: charge(windows.steady, item.cost, now, guard, config.steadyWindowMs),
+    };
+    state.classes[item.cls] = windows;
+    count += 1;
+    const ticket: Ticket = {
+      cls: item.cls,
+      cost: item.cost,
+      at: now,
+      exp: now + ticketLifeMs(config),
+      burst: windows.burst.opened,
+      steady: windows.steady.opened,
+      carried,
+      live: count,
+    };
+    state.tickets[item.id] = ticket;
+    grants.push({ id: item.id, ticket });
+  }
+  return { state, grants, wakeAt, precise: wakeAt === headWake };
+}
+
+/** The limiter a ticket id belongs to: ids are `<limiter>#<n>`. */
+export function ownerOf(id: string): string {
+  return id.slice(0, id.lastIndexOf("#") + 1);
+}

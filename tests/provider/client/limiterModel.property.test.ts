@@ -1,0 +1,240 @@
+/**
+ * The limiter's rules hold over random runs (fast-check): several processes share one account's
+ * state (each decision atomic, as a store makes it) and send to a server that counts fixed windows
+ * as the spec's (opened by the first request to arrive after the last one ended, spec Limits 1) and
+ * refuses past its in-flight limit (Limits 6), over random costs, latencies, answer delays and,
+ * in some runs, odd headers. Time is virtual: one event queue.
+ */
+import fc from "fast-check";
+import {
+  decide,
+  type LimiterEvent,
+  type LimiterState,
+  type ModelConfig,
+  type Ticket,
+  ticketLifeMs,
+} from "../../../provider/client/limiterModel";
+import type { RateLimitInfo, RetryAfter } from "../../../provider/client/rateLimitHeaders";
+
+// Times are whole numbers (of microseconds, say), so no float rounding blurs a window's end.
+const CONFIG: ModelConfig = {
+  classes: { C: { burst: 3, steady: 12 } },
+  burstWindowMs: 100_000,
+  steadyWindowMs: 2_000_000,
+  guardMs: 10_000,
+  concurrency: { initial: 4, min: 1, max: 8 },
+  share: 1,
+};
+/** The longest a decision may ask to sleep: a steady window and the largest guard, or a ticket's life. */
+const LONGEST_WAIT = Math.max(CONFIG.steadyWindowMs + CONFIG.burstWindowMs, ticketLifeMs(CONFIG));
+
+/** One server window as the simulator counts it. */
+class ServerWindow {
+  start = -Infinity;
+  used = 0;
+  constructor(
+    readonly length: number,
+    readonly limit: number,
+  ) {}
+  open(now: number) {
+    return now < this.start + this.length;
+  }
+  usedAt(now: number) {
+    return this.open(now) ? this.used : 0;
+  }
+  fits(now: number, cost: number) {
+    const used = this.usedAt(now);
+    return used === 0 || used + cost <= this.limit;
+  }
+  admit(now: number, cost: number) {
+    if (!this.open(now)) {
+      this.start = now;
+      this.used = 0;
+    }
+    this.used += cost;
+  }
+  resetMs(now: number) {
+    return this.open(now) ? this.start + this.length - now : this.length;
+  }
+}
+
+interface Run {
+  /** Per process, its requests: each a cost and when its call is made. */
+  processes: { cost: number; at: number }[][];
+  forwardMs: number[];
+  returnMs: number[];
+  serverMs: number[];
+  serverInFlight: number;
+  odd: boolean;
+  oddPick: number[];
+}
+
+const runArbitrary: fc.Arbitrary<Run> = fc.record({
+  processes: fc.array(
+    fc.array(fc.record({ cost: fc.constantFrom(1, 1, 1, 2, 3), at: fc.nat(2_500_000) }), { minLength: 1, maxLength: 25 }),
+    {
+      minLength: 1,
+      maxLength: 4,
+    },
+  ),
+  // A request reaches the server within the least guard; answers take what they take.
+  forwardMs: fc.array(fc.integer({ min: 0, max: CONFIG.guardMs }), { minLength: 1, maxLength: 50 }),
+  returnMs: fc.array(fc.integer({ min: 0, max: 50_000 }), { minLength: 1, maxLength: 50 }),
+  serverMs: fc.array(fc.integer({ min: 0, max: 30_000 }), { minLength: 1, maxLength: 50 }),
+  serverInFlight: fc.integer({ min: 2, max: 10 }),
+  odd: fc.boolean(),
+  oddPick: fc.array(fc.nat(5), { minLength: 1, maxLength: 50 }),
+});
+
+/** Odd headers: a Unix-time reset, a limit of 1, a reset of a day, none at all, a negative remaining. */
+function oddReport(pick: number, honest: RateLimitInfo): RateLimitInfo | undefined {
+  switch (pick) {
+    case 0:
+      return { ...honest, resetMs: 1e12 };
+    case 1:
+      return { limit: 1, remaining: 0, resetMs: honest.resetMs };
+    case 2:
+      return { ...honest, resetMs: 86_400_000 };
+    case 3:
+      return undefined;
+    case 4:
+      return { ...honest, remaining: 0 };
+    default:
+      return honest;
+  }
+}
+
+interface Outcome {
+  windowRefusals: number;
+  done: number;
+  total: number;
+  longestWait: number;
+  spun: boolean;
+  decisions: number;
+  ticketsLeft: number;
+  end: number;
+}
+
+function simulate(run: Run): Outcome {
+  let state: LimiterState | undefined;
+  const burst = new ServerWindow(CONFIG.burstWindowMs, CONFIG.classes.C!.burst);
+  const steady = new ServerWindow(CONFIG.steadyWindowMs, CONFIG.classes.C!.steady);
+  let serverInFlight = 0;
+  let pick = 0;
+  const next = (list: number[]) => list[pick++ % list.length]!;
+  const events: { at: number; seq: number; run: (now: number) => void }[] = [];
+  let seq = 0;
+  const at = (time: number, run: (now: number) => void) => events.push({ at: time, seq: seq++, run });
+  const outcome: Outcome = { windowRefusals: 0, done: 0, total: 0, longestWait: 0, spun: false, decisions: 0, ticketsLeft: 0, end: 0 };
+
+  run.processes.forEach((calls, p) => {
+    const queue: { id: string; cls: string; cost: number }[] = [];
+    outcome.total += calls.length;
+    const tickets = new Map<string, Ticket>();
+    let wake = Infinity;
+    const step = (now: number, happened: LimiterEvent[]) => {
+      outcome.decisions += 1;
+      const decision = decide(state, happened, queue, now, CONFIG);
+      state = decision.state;
+      for (const grant of decision.grants) {
+        const item = queue.splice(
+          queue.findIndex((w) => w.id === grant.id),
+          1,
+        )[0]!;
+        tickets.set(grant.id, grant.ticket);
+        send(item, now);
+      }
+      if (queue.length > 0 && decision.wakeAt < Infinity) {
+        if (decision.wakeAt <= now) outcome.spun = true;
+        outcome.longestWait = Math.max(outcome.longestWait, decision.wakeAt - now);
+        if (decision.wakeAt < wake || wake <= now) {
+          wake = decision.wakeAt;
+          at(wake, (t) => {
+            if (wake === t) step(t, []);
+          });
+        }
+      }
+    };
+    const send = (item: { id: string; cls: string; cost: number }, sentAt: number) => {
+      at(sentAt + next(run.forwardMs), (arrival) => {
+        let status = 200;
+        let retryAfter: RetryAfter | undefined;
+        let report: RateLimitInfo | undefined;
+        if (serverInFlight >= run.serverInFlight) {
+          status = 429;
+          retryAfter = { kind: "concurrency" };
+        } else if (!burst.fits(arrival, item.cost) || !steady.fits(arrival, item.cost)) {
+          status = 429;
+          outcome.windowRefusals += 1;
+          const blocking = [burst, steady].filter((w) => !w.fits(arrival, item.cost));
+          retryAfter = { kind: "delay", ms: Math.max(...blocking.map((w) => Math.ceil(w.resetMs(arrival) / 10_000) * 10_000)) };
+        } else {
+          burst.admit(arrival, item.cost);
+          steady.admit(arrival, item.cost);
+          serverInFlight += 1;
+        }
+        const processing = status === 200 ? next(run.serverMs) : 0;
+        at(arrival + processing, (written) => {
+          if (status === 200) {
+            serverInFlight -= 1;
+            const b = { limit: burst.limit, remaining: burst.limit - burst.usedAt(written), resetMs: burst.resetMs(written) };
+            const s = { limit: steady.limit, remaining: steady.limit - steady.usedAt(written), resetMs: steady.resetMs(written) };
+            const honest = b.remaining < s.remaining || (b.remaining === s.remaining && b.resetMs > s.resetMs) ? b : s;
+            report = run.odd ? oddReport(next(run.oddPick), honest) : honest;
+          }
+          at(written + next(run.returnMs), (receivedAt) => {
+            const ticket = tickets.get(item.id)!;
+            tickets.delete(item.id);
+            if (status === 429)
+              queue.unshift(item); // a refused request goes again, at its place
+            else outcome.done += 1;
+            step(receivedAt, [
+              {
+                kind: "answer",
+                id: item.id,
+                ticket,
+                receivedAt,
+                status,
+                release: true,
+                ...(report ? { report } : {}),
+                ...(retryAfter ? { retryAfter } : {}),
+              },
+            ]);
+          });
+        });
+      });
+    };
+    calls.forEach((call, i) =>
+      at(call.at, (now) => {
+        queue.push({ id: `p${p}#${i}`, cls: "C", cost: call.cost });
+        step(now, []);
+      }),
+    );
+  });
+
+  while (events.length > 0 && outcome.decisions < 20_000) {
+    events.sort((a, b) => a.at - b.at || a.seq - b.seq);
+    const event = events.shift()!;
+    outcome.end = event.at;
+    event.run(event.at);
+  }
+  outcome.ticketsLeft = Object.values(state?.tickets ?? {}).filter((t) => t.exp > outcome.end).length;
+  return outcome;
+}
+
+describe("processes sharing one account's state, over random runs", () => {
+  it("never pass a window's limit at the server, release every request, never sleep past a window nor spin", () => {
+    fc.assert(
+      fc.property(runArbitrary, (run) => {
+        const outcome = simulate(run);
+        if (!run.odd) expect(outcome.windowRefusals).toBe(0);
+        expect(outcome.done).toBe(outcome.total);
+        expect(outcome.ticketsLeft).toBe(0);
+        expect(outcome.spun).toBe(false);
+        expect(outcome.longestWait).toBeLessThanOrEqual(LONGEST_WAIT);
+        expect(outcome.decisions).toBeLessThan(20_000);
+      }),
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 300) },
+    );
+  });
+});

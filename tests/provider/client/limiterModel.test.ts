@@ -1,0 +1,348 @@
+/**
+ * The limiter's rules as traces (docs/ARCHITECTURE.md, "The rate limiter"): events in, grants and
+ * wake-ups out, on `decide` alone. Times are ms on one account's clock; windows of 1 s and 60 s,
+ * class C (10 and 150), a least guard of 10 ms.
+ */
+import { RATE_CLASSES } from "../../../provider/catalog/rateClasses";
+import {
+  decide,
+  type LimiterEvent,
+  type LimiterState,
+  type ModelConfig,
+  type Ticket,
+  type Waiting,
+  ticketLifeMs,
+} from "../../../provider/client/limiterModel";
+
+const CONFIG: ModelConfig = {
+  classes: RATE_CLASSES,
+  burstWindowMs: 1_000,
+  steadyWindowMs: 60_000,
+  guardMs: 10,
+  concurrency: { initial: 8, min: 1, max: 8 },
+  share: 1,
+};
+
+/** One account's decisions in order: each step's events, queue and time; what it granted and when it asked to wake. */
+class Trace {
+  state: LimiterState | undefined;
+  readonly tickets = new Map<string, Ticket>();
+  private n = 0;
+
+  constructor(readonly config: ModelConfig = CONFIG) {}
+
+  /** `count` requests of `cost` from `owner`. */
+  requests(count: number, cost = 1, owner = "a"): Waiting[] {
+    return Array.from({ length: count }, () => ({ id: `${owner}#${++this.n}`, cls: "C", cost }));
+  }
+
+  step(now: number, queue: readonly Waiting[] = [], events: readonly LimiterEvent[] = []) {
+    const decision = decide(this.state, events, queue, now, this.config);
+    this.state = decision.state;
+    for (const grant of decision.grants) this.tickets.set(grant.id, grant.ticket);
+    return { granted: decision.grants.map((g) => g.id), wakeAt: decision.wakeAt };
+  }
+
+  /** The answer to `id`, released. */
+  answer(id: string, receivedAt: number, rest: Partial<Extract<LimiterEvent, { kind: "answer" }>> = {}): LimiterEvent {
+    return { kind: "answer", id, ticket: this.tickets.get(id)!, receivedAt, status: 200, release: true, ...rest };
+  }
+
+  burst() {
+    return this.state!.classes.C!.burst;
+  }
+  steady() {
+    return this.state!.classes.C!.steady;
+  }
+}
+
+const ids = (waiting: readonly Waiting[]) => waiting.map((w) => w.id);
+
+describe("room", () => {
+  it("grants a window's limit at once, as far as the in-flight cap allows; the rest wakes at the window's end", () => {
+    const t = new Trace();
+    const queue = t.requests(12);
+    const first = t.step(0, queue);
+    expect(first.granted).toEqual(ids(queue.slice(0, 8)));
+    expect(first.wakeAt).toBe(Infinity); // the cap is full of our own tickets: their release decides again
+    const answers = queue.slice(0, 8).map((w) => t.answer(w.id, 5));
+    const second = t.step(5, queue.slice(8), answers);
+    expect(second.granted).toEqual(ids(queue.slice(8, 10)));
+    expect(second.wakeAt).toBe(t.burst().endsBy);
+    expect(t.burst().endsBy).toBe(1_010); // opened at 0: a window and a guard
+    const third = t.step(
+      1_010,
+      queue.slice(10),
+      queue.slice(8, 10).map((w) => t.answer(w.id, 6)),
+    );
+    expect(third.granted).toEqual(ids(queue.slice(10)));
+  });
+
+  it("an empty window takes a cost above its limit, as the server does", () => {
+    const t = new Trace();
+    const [big] = t.requests(1, 25);
+    expect(t.step(0, [big!]).granted).toEqual([big!.id]);
+    expect(t.burst().spent).toBe(25);
+  });
+
+  it("spends at most the window's limit times the share", () => {
+    const t = new Trace({ ...CONFIG, share: 0.5 });
+    expect(t.step(0, t.requests(8)).granted).toHaveLength(5);
+  });
+});
+
+describe("the queue", () => {
+  it("is first come, first served: a request that fits waits behind a head of its class that costs no more", () => {
+    const t = new Trace();
+    const filler = t.requests(8);
+    t.step(0, filler, []);
+    const [head, behind] = [t.requests(1, 3)[0]!, t.requests(1, 3)[0]!];
+    const step = t.step(
+      1,
+      [head, behind],
+      filler.map((w) => t.answer(w.id, 1)),
+    );
+    expect(step.granted).toEqual([]);
+    expect(step.wakeAt).toBe(t.burst().endsBy);
+  });
+
+  it("a cheaper request behind a head that waits for the window's end goes first, into room the head cannot use", () => {
+    const t = new Trace();
+    const filler = t.requests(8);
+    t.step(0, filler);
+    const head = t.requests(1, 3)[0]!;
+    const cheap = t.requests(3, 1);
+    const step = t.step(
+      1,
+      [head, ...cheap],
+      filler.map((w) => t.answer(w.id, 1)),
+    );
+    expect(step.granted).toEqual(ids(cheap.slice(0, 2))); // 8 + 2 = 10: the burst window is full
+    const answers = cheap.slice(0, 2).map((w) => t.answer(w.id, 2));
+    expect(t.step(t.burst().endsBy, [head, cheap[2]!], answers).granted).toEqual([head.id, cheap[2]!.id]);
+  });
+
+  it("a cheaper request does not take the head's room in a window the head is not waiting for the end of", () => {
+    const t = new Trace();
+    const filler = t.requests(8);
+    t.step(0, filler);
+    t.state!.classes.C!.steady.spent = 147; // 147 + 1 + 3 > 150: the head needs the steady room left
+    const head = t.requests(1, 3)[0]!;
+    const cheap = t.requests(1, 1);
+    expect(
+      t.step(
+        1,
+        [head, ...cheap],
+        filler.map((w) => t.answer(w.id, 1)),
+      ).granted,
+    ).toEqual([]);
+  });
+});
+
+describe("a window's uncertain end", () => {
+  it("an answer's X-RateLimit-Reset moves the end earlier, never later", () => {
+    const t = new Trace();
+    const [a, b] = t.requests(2);
+    t.step(0, [a!]);
+    t.step(10, [b!], [t.answer(a!.id, 10, { report: { limit: 10, remaining: 9, resetMs: 985 } })]);
+    expect(t.burst().endsBy).toBe(995);
+    t.step(20, [], [t.answer(b!.id, 20, { report: { limit: 10, remaining: 8, resetMs: 999 } })]);
+    expect(t.burst().endsBy).toBe(995);
+  });
+
+  it("a window whose end is still our guess does not end while its requests are unanswered; the first answer replaces the guess", () => {
+    const t = new Trace({ ...CONFIG, concurrency: { initial: 10, min: 1, max: 10 } });
+    const first = t.requests(10);
+    t.step(0, first);
+    const [next] = t.requests(1);
+    // Past the guessed end (1,010), two requests still unanswered: they may have reached the server late.
+    const held = t.step(
+      1_010,
+      [next!],
+      first.slice(0, 8).map((w) => t.answer(w.id, 1_010)),
+    );
+    expect(held.granted).toEqual([]);
+    expect(held.wakeAt).toBe(1_010 + 50); // looks again: another process's answer would not wake it
+    // The server's window opened late: its end is later than the guess.
+    const answered = t.step(1_020, [next!], [t.answer(first[8]!.id, 1_020, { report: { limit: 10, remaining: 1, resetMs: 40 } })]);
+    expect(answered.granted).toEqual([]);
+    expect(answered.wakeAt).toBe(1_060);
+    expect(t.step(1_060, [next!]).granted).toEqual([next!.id]);
+  });
+
+  it("a request that may reach the server after its window ended is charged to the next window too", () => {
+    const t = new Trace();
+    const [a, b] = t.requests(2);
+    t.step(0, [a!]);
+    t.step(995, [b!], [t.answer(a!.id, 2)]); // the window ends no earlier than 1,000: within a guard
+    expect(t.burst()).toMatchObject({ spent: 2, carry: 1 });
+    t.step(1_010, t.requests(1));
+    expect(t.burst()).toMatchObject({ opened: 1_010, spent: 2 });
+  });
+
+  it("a late request's cost leaves the next windows once a window it may have opened is over: grants do not stay late", () => {
+    const t = new Trace();
+    const [a, b, c, d] = t.requests(4);
+    t.step(0, [a!]);
+    t.step(1_005, [b!], [t.answer(a!.id, 1_005)]); // a round trip of a whole window: the guard grows to it
+    expect(t.burst()).toMatchObject({ spent: 2, carry: 1 });
+    // Opened with b's carry, the window ends no earlier than 2,000: with a guard of 1,000 every grant in it is late.
+    t.step(1_010, [c!]);
+    expect(t.tickets.get(c!.id)!.carried.burst).toBe(true);
+    t.step(1_015, [], [t.answer(b!.id, 1_015), t.answer(c!.id, 1_015)]); // quick again: the guard decays
+    // c reached the server by 1,010 + a guard, so a window it opened ended by 3,010: nothing of it is
+    // left in the next window, whose grants are not late (its earliest end is a length ahead, not 3,000).
+    t.step(3_010, [d!]);
+    expect(t.burst()).toMatchObject({ opened: 3_010, spent: 1, carry: 0, endsAfter: 4_010 });
+    expect(t.tickets.get(d!.id)!.carried.burst).toBe(false);
+  });
+
+  it("an answer about a window already over changes nothing", () => {
+    const t = new Trace();
+    const [a, b, c] = t.requests(3);
+    t.step(0, [a!, c!]);
+    t.step(5, [], [t.answer(c!.id, 5, { report: { limit: 10, remaining: 8, resetMs: 995 } })]);
+    t.step(1_010, [b!]);
+    const before = structuredClone(t.burst());
+    t.step(1_011, [], [t.answer(a!.id, 1_011, { report: { limit: 10, remaining: 0, resetMs: 5 } })]);
+    expect(t.burst()).toEqual(before);
+  });
+});
+
+describe("what others spend", () => {
+  it("X-RateLimit-Remaining is the account's: it raises the count to the server's, never lowers it", () => {
+    const t = new Trace();
+    const [a, b] = t.requests(2);
+    t.step(0, [a!, b!]);
+    t.step(5, [], [t.answer(a!.id, 5, { report: { limit: 10, remaining: 3, resetMs: 990 } })]);
+    expect(t.burst().spent).toBe(7);
+    t.step(6, [], [t.answer(b!.id, 6, { report: { limit: 10, remaining: 9, resetMs: 990 } })]);
+    expect(t.burst().spent).toBe(7);
+  });
+
+  it("an X-RateLimit-Limit above the class's burst limit describes the steady window; one below half the class's is not believed", () => {
+    const t = new Trace();
+    const [a, b, c] = t.requests(3);
+    t.step(0, [a!, b!, c!]);
+    t.step(5, [], [t.answer(a!.id, 5, { report: { limit: 150, remaining: 10, resetMs: 30_000 } })]);
+    expect(t.steady()).toMatchObject({ spent: 140, endsBy: 30_005 });
+    t.step(6, [], [t.answer(b!.id, 6, { report: { limit: 1, remaining: 0, resetMs: 900 } })]);
+    expect(t.burst()).toMatchObject({ limit: 10, spent: 3 });
+    t.step(7, [], [t.answer(c!.id, 7, { report: { limit: 6, remaining: 0, resetMs: 900 } })]);
+    expect(t.burst()).toMatchObject({ limit: 6, spent: 6 });
+  });
+});
+
+describe("a refusal", () => {
+  it("is a report about the window it was counted in: full until its end, no later than Retry-After; its cost leaves the steady window", () => {
+    const t = new Trace();
+    const [a, b] = t.requests(2);
+    t.step(0, [a!]);
+    const step = t.step(300, [b!], [t.answer(a!.id, 300, { status: 429, retryAfter: { kind: "delay", ms: 1_000 } })]);
+    expect(step.granted).toEqual([]);
+    expect(step.wakeAt).toBe(1_010); // our end is sooner than receivedAt + Retry-After
+    expect(t.steady().spent).toBe(0);
+  });
+
+  it("about a window that is already over says nothing", () => {
+    const t = new Trace();
+    const [a, b] = t.requests(2);
+    t.step(0, [a!]);
+    t.step(1_010, [], [t.answer(a!.id, 1_010, { status: 429, retryAfter: { kind: "delay", ms: 1_000 } })]);
+    expect(t.step(1_020, [b!]).granted).toEqual([b!.id]);
+  });
+
+  it("a Retry-After longer than a steady window holds the steady window for at most one", () => {
+    const t = new Trace();
+    const [a, b] = t.requests(2);
+    t.step(0, [a!]);
+    const step = t.step(5, [b!], [t.answer(a!.id, 5, { status: 429, retryAfter: { kind: "delay", ms: 3_600_000 } })]);
+    expect(step.wakeAt).toBeLessThanOrEqual(60_010);
+  });
+
+  it("Retry-After -1 lowers the cap to the requests in flight at its admission minus one, once per congestion, remembered as the ceiling", () => {
+    const t = new Trace();
+    const queue = t.requests(8);
+    t.step(0, queue);
+    const refused = (id: string) => t.answer(id, 5, { status: 429, retryAfter: { kind: "concurrency" } });
+    t.step(5, [], [refused(queue[7]!.id), refused(queue[6]!.id)]);
+    expect(t.state!.cap).toMatchObject({ value: 7, ceiling: 7 });
+  });
+
+  it("Retry-After -1 on a request alone in flight lowers the cap but sets no ceiling", () => {
+    const t = new Trace();
+    const [a] = t.requests(1);
+    t.step(0, [a!]);
+    t.step(5, [], [t.answer(a!.id, 5, { status: 429, retryAfter: { kind: "concurrency" } })]);
+    expect(t.state!.cap).toMatchObject({ value: 4, ceiling: null });
+  });
+
+  it("the cap grows by one after a cap's worth of good answers, past the ceiling only a steady window after it dropped", () => {
+    const t = new Trace({ ...CONFIG, concurrency: { initial: 3, min: 1, max: 8 } });
+    let now = 0;
+    const round = () => {
+      const queue = t.requests(t.state?.cap.value ?? 3);
+      t.step(now, queue);
+      now += 1_100;
+      t.step(
+        now,
+        [],
+        queue.map((w) => t.answer(w.id, now)),
+      );
+    };
+    round();
+    expect(t.state!.cap.value).toBe(4);
+    t.state!.cap = { value: 4, ceiling: 4, loweredAt: now, good: 0 };
+    round();
+    expect(t.state!.cap.value).toBe(4);
+    now += 60_000;
+    round();
+    expect(t.state!.cap.value).toBe(5);
+  });
+});
+
+describe("requests in flight", () => {
+  it("a ticket that is never released expires by itself", () => {
+    const t = new Trace({ ...CONFIG, concurrency: { initial: 1, min: 1, max: 8 } });
+    const [a, b] = t.requests(2, 1, "dead");
+    t.step(0, [a!]);
+    const [mine] = t.requests(1, 1, "b");
+    const waiting = t.step(100, [mine!]);
+    expect(waiting.granted).toEqual([]);
+    expect(waiting.wakeAt).toBeGreaterThan(100);
+    expect(waiting.wakeAt).toBeLessThanOrEqual(ticketLifeMs(CONFIG));
+    expect(t.step(ticketLifeMs(CONFIG), [mine!]).granted).toEqual([mine!.id]);
+    expect(b).toBeDefined();
+  });
+
+  it("others' tickets filling the cap: looks again soon, since their releases are not heard", () => {
+    const t = new Trace({ ...CONFIG, concurrency: { initial: 1, min: 1, max: 8 } });
+    t.step(0, t.requests(1, 1, "other"));
+    const step = t.step(1, t.requests(1, 1, "me"));
+    expect(step.wakeAt).toBe(1 + 50);
+  });
+});
+
+describe("bounded waits", () => {
+  it("a planted state with ends at 1e300 and a lowering in the future waits at most a window and a guard", () => {
+    const t = new Trace();
+    const planted = { opened: 0, endsAfter: 1e300, endsBy: 1e300, heard: true, spent: 1e9, carry: 0, carryUntil: 1e300, limit: 10 };
+    t.state = {
+      classes: { C: { burst: { ...planted }, steady: { ...planted, limit: 150 } } },
+      tickets: {},
+      cap: { value: 0, ceiling: null, loweredAt: 1e300, good: 0 },
+      guard: 1e9,
+    };
+    const step = t.step(0, t.requests(1));
+    expect(step.wakeAt).toBeLessThanOrEqual(60_000 + 1_000);
+    expect(t.state.cap.value).toBe(1);
+  });
+
+  it("decides without changing the state it was given", () => {
+    const t = new Trace();
+    t.step(0, t.requests(3));
+    const frozen = structuredClone(t.state);
+    decide(t.state, [], t.requests(3), 5, CONFIG);
+    expect(t.state).toEqual(frozen);
+  });
+});
