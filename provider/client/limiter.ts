@@ -34,6 +34,8 @@ export interface LimiterOptions {
   /** Least guard: how long a request may take to reach the server, ms; grows with the round trips. */
   readonly guardMs: number;
   readonly concurrency: ConcurrencyOptions;
+  /** The share of every window the account's limiters may spend, in (0, 1] (the `rateLimitShare` setting). */
+  readonly share: number;
   readonly clock: Clock;
   /**
    * Share the account's state with the other processes of this machine, and machines through a
@@ -56,6 +58,7 @@ export const LIMITER_DEFAULTS: LimiterOptions = Object.freeze({
   steadyWindowMs: STEADY_WINDOW_MS, // 60 s
   guardMs: 10, // 10 ms; grows with observed round trips
   concurrency: Object.freeze({ initial: 4, min: 1, max: 8 }),
+  share: 1, // the whole limit
   clock: systemClock,
   shareAcrossProcesses: true,
 });
@@ -148,8 +151,8 @@ export class RateLimiter {
   constructor(options: Partial<LimiterOptions> = {}) {
     this.options = { ...LIMITER_DEFAULTS, ...options, concurrency: { ...LIMITER_DEFAULTS.concurrency, ...options.concurrency } };
     this.clock = this.options.clock;
-    const { classes, burstWindowMs, steadyWindowMs, guardMs, concurrency } = this.options;
-    this.model = { classes, burstWindowMs, steadyWindowMs, guardMs, concurrency, share: 1 };
+    const { classes, burstWindowMs, steadyWindowMs, guardMs, concurrency, share } = this.options;
+    this.model = { classes, burstWindowMs, steadyWindowMs, guardMs, concurrency, share };
     this.store = this.options.sharedStore ?? new MemoryLimiterStore();
     this.name = this.options.stateName ?? "account";
   }
