@@ -14,6 +14,7 @@ import type { RateClass, RateClassName } from "../catalog/types";
 import { type Clock, type TimerHandle, systemClock } from "./clock";
 import { type Decision, type LimiterEvent, type LimiterState, type ModelConfig, type Ticket, decide } from "./limiterModel";
 import { type LimiterStore, MemoryLimiterStore } from "./limiterStores";
+import { type LimitWait, WaitReports } from "./limiterWaits";
 import type { RateLimitInfo, RetryAfter } from "./rateLimitHeaders";
 
 /** Bounds of the adaptive in-flight cap (spec, Limits 6). */
@@ -70,6 +71,8 @@ export interface AdmissionRequest {
   readonly cost: number;
   /** When its call first queued (limiter clock); default now. A retry keeps its call's place. */
   readonly queuedSince?: number;
+  /** Told while it waits on the windows longer than a few seconds, how much longer (`limiterWaits.ts`). */
+  readonly onWait?: (wait: LimitWait) => void;
 }
 
 /** An admitted request: holds its ticket until released. */
@@ -135,6 +138,7 @@ export class RateLimiter {
   private readonly model: ModelConfig;
   private readonly store: LimiterStore;
   private readonly name: string;
+  private readonly waits: WaitReports;
   /** Ticket ids are `<this>#<n>`, unique across processes and machines. */
   private readonly self = `${PROCESS_TAG}/${++limiterCount}#`;
   private tickets = 0;
@@ -153,6 +157,7 @@ export class RateLimiter {
     this.clock = this.options.clock;
     const { classes, burstWindowMs, steadyWindowMs, guardMs, concurrency, share } = this.options;
     this.model = { classes, burstWindowMs, steadyWindowMs, guardMs, concurrency, share };
+    this.waits = new WaitReports(this.model);
     this.store = this.options.sharedStore ?? new MemoryLimiterStore();
     this.name = this.options.stateName ?? "account";
   }
@@ -303,6 +308,7 @@ export class RateLimiter {
       };
       waiter.resolve(record);
     }
+    this.waits.decided(decision, this.queue, now);
     if (this.queue.length > 0 && decision.wakeAt < Number.POSITIVE_INFINITY) this.wakeAt(decision.wakeAt, decision.precise);
     if (this.scheduled || this.events.length > 0) this.decideNow();
   }

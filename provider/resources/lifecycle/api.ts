@@ -3,7 +3,9 @@
  * rate-limited client per account per process, so every resource of an update shares the account's
  * limits: provider/client/limiter.ts), with credentials resolved at call time.
  */
-import { getApiClient, type ApiClient } from "../../client";
+import { getApiClient, type ApiClient, type CallRequest } from "../../client";
+import { backlogText, type LimitWait, waitStatusText } from "../../client/limiterWaits";
+import type { OperationSpec } from "../../catalog/types";
 import { rateLimitShareOf } from "../../configuration/rateLimitShare";
 import type { LifecycleContext } from "./context";
 
@@ -16,5 +18,15 @@ import type { LifecycleContext } from "./context";
 export function apiClient(ctx: LifecycleContext): ApiClient {
   // Only these fields: whatever else the settings hold must not reach the client's options.
   const { baseUrl, token, limitsUrl } = ctx.settings;
-  return getApiClient({ baseUrl, token, limitsUrl, limiterOptions: { share: rateLimitShareOf(ctx.settings) } });
+  const client = getApiClient({ baseUrl, token, limitsUrl, limiterOptions: { share: rateLimitShareOf(ctx.settings) } });
+  const { status } = ctx;
+  if (status === undefined) return client;
+  // While a call waits on the limits: the resource's status says for how long; a busy stretch's
+  // first report also says, once, what the whole queue costs.
+  const onWait = (wait: LimitWait) => {
+    status(waitStatusText(wait));
+    if (wait.backlog) void ctx.info(backlogText(wait.backlog)).catch(() => undefined);
+  };
+  const call = (op: OperationSpec | string, request: CallRequest = {}) => client.call(op, { ...request, onWait });
+  return { baseUrl: client.baseUrl, limiter: client.limiter, call } as ApiClient;
 }
