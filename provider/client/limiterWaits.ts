@@ -26,9 +26,11 @@ export interface LimitWait {
   /** The window that holds it: the steady one when it waits past the current steady window, else the burst one. */
   readonly window: WaitWindow;
   /**
-   * Given once per busy stretch (from a decision whose queue waits past the current steady
-   * window to the next time the queue is empty), with the first report of that decision: the
-   * requests and cost of the stretch so far (granted and queued), and how long it should take in all.
+   * Given once per busy stretch (from a decision to the next one whose queue is empty), with the
+   * first report of the decision where the queue's head first waits for a steady window to end:
+   * the requests and cost of the stretch so far (granted and queued), and how long they should
+   * take in all. So far: the engine hands a provider its calls as the program registers
+   * resources, so the limiter never knows an update's whole cost ahead.
    */
   readonly backlog?: Backlog;
 }
@@ -120,22 +122,22 @@ export class WaitReports {
     }
     const ahead = new Map<string, number>();
     let backlog: LimitWait["backlog"];
-    if (!stretch.told) {
-      // A queue that waits past the current steady window: what the whole stretch costs.
+    const head = queued[0]!.request;
+    const { steadyWindowMs } = this.config;
+    if (!stretch.told && expectedWait(decision.state, head.rateClass, head.cost, now, this.config).window.lengthMs === steadyWindowMs) {
+      // The limits start to cost the stretch a steady window: what it costs so far, in all.
       const waits = [...new Set(queued.map((w) => w.request.rateClass))].map((cls) => {
         const cost = queued.filter((w) => w.request.rateClass === cls).reduce((sum, w) => sum + w.request.cost, 0);
         return expectedWait(decision.state, cls, cost, now, this.config);
       });
       const longest = waits.reduce((a, b) => (b.ms > a.ms ? b : a));
-      if (longest.window.lengthMs === this.config.steadyWindowMs) {
-        stretch.told = true;
-        backlog = {
-          requests: stretch.requests + queued.length,
-          cost: stretch.cost + queued.reduce((sum, w) => sum + w.request.cost, 0),
-          expectedMs: now - stretch.since + longest.ms,
-          window: longest.window,
-        };
-      }
+      stretch.told = true;
+      backlog = {
+        requests: stretch.requests + queued.length,
+        cost: stretch.cost + queued.reduce((sum, w) => sum + w.request.cost, 0),
+        expectedMs: now - stretch.since + longest.ms,
+        window: longest.window,
+      };
     }
     for (const waiting of queued) {
       const { rateClass, cost, onWait } = waiting.request;
@@ -175,11 +177,11 @@ export function waitStatusText(wait: LimitWait): string {
   return `waiting ${durationText(wait.leftMs)} for the account's rate limit, ${rateText(wait.window)}`;
 }
 
-/** The info line of a busy stretch: `212 requests at 150 per minute: about 1 m 25 s`. */
+/** The info line of a busy stretch: `212 requests so far at 150 per minute: about 1 m 25 s`. */
 export function backlogText(backlog: Backlog): string {
   const cost = backlog.cost === backlog.requests ? "" : ` (counting as ${backlog.cost})`;
   return (
-    `the account's rate limit paces this update: ${backlog.requests} requests${cost} at ${rateText(backlog.window)}: ` +
+    `the account's rate limit paces this update: ${backlog.requests} requests so far${cost} at ${rateText(backlog.window)}: ` +
     `about ${durationText(backlog.expectedMs)}`
   );
 }
