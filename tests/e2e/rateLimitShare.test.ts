@@ -9,6 +9,7 @@
  *   shows the waiting resources' status and the update's expected cost.
  * - Without a share the deploy takes what the account has and the neighbour is refused: the case
  *   that proves the setting is what keeps it whole.
+ * - The native face, its share given to an explicit provider: the same statuses, with no 429.
  *
  * Real windows: each case takes one to two minutes of waiting, plus the CLI's start.
  */
@@ -26,7 +27,7 @@ import {
   type CliSession,
 } from "../../scripts/driver/cliSession";
 import { startSimulator, type LoggedCall, type RunningSimulator } from "../../simulator";
-import { TOKEN, pulumiIn } from "./harness";
+import { NATIVE_PLUGIN_MAIN, REPO_ROOT, TOKEN, pulumiIn } from "./harness";
 
 const STRATEGIES = 150;
 const SHARE = 0.5;
@@ -162,4 +163,51 @@ test("without a share, the same deploy leaves the neighbour 429s", async () => {
   expectCreated(result, sim, stack);
   process.stdout.write(`no share: neighbour ${statuses.length} requests, ${count(statuses, 429)} 429s\n`);
   expect(count(statuses, 429)).toBeGreaterThan(0);
+});
+
+/** The native face: 80 strategies through an explicit provider at share 0.5, so the last 5 wait for the next minute. */
+const NATIVE_STRATEGIES = 80;
+const NATIVE_PROGRAM = `import * as pulumi from "@pulumi/pulumi";
+import * as adplatform from "pulumi-adplatform-native";
+
+const config = new pulumi.Config();
+const account = new adplatform.Provider("shared-account", {
+  baseUrl: config.require("accountBaseUrl"),
+  token: config.requireSecret("accountToken"),
+  rateLimitShare: "${SHARE}",
+});
+for (let i = 0; i < ${NATIVE_STRATEGIES}; i++) {
+  new adplatform.BidStrategy(\`bids-\${i}\`, { name: \`native bids \${i}\`, strategy: "percent_add", value: 10 + i, maxValue: 3 }, { provider: account });
+}
+`;
+
+test("the native face, its share given to an explicit provider, says the same while it waits, with no 429", async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "adplatform-share-native-"));
+  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  writeTypeScriptProgram(dir, { name: "adplatform-share-native", description: "A share on the native face", index: NATIVE_PROGRAM });
+  linkRepositoryPackage(dir);
+  fs.symlinkSync(path.join(REPO_ROOT, "sdks", "nodejs", "bin"), path.join(dir, "node_modules", "pulumi-adplatform-native"), "dir");
+  fs.mkdirSync(path.join(dir, "node_modules", ".bin"), { recursive: true });
+  fs.symlinkSync(NATIVE_PLUGIN_MAIN, path.join(dir, "node_modules", ".bin", "pulumi-resource-adplatform"));
+  fs.appendFileSync(path.join(dir, "Pulumi.yaml"), "plugins:\n  providers:\n    - name: adplatform\n      path: ./node_modules/.bin\n");
+  const sim = await startSimulator({ port: 0 });
+  cleanups.push(() => sim.close());
+  const limitsDir = fs.mkdtempSync(path.join(os.tmpdir(), "adplatform-limits-"));
+  const cli = openCliSession(dir, { extraEnv: { ADPLATFORM_LIMITS_DIR: limitsDir } });
+  cleanups.push(() => {
+    cli.close();
+    fs.rmSync(limitsDir, { recursive: true, force: true });
+  });
+  await pulumiIn(cli, ["stack", "init", "native"]);
+  await pulumiIn(cli, ["config", "set", "accountBaseUrl", sim.url]);
+  await pulumiIn(cli, ["config", "set", "--secret", "accountToken", TOKEN]);
+
+  const result = await cli.pulumi(["up", "--yes", "--skip-preview", "--stack", "native"]);
+
+  if (result.code !== 0) throw new Error(`pulumi up exited ${result.code}:\n${result.stdout}\n${result.stderr}`);
+  expect(sim.state().bidStrategies.filter((s) => String(s.name).startsWith("native bids "))).toHaveLength(NATIVE_STRATEGIES);
+  expect(sim.requests().byStatus["429"] ?? 0).toBe(0);
+  expect(result.stdout).toMatch(
+    /bids-\d+ +creating \([\d.]+s\) +waiting \d+ s for the account's rate limit, 75 of 150 per minute \(rateLimitShare 0\.5\)/,
+  );
 });
