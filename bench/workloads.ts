@@ -175,6 +175,6 @@ export const WORKLOADS: readonly Workload[] = [
     requests: plain(150),
     share: 0.5,
     neighbourEveryMs: 1000,
-    targets: { maxRatio: 1.05, maxWindow429s: 0, maxFailures: 0 },
+    targets: { maxWindow429s: 0, maxFailures: 0, fewerWindow429sThan: ["naive"] },
   }),
 ];
