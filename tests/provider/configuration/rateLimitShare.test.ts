@@ -1,6 +1,8 @@
 /** The `rateLimitShare` setting: what it accepts, and where a refusal says it was set. */
 import { rateLimitShareOf, rateLimitShareRefusal } from "../../../provider/configuration/rateLimitShare";
 import { resolveSettings, stackConfigLayer, valuesLayer } from "../../../provider/configuration/settings";
+import { bidModifierLifecycle } from "../../../provider/resources/bidModifier/lifecycle";
+import { CreateSession } from "../../../provider/resources/lifecycle/journaledCreates";
 
 it("accepts a fraction above 0 and at most 1, written as a decimal or given as a number", () => {
   for (const good of ["0.5", "1", ".25", " 0.3 ", "1.0", 0.5, 1]) expect(rateLimitShareRefusal(good)).toBeUndefined();
@@ -22,4 +24,27 @@ it("reads the stack config, else the environment; a refusal names the place it w
   expect(() => rateLimitShareOf(resolveSettings([valuesLayer("explicit", { rateLimitShare: "x" })], {}))).toThrow(
     /^rateLimitShare must be/,
   );
+});
+
+it("fails a resource's check (the preview) naming where an unusable share was set, on both faces' lifecycle", async () => {
+  const check = (settings: ReturnType<typeof resolveSettings>) =>
+    bidModifierLifecycle.check(
+      {},
+      { bidModifierId: "501", name: "A" },
+      {
+        warn: async () => undefined,
+        info: async () => undefined,
+        settings,
+        createSession: new CreateSession(),
+      },
+    );
+  expect((await check(resolveSettings([], { ADPLATFORM_RATE_LIMIT_SHARE: "2" }))).failures).toEqual([
+    { property: "", reason: expect.stringMatching(/^ADPLATFORM_RATE_LIMIT_SHARE must be a number above 0 and at most 1/) },
+  ]);
+  expect(
+    (await check(resolveSettings([stackConfigLayer((key) => (key === "adplatform:rateLimitShare" ? "0" : undefined))], {}))).failures,
+  ).toEqual([{ property: "", reason: expect.stringMatching(/^adplatform:rateLimitShare must be/) }]);
+  expect(
+    (await check(resolveSettings([stackConfigLayer((key) => (key === "adplatform:rateLimitShare" ? "0.5" : undefined))], {}))).failures,
+  ).toEqual([]);
 });
