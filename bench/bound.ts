@@ -30,6 +30,12 @@ export function boundMs(costUnits: number, limits: WindowLimits): number {
   return fullSteadyWindows * limits.steadyWindowMs + (burstWindows - 1) * limits.burstWindowMs;
 }
 
+/** `limits` at a share of them (the `rateLimitShare` model's room: at least 1 per window). */
+export function shareOf(limits: WindowLimits, share = 1): WindowLimits {
+  const room = (limit: number) => Math.max(1, Math.floor(limit * share));
+  return { ...limits, burst: room(limits.burst), steady: room(limits.steady) };
+}
+
 /**
  * Earliest time, ms, at which a slow server with an in-flight limit can have answered `requests`:
  * each request holds one of `maxInFlight` slots for `serviceDelayMs`, and a client that is never
@@ -63,7 +69,7 @@ export function inFlightBoundMs(requests: number, maxInFlight: number, serviceDe
 export function workloadBoundMs(workload: Workload, scale: Scale, roundTripMs = 0): number {
   const requests = workload.processes * workload.requests.length;
   return Math.max(
-    boundMs(workload.costUnits, scale.limits),
+    boundMs(workload.costUnits, shareOf(scale.limits, workload.share)),
     workload.serviceDelayMs > 0 ? inFlightBoundMs(requests, workload.maxInFlight, scale.ms(workload.serviceDelayMs), roundTripMs) : 0,
   );
 }

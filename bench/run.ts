@@ -13,7 +13,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { startSimulator } from "../simulator";
-import { boundMs, workloadBoundMs } from "./bound";
+import { boundMs, shareOf, workloadBoundMs } from "./bound";
+import { startNeighbour } from "./neighbour";
 import { diagnose, formatDiagnosis } from "./diagnose";
 import { CLIENT_NAMES, type ClientName, type WorkerConfig } from "./clients/types";
 import { DEFAULT_SCALE, type Scale, scaleOf } from "./scale";
@@ -192,6 +193,7 @@ async function runWorkload(
         warmUpToken: warmUpToken(token, i),
         serviceDelayMs: scale.ms(workload.serviceDelayMs),
         ...(redis ? { limitsUrl: redis.url } : {}),
+        ...(workload.share !== undefined ? { share: workload.share } : {}),
       }));
       // Machines (sharing nothing, or only a Redis): a limits directory of their own each (`limitsParent`).
       const limitsDirs =
@@ -202,7 +204,10 @@ async function runWorkload(
       // Garbage of the previous runs (the simulator's log of a naive client's thousands of 429s) is
       // collected now, not in a pause during this run (`npm run bench` passes --expose-gc).
       (globalThis as { gc?: () => void }).gc?.();
-      const measured = await runProcesses(configs, envs).finally(() => {
+      const neighbour =
+        workload.neighbourEveryMs === undefined ? undefined : startNeighbour(sim.url, token, scale.ms(workload.neighbourEveryMs));
+      const measured = await runProcesses(configs, envs).finally(async () => {
+        await neighbour?.stop();
         for (const dir of limitsDirs) rmSync(dir, { recursive: true, force: true });
       });
       const windows = sim.windows(client);
@@ -229,7 +234,8 @@ async function runWorkload(
     // With injected 500s the cost counted is random (one PRNG draw per request, and each client
     // draws its own sequence): each client is held to the bound of the cost the server actually
     // counted for it, so a lucky draw does not pass for a better limiter.
-    const clientBound = workload.errorRate > 0 ? boundMs(Math.max(workload.requestUnits, countedUnits), scale.limits) / 1000 : bound;
+    const clientBound =
+      workload.errorRate > 0 ? boundMs(Math.max(workload.requestUnits, countedUnits), shareOf(scale.limits, workload.share)) / 1000 : bound;
     results[client] = {
       seconds: round(measured.seconds),
       boundSeconds: round(clientBound),

@@ -65,6 +65,10 @@ export interface Workload {
   readonly sharing: Sharing;
   /** What the workload must show, when it has a target. */
   readonly targets?: Targets;
+  /** The `rateLimitShare` the clients keep to (our limiter's share; Bottleneck's reservoirs); none: the whole limit. */
+  readonly share?: number;
+  /** A neighbour on the account that is no client under test: one plain read every this many platform ms, never retried. */
+  readonly neighbourEveryMs?: number;
 }
 
 const ZONES = Object.values(SEED_IDS.zones);
@@ -160,5 +164,17 @@ export const WORKLOADS: readonly Workload[] = [
     requests: plain(75),
     sharing: "redis",
     targets: { maxRatio: 1.05, maxWindow429s: 0, maxFailures: 0, aheadOf: ["naive", "bottleneck"] },
+  }),
+  // A deploy that leaves the account's other half to a neighbour reading once a second (60 per
+  // minute, within the 75 the share of 0.5 leaves): every 429 of the account counts, the
+  // neighbour's too, and the bound is the share's (150 at 5 per second and 75 per minute).
+  workload({
+    name: "h-share-with-neighbour",
+    description: "150 GETs at rateLimitShare 0.5 while a neighbour reads once a second on the account",
+    processes: 1,
+    requests: plain(150),
+    share: 0.5,
+    neighbourEveryMs: 1000,
+    targets: { maxWindow429s: 0, maxFailures: 0, fewerWindow429sThan: ["naive"] },
   }),
 ];

@@ -25,6 +25,13 @@ export interface AccountArgs {
    * which account a token belongs to).
    */
   name?: pulumi.Input<string>;
+  /**
+   * The fraction of the account's rate limits this provider may spend, above 0 and at most 1, for
+   * an account that other systems use too (`0.5`: at most 75 of 150 requests per minute). Without
+   * it, the `rateLimitShare` setting applies (stack config, else `ADPLATFORM_RATE_LIMIT_SHARE`),
+   * else the whole limit.
+   */
+  rateLimitShare?: pulumi.Input<number>;
 }
 
 /** The property map a resource or data source receives for an account. */
@@ -35,6 +42,8 @@ export interface AccountProperty {
   token: pulumi.Output<string>;
   /** The account's stable name, when given. */
   name?: pulumi.Output<string>;
+  /** The share of the account's rate limits to spend, when given. */
+  rateLimitShare?: pulumi.Output<number>;
 }
 
 /** A platform account: a base URL and a (secret) token, passed as `account` to resources and data sources. */
@@ -45,12 +54,15 @@ export class Account {
   readonly token: pulumi.Output<string>;
   /** The account's stable name, when given. */
   readonly name: pulumi.Output<string> | undefined;
+  /** The share of the account's rate limits to spend, when given. */
+  readonly rateLimitShare: pulumi.Output<number> | undefined;
 
-  /** @param args base URL, token (made secret) and an optional stable name. */
+  /** @param args base URL, token (made secret), an optional stable name and an optional share of the rate limits. */
   constructor(args: AccountArgs) {
     this.baseUrl = pulumi.output(args.baseUrl);
     this.token = pulumi.secret(args.token);
     this.name = args.name === undefined ? undefined : pulumi.output(args.name);
+    this.rateLimitShare = args.rateLimitShare === undefined ? undefined : pulumi.output(args.rateLimitShare);
   }
 
   /** True when `value` is an `Account` (of any copy of this package). */
@@ -66,7 +78,12 @@ export class Account {
 
   /** The values a resource's `account` input carries. */
   toProperty(): AccountProperty {
-    return { baseUrl: this.baseUrl, token: this.token, ...(this.name === undefined ? {} : { name: this.name }) };
+    return {
+      baseUrl: this.baseUrl,
+      token: this.token,
+      ...(this.name === undefined ? {} : { name: this.name }),
+      ...(this.rateLimitShare === undefined ? {} : { rateLimitShare: this.rateLimitShare }),
+    };
   }
 }
 

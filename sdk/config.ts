@@ -23,6 +23,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { CONFIG_BASE_URL, CONFIG_TOKEN, ENV_BASE_URL, ENV_TOKEN } from "../provider/client";
 import { CONFIG_LIMITS_URL } from "../provider/client/connection";
 import { plainCredentialsWarning } from "../provider/infrastructure";
+import { rateLimitShareFailure } from "../provider/configuration/rateLimitShare";
 import { nonEmpty, resolveSettings, stackConfigLayer, valuesLayer, type Settings } from "../provider/configuration/settings";
 import type { ConnectionSettings } from "../provider/dataSources";
 
@@ -92,17 +93,21 @@ export type ConnectionResolution =
  * reported in `problems` so the caller can name itself.
  */
 export function resolveDataSourceConnection(): ConnectionResolution {
-  const { baseUrl, token, limitsUrl, origins } = programSettings();
+  const settings = programSettings();
+  const { baseUrl, token, limitsUrl, rateLimitShare, origins } = settings;
   const problems: string[] = [];
   if (baseUrl === undefined) problems.push(missing("base URL", CONFIG_BASE_URL, ENV_BASE_URL));
   if (token === undefined) problems.push(missing("token", CONFIG_TOKEN, ENV_TOKEN));
-  if (baseUrl === undefined || token === undefined) return { ok: false, problems };
+  const shareFailure = rateLimitShareFailure(settings);
+  if (shareFailure !== undefined) problems.push(shareFailure);
+  if (baseUrl === undefined || token === undefined || shareFailure !== undefined) return { ok: false, problems };
   return {
     ok: true,
     connection: {
       baseUrl,
       token,
       ...(limitsUrl === undefined ? {} : { limitsUrl }),
+      ...(rateLimitShare === undefined ? {} : { rateLimitShare: Number(rateLimitShare) }),
       origins: { ...(origins.baseUrl ? { baseUrl: origins.baseUrl } : {}), ...(origins.token ? { token: origins.token } : {}) },
     },
   };

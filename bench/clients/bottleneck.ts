@@ -11,6 +11,7 @@
  * account share one burst and one steady reservoir and one `maxConcurrent`.
  */
 import Bottleneck from "bottleneck";
+import { shareOf } from "../bound";
 import { scaleOf } from "../scale";
 import { runPeer } from "./peerCall";
 import type { PreparedClient, WorkerConfig } from "./types";
@@ -21,7 +22,8 @@ const BOTTLENECK_HEARTBEAT_MS = 250;
 /** The limiters are created at `run`, so their refresh intervals start with the workload. */
 export function prepareBottleneck(config: WorkerConfig): PreparedClient {
   const scale = scaleOf(config.scaleFactor);
-  const { limits } = scale;
+  // A share of the limits: smaller reservoirs (`share`).
+  const limits = shareOf(scale.limits, config.share);
   /** Clustered limiters whose Redis connections `close` ends. */
   const clustered: Bottleneck[] = [];
   return {

@@ -20,6 +20,7 @@ export function prepareOurs(config: WorkerConfig): PreparedClient {
       burstWindowMs: scale.limits.burstWindowMs,
       steadyWindowMs: scale.limits.steadyWindowMs,
       guardMs: scale.ms(LIMITER_DEFAULTS.guardMs),
+      ...(config.share !== undefined ? { share: config.share } : {}),
     },
     ...(config.limitsUrl !== undefined ? { limitsUrl: config.limitsUrl } : {}),
     retryOptions: {

@@ -25,6 +25,8 @@ export interface WorkerConfig {
    * one Redis): our limiter's store, and Bottleneck's cluster datastore.
    */
   readonly limitsUrl?: string;
+  /** The share of the account's limits to keep to (`Workload.share`). */
+  readonly share?: number;
 }
 
 /** A client set up and ready to go: `run` issues every request at once. */

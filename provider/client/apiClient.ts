@@ -28,6 +28,7 @@ import { type ApiError, ApiRequestValidationError, ApiResponseError, type Reques
 import { type ErrorContext, errorForResponse } from "./httpErrors";
 import type { LimiterOptions, Permit, RateLimiter } from "./limiter";
 import { resetLimiters, sharedLimiter } from "./limiterRegistry";
+import type { LimitWait } from "./limiterWaits";
 import { errorForNetworkFailure } from "./networkErrors";
 import { closePools, sharedPool } from "./pools";
 import { parseRateLimitInfo, parseRetryAfter, type ResponseHeaders } from "./rateLimitHeaders";
@@ -87,6 +88,8 @@ export interface CallRequest {
    * outcome unknown.
    */
   readonly afterAttempt?: (attempt: number) => void;
+  /** Told while the call waits on the account's rate limits longer than a few seconds (`limiterWaits.ts`). */
+  readonly onWait?: (wait: LimitWait) => void;
 }
 
 /** A successful response. */
@@ -255,8 +258,12 @@ class HttpApiClient implements ApiClient {
     let rateLimitedInARow = 0;
     // Every attempt queues at the call's place (see the limiter's `enqueue`).
     const queuedSince = this.clock.now();
+    const { onWait } = request;
     for (let attempt = 1; ; attempt += 1) {
-      const permit = await this.limiter.acquire({ rateClass: op.rateClass, cost: prepared.cost, queuedSince }, signal);
+      const permit = await this.limiter.acquire(
+        { rateClass: op.rateClass, cost: prepared.cost, queuedSince, ...(onWait ? { onWait } : {}) },
+        signal,
+      );
       try {
         if (request.beforeSend) await request.beforeSend(attempt);
       } catch (error) {

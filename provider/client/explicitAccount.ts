@@ -8,6 +8,7 @@
  * in a header), so a bad `Account` is refused before anything is sent. Reasons never hold a value:
  * the token must not reach a message, and a base URL may carry a credential.
  */
+import { rateLimitShareRefusal } from "../configuration/rateLimitShare";
 import { connectionRefusal, resolveConnection, type Connection } from "./connection";
 
 /** The fields of an explicit account, as they arrive (any of them may be missing or mistyped). */
@@ -18,10 +19,12 @@ export interface ExplicitAccount {
   readonly token?: unknown;
   /** A stable name of the account, optional (see `accountChanges`). */
   readonly name?: unknown;
+  /** The share of the account's rate limits to spend, optional (the `rateLimitShare` setting's for this account). */
+  readonly rateLimitShare?: unknown;
 }
 
 /** One field of an explicit account. */
-export type ExplicitAccountField = "baseUrl" | "token" | "name";
+export type ExplicitAccountField = "baseUrl" | "token" | "name" | "rateLimitShare";
 
 /** What is wrong with an explicit account: the field at fault (none: the account itself) and why. */
 export interface ExplicitAccountProblem {
@@ -42,7 +45,7 @@ export function explicitAccountProblems(
   if (account === null || typeof account !== "object" || Array.isArray(account)) {
     return [{ reason: "must be an Account (new Account({ baseUrl, token }))" }];
   }
-  const { baseUrl, token, name } = account as ExplicitAccount;
+  const { baseUrl, token, name, rateLimitShare } = account as ExplicitAccount;
   const problems: ExplicitAccountProblem[] = [];
   if (!skip("baseUrl")) {
     if (!isText(baseUrl)) {
@@ -62,6 +65,12 @@ export function explicitAccountProblems(
   }
   if (!skip("name") && name !== undefined && !isText(name)) {
     problems.push({ field: "name", reason: "must be a non-empty string when given" });
+  }
+  if (!skip("rateLimitShare") && rateLimitShareRefusal(rateLimitShare) !== undefined) {
+    problems.push({
+      field: "rateLimitShare",
+      reason: "must be a number above 0 and at most 1 when given, the fraction of the account's rate limits to spend",
+    });
   }
   return problems;
 }

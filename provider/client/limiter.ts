@@ -14,6 +14,7 @@ import type { RateClass, RateClassName } from "../catalog/types";
 import { type Clock, type TimerHandle, systemClock } from "./clock";
 import { type Decision, type LimiterEvent, type LimiterState, type ModelConfig, type Ticket, decide } from "./limiterModel";
 import { type LimiterStore, MemoryLimiterStore } from "./limiterStores";
+import { type LimitWait, WaitReports } from "./limiterWaits";
 import type { RateLimitInfo, RetryAfter } from "./rateLimitHeaders";
 
 /** Bounds of the adaptive in-flight cap (spec, Limits 6). */
@@ -34,6 +35,8 @@ export interface LimiterOptions {
   /** Least guard: how long a request may take to reach the server, ms; grows with the round trips. */
   readonly guardMs: number;
   readonly concurrency: ConcurrencyOptions;
+  /** The share of every window the account's limiters may spend, in (0, 1] (the `rateLimitShare` setting). */
+  readonly share: number;
   readonly clock: Clock;
   /**
    * Share the account's state with the other processes of this machine, and machines through a
@@ -56,6 +59,7 @@ export const LIMITER_DEFAULTS: LimiterOptions = Object.freeze({
   steadyWindowMs: STEADY_WINDOW_MS, // 60 s
   guardMs: 10, // 10 ms; grows with observed round trips
   concurrency: Object.freeze({ initial: 4, min: 1, max: 8 }),
+  share: 1, // the whole limit
   clock: systemClock,
   shareAcrossProcesses: true,
 });
@@ -67,6 +71,8 @@ export interface AdmissionRequest {
   readonly cost: number;
   /** When its call first queued (limiter clock); default now. A retry keeps its call's place. */
   readonly queuedSince?: number;
+  /** Told while it waits on the windows longer than a few seconds, how much longer (`limiterWaits.ts`). */
+  readonly onWait?: (wait: LimitWait) => void;
 }
 
 /** An admitted request: holds its ticket until released. */
@@ -132,6 +138,7 @@ export class RateLimiter {
   private readonly model: ModelConfig;
   private readonly store: LimiterStore;
   private readonly name: string;
+  private readonly waits: WaitReports;
   /** Ticket ids are `<this>#<n>`, unique across processes and machines. */
   private readonly self = `${PROCESS_TAG}/${++limiterCount}#`;
   private tickets = 0;
@@ -148,8 +155,9 @@ export class RateLimiter {
   constructor(options: Partial<LimiterOptions> = {}) {
     this.options = { ...LIMITER_DEFAULTS, ...options, concurrency: { ...LIMITER_DEFAULTS.concurrency, ...options.concurrency } };
     this.clock = this.options.clock;
-    const { classes, burstWindowMs, steadyWindowMs, guardMs, concurrency } = this.options;
-    this.model = { classes, burstWindowMs, steadyWindowMs, guardMs, concurrency, share: 1 };
+    const { classes, burstWindowMs, steadyWindowMs, guardMs, concurrency, share } = this.options;
+    this.model = { classes, burstWindowMs, steadyWindowMs, guardMs, concurrency, share };
+    this.waits = new WaitReports(this.model);
     this.store = this.options.sharedStore ?? new MemoryLimiterStore();
     this.name = this.options.stateName ?? "account";
   }
@@ -300,6 +308,7 @@ export class RateLimiter {
       };
       waiter.resolve(record);
     }
+    this.waits.decided(decision, this.queue, now);
     if (this.queue.length > 0 && decision.wakeAt < Number.POSITIVE_INFINITY) this.wakeAt(decision.wakeAt, decision.precise);
     if (this.scheduled || this.events.length > 0) this.decideNow();
   }

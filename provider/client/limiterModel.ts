@@ -11,7 +11,7 @@ import { z } from "zod";
 import type { RateLimitInfo, RetryAfter } from "./rateLimitHeaders";
 
 /** The format version of the state; a changed shape bumps it (stores name the state by it). */
-export const LIMITER_STATE_VERSION = 2;
+export const LIMITER_STATE_VERSION = 3;
 
 const WindowSchema = z.object({
   /** When the window was opened: its identity, which a ticket remembers. */
@@ -22,8 +22,10 @@ const WindowSchema = z.object({
   endsBy: z.number(),
   /** Whether an answer about the window gave `endsBy`; before one, it is our guess. */
   heard: z.boolean(),
-  /** Cost counted in the window. */
+  /** Cost counted in the window: ours, or the server's count of the account's when it said more. */
   spent: z.number(),
+  /** The part of `spent` the limiters sharing this state admitted: what the share caps. */
+  own: z.number(),
   /** Cost already counted in the window after this one (requests that may reach the server late). */
   carry: z.number(),
   /** When a window those requests may have opened is surely over: the latest one's admission + guard + length. */
@@ -143,6 +145,7 @@ function bounded(input: LimiterState | undefined, now: number, config: ModelConf
       w.endsAfter = Math.min(w.endsAfter, w.endsBy);
       w.opened = Math.min(w.opened, w.endsBy);
       w.spent = Math.max(0, w.spent);
+      w.own = clamp(w.own, 0, w.spent);
       w.carry = Math.max(0, w.carry);
       w.carryUntil = Math.min(w.carryUntil, reach(length));
       w.limit = clamp(w.limit, Math.ceil(limit / 2), limit);
@@ -190,6 +193,7 @@ function windowsAt(state: LimiterState, cls: string, now: number, config: ModelC
       endsBy: now + length + state.guard,
       heard: false,
       spent: carry,
+      own: carry,
       carry: 0,
       carryUntil: now,
       limit,
@@ -210,9 +214,13 @@ function unheard(state: LimiterState, cls: string, kind: "burst" | "steady", w: 
   return !w.heard && Object.values(state.tickets).some((t) => t.cls === cls && t[kind] === w.opened && !t.carried[kind]);
 }
 
-/** Room: `cost` fits when the window's spend stays within its limit × share; an empty window takes any cost (as the server does). */
+/**
+ * Room: `cost` fits when our own spend stays within the window's limit × share and the account's
+ * (ours and others', as the server counted it) within the limit; an empty window takes any cost
+ * (as the server does).
+ */
 function fits(w: WindowState, cost: number, config: ModelConfig): boolean {
-  return w.spent === 0 || w.spent + cost <= Math.max(1, Math.floor(w.limit * config.share));
+  return w.spent === 0 || (w.own + cost <= Math.max(1, Math.floor(w.limit * config.share)) && w.spent + cost <= w.limit);
 }
 
 /** A window's uncertain end: a request admitted now may reach the server after its window ended. */
@@ -221,6 +229,7 @@ const late = (w: WindowState, now: number, guard: number) => now + guard >= w.en
 /** Charges a grant to a window, and to the next one too when it may reach the server late. */
 function charge(w: WindowState, cost: number, now: number, guard: number, length: number): boolean {
   w.spent += cost;
+  w.own += cost;
   if (!late(w, now, guard)) return false;
   w.carry += cost;
   w.carryUntil = Math.max(w.carryUntil, now + guard + length);
@@ -286,6 +295,7 @@ function refused(
       const w = windows[kind];
       if (w.opened !== ticket[kind]) continue;
       w.spent = Math.max(0, w.spent - ticket.cost);
+      w.own = Math.max(0, w.own - ticket.cost);
       if (ticket.carried[kind]) w.carry = Math.max(0, w.carry - ticket.cost);
     }
     if (retryAfter?.kind === "delay") {
@@ -377,7 +387,7 @@ export function decide(
       if (item.cls === head.item.cls) {
         if (item.cost >= head.item.cost || late(windows.burst, now, guard) || late(windows.steady, now, guard)) continue;
         const keepsRoom = (w: WindowState, waitsForEnd: boolean) =>
-          waitsForEnd || fits({ ...w, spent: w.spent + item.cost }, head!.item.cost, config);
+          waitsForEnd || fits({ ...w, spent: w.spent + item.cost, own: w.own + item.cost }, head!.item.cost, config);
         if (!keepsRoom(windows.burst, head.blocked.burst) || !keepsRoom(windows.steady, head.blocked.steady)) continue;
       }
     }

@@ -33,6 +33,8 @@ export interface ConnectionSettings extends ConnectionOptions {
   readonly origins?: SettingOrigins;
   /** The Redis through which the account's limits are shared (the resolved `limitsUrl` setting). */
   readonly limitsUrl?: string;
+  /** The share of the account's rate limits to spend, in (0, 1] (the resolved `rateLimitShare` setting); none: all. */
+  readonly rateLimitShare?: number;
 }
 
 /**
@@ -109,10 +111,11 @@ async function fetchOnce(
   settings: ConnectionSettings,
   options: ReadOptions,
 ): Promise<unknown> {
-  const { origins, limitsUrl } = settings;
+  const { origins, limitsUrl, rateLimitShare } = settings;
   let body: unknown;
   try {
-    const client = getApiClient({ baseUrl: connection.baseUrl, token: connection.token, limitsUrl });
+    const limiterOptions = rateLimitShare === undefined ? undefined : { share: rateLimitShare };
+    const client = getApiClient({ baseUrl: connection.baseUrl, token: connection.token, limitsUrl, limiterOptions });
     const response = await client.call(source.readOperation, {
       pathParams: request.pathParams,
       ...(request.fields.length > 0 ? { fields: [...request.fields] } : {}),

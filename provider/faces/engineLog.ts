@@ -1,6 +1,6 @@
 /**
- * Messages from the lifecycle code to the user, as engine diagnostics, for both faces: warnings and
- * info messages, attached to a resource's URN when there is one.
+ * Messages from the lifecycle code to the user, as engine diagnostics, for both faces: warnings,
+ * info messages and ephemeral statuses, attached to a resource's URN when there is one.
  *
  * `pulumi.log` sends `Log` RPCs only once `@pulumi/pulumi`'s runtime knows the engine's address, and
  * neither plugin gives the runtime that address by itself: the dynamic-provider plugin gets it as its
@@ -39,6 +39,18 @@ async function engineLog(severity: "warn" | "info", message: string, urn: string
   // `pulumi.log` reads only `urn` of the resource it is given; a face has a URN, not a Resource.
   const subject = urn === undefined ? undefined : ({ urn: pulumi.output(urn) } as unknown as pulumi.Resource);
   await pulumi.log[severity](message, subject);
+}
+
+/**
+ * Sends a status about the resource `urn`: ephemeral, so the CLI shows it in the resource's row
+ * while it is the latest and keeps it out of the update's diagnostics. Not awaited (a later status
+ * replaces it anyway); without an engine it goes nowhere.
+ */
+export function engineStatus(message: string, urn: string | undefined): void {
+  connectOnce();
+  if (pulumi.runtime.getEngine() === undefined) return;
+  const subject = urn === undefined ? undefined : ({ urn: pulumi.output(urn) } as unknown as pulumi.Resource);
+  pulumi.log.info(message, subject, undefined, true).catch(() => undefined);
 }
 
 /**

@@ -10,6 +10,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { explicitAccountProblems, type ExplicitAccount } from "../../provider/client/explicitAccount";
+import { rateLimitShareFailure } from "../../provider/configuration/rateLimitShare";
 import { DataSourceCredentialsError, type ConnectionSettings } from "../../provider/dataSources";
 import { asAccount, type Account } from "../account";
 import { programSettings } from "../config";
@@ -55,12 +56,13 @@ async function accountValues(functionName: string, account: unknown): Promise<Ex
   if (!pulumi.Output.isInstance((account as Record<string, unknown>).token)) return account as ExplicitAccount;
   const resolved = asAccount(account as Account);
   if (resolved === undefined) return {};
-  const [baseUrl, token, name] = await Promise.all([
+  const [baseUrl, token, name, rateLimitShare] = await Promise.all([
     valueOf(functionName, "baseUrl", resolved.baseUrl),
     valueOf(functionName, "token", resolved.token),
     valueOf(functionName, "name", resolved.name),
+    valueOf(functionName, "rateLimitShare", resolved.rateLimitShare),
   ]);
-  return { baseUrl, token, ...(name === undefined ? {} : { name }) };
+  return { baseUrl, token, ...(name === undefined ? {} : { name }), ...(rateLimitShare === undefined ? {} : { rateLimitShare }) };
 }
 
 /**
@@ -74,11 +76,15 @@ export async function accountConnection(functionName: string, account: unknown):
     const lines = problems.map(({ field, reason }) => `${field === undefined ? "account" : `account.${field}`} ${reason}`);
     throw new DataSourceCredentialsError(functionName, `invalid account: ${lines.join("; ")}`);
   }
-  const { limitsUrl } = programSettings();
+  // The account's share, else the program's (`rateLimitShare` is a deploy's manners, not the account's).
+  const settings = programSettings();
+  const { limitsUrl } = settings;
+  const rateLimitShare = values.rateLimitShare ?? (rateLimitShareFailure(settings) === undefined ? settings.rateLimitShare : undefined);
   return {
     baseUrl: values.baseUrl as string,
     token: values.token as string,
     ...(limitsUrl === undefined ? {} : { limitsUrl }),
+    ...(rateLimitShare === undefined ? {} : { rateLimitShare: Number(rateLimitShare) }),
     origins: { baseUrl: "account", token: "account" },
   };
 }

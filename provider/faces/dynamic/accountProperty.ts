@@ -65,7 +65,13 @@ function withAccount<T>(outputs: T, account: ExplicitAccount | undefined): T {
 function contextFor(ctx: LifecycleContext, account: ExplicitAccount | undefined): LifecycleContext {
   if (account === undefined) return ctx;
   const text = (value: unknown) => (typeof value === "string" ? value : undefined);
-  return { ...ctx, settings: settingsWith(ctx.settings, { baseUrl: text(account.baseUrl), token: text(account.token) }, "account") };
+  // Its share when it has one; else the configured one (a deploy's manners toward the account's other users).
+  const { rateLimitShare } = account;
+  const share = typeof rateLimitShare === "number" || typeof rateLimitShare === "string" ? { rateLimitShare: String(rateLimitShare) } : {};
+  return {
+    ...ctx,
+    settings: settingsWith(ctx.settings, { baseUrl: text(account.baseUrl), token: text(account.token), ...share }, "account"),
+  };
 }
 
 /** The identity of the configured account (stack config, else environment), which has no name. */
@@ -84,7 +90,12 @@ function accountFailures(account: unknown): CheckFailure[] {
 
 /** The explicit account as checked inputs keep it: only the fields it has (the engine refuses undefined values). */
 function checkedAccount(account: ExplicitAccount): ExplicitAccount {
-  const fields = Object.entries({ baseUrl: account.baseUrl, token: account.token, name: account.name });
+  const fields = Object.entries({
+    baseUrl: account.baseUrl,
+    token: account.token,
+    name: account.name,
+    rateLimitShare: account.rateLimitShare,
+  });
   return Object.fromEntries(fields.filter(([, value]) => value !== undefined));
 }
 

@@ -34,15 +34,15 @@ export function withoutProviderKey<T>(props: unknown): T {
   return rest as T;
 }
 
-/** Adapts `lifecycle` to the dynamic-provider protocol; `context` is called once per method call. */
+/** Adapts `lifecycle` to the dynamic-provider protocol; `context` is called once per method call, with the resource's URN when known. */
 export function dynamicProvider<Inputs, Outputs>(
   lifecycle: ResourceLifecycle<Inputs, Outputs>,
-  context: () => LifecycleContext,
+  context: (urn?: string) => LifecycleContext,
 ): KindProvider<Inputs, Outputs> {
   // The context of a call whose inputs may carry the resource's identity.
   const contextOf = (news: unknown): LifecycleContext => {
     const urn = identityOf(news);
-    return urn === undefined ? context() : { ...context(), urn };
+    return urn === undefined ? context() : { ...context(urn), urn };
   };
   return {
     async check(olds, news) {

@@ -15,7 +15,7 @@ import { dynamicProvider, type KindProvider } from "./adapter";
 import { configuredSettings } from "./configure";
 import { setFallbackWarningSink } from "../../infrastructure/warnings";
 import { pluginEngineAddress } from "../engineAddress";
-import { engineInfo, engineWarn, useEngineAddress } from "../engineLog";
+import { engineInfo, engineStatus, engineWarn, useEngineAddress } from "../engineLog";
 import { watchEngine } from "./engineWatch";
 
 /**
@@ -24,9 +24,15 @@ import { watchEngine } from "./engineWatch";
  */
 const createSession = new CreateSession();
 
-/** The context of one call: read at call time, since `configure` may run after the first lookup. */
-function dynamicContext(): LifecycleContext {
-  return { warn: (message) => engineWarn(message), info: (message) => engineInfo(message), settings: configuredSettings(), createSession };
+/** The context of one call (about `urn` when known): read at call time, since `configure` may run after the first lookup. */
+function dynamicContext(urn?: string): LifecycleContext {
+  return {
+    warn: (message) => engineWarn(message),
+    info: (message) => engineInfo(message),
+    status: (message) => engineStatus(message, urn),
+    settings: configuredSettings(),
+    createSession,
+  };
 }
 
 // Each kind has its own input and output types; the table holds them all, so its values are `any`.

@@ -12,8 +12,9 @@
  *
  * It also refuses, at preview time and naming the setting, a base URL or token given in the
  * configuration that no call could use (plain http:// to a host that is not loopback, a token that
- * does not fit in a header) and a read grace that is not a whole number of seconds: the same
- * refusals the client and the read grace make at their first use. A setting that is absent may
+ * does not fit in a header), a read grace that is not a whole number of seconds and a rate-limit
+ * share that is not a fraction: the same refusals the client, the read grace and the limiter make at
+ * their first use. A setting that is absent may
  * still come from the plugin's environment, and one unknown in a preview is judged on the run that
  * knows it, so neither is judged here.
  *
@@ -27,6 +28,7 @@ import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { CONFIG_BASE_URL, CONFIG_TOKEN, connectionRefusal } from "../../client/connection";
 import { mayCarryPassword } from "../../infrastructure/redis";
+import { rateLimitShareRefusal } from "../../configuration/rateLimitShare";
 import { readGraceRefusal } from "../../resources/lifecycle/readGrace";
 import { UNKNOWN_VALUE } from "../../resources/inputs/unknowns";
 import { diffConfig } from "./diffConfig";
@@ -59,9 +61,14 @@ export function configFailures(news: Readonly<Record<string, JavaScriptValue>>, 
     const reason = given(value) ? connectionRefusal(setting, value) : undefined;
     if (reason !== undefined) failures.push(`${defaultProvider ? CONFIG_KEYS[setting] : setting}: ${reason}`);
   }
-  const grace = news.readGraceSeconds;
-  const graceRefusal = given(grace) ? readGraceRefusal(grace) : undefined;
-  if (graceRefusal !== undefined) failures.push(defaultProvider ? graceRefusal : graceRefusal.replace(/^adplatform:/, ""));
+  for (const [setting, refusal] of [
+    ["readGraceSeconds", readGraceRefusal],
+    ["rateLimitShare", rateLimitShareRefusal],
+  ] as const) {
+    const value = news[setting];
+    const reason = given(value) ? refusal(value) : undefined;
+    if (reason !== undefined) failures.push(defaultProvider ? reason : reason.replace(/^adplatform:/, ""));
+  }
   return failures;
 }
 

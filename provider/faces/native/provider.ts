@@ -23,7 +23,7 @@ import type { ResourceLifecycle } from "../../resources/lifecycle/contract";
 import type { ResourceKind } from "../../resources/kinds";
 import { resourceLifecycle } from "../../resources/registry";
 import { invokeDataSource } from "./dataSourceInvoke";
-import { engineInfo, engineWarn } from "../engineLog";
+import { engineInfo, engineStatus, engineWarn } from "../engineLog";
 import { propertiesFromEngine, toEngine } from "./engineValues";
 import { importRefusal } from "./importSupport";
 import { dataSourceOfToken, kindOfToken, typeOfUrn } from "./tokens";
@@ -57,6 +57,7 @@ export function nativeProvider(version: string, schema: string, settings: () => 
     createSession,
     warn: (message) => engineWarn(message, urn),
     info: (message) => engineInfo(message, urn),
+    status: (message) => engineStatus(message, urn),
     settings: settings(),
     urn,
   });

@@ -3,16 +3,30 @@
  * rate-limited client per account per process, so every resource of an update shares the account's
  * limits: provider/client/limiter.ts), with credentials resolved at call time.
  */
-import { getApiClient, type ApiClient } from "../../client";
+import { getApiClient, type ApiClient, type CallRequest } from "../../client";
+import { backlogText, type LimitWait, waitStatusText } from "../../client/limiterWaits";
+import type { OperationSpec } from "../../catalog/types";
+import { rateLimitShareOf } from "../../configuration/rateLimitShare";
 import type { LifecycleContext } from "./context";
 
 /**
  * The shared client for the context's base URL and token, whose limits are shared through the
- * context's limits URL. Throws the client's `ApiConfigError` when no token is set anywhere; nothing
+ * context's limits URL and spent within its share. Throws the client's `ApiConfigError` when no
+ * token is set anywhere, a `RangeError` naming `rateLimitShare` when it is not a fraction; nothing
  * is sent then.
  */
 export function apiClient(ctx: LifecycleContext): ApiClient {
   // Only these fields: whatever else the settings hold must not reach the client's options.
   const { baseUrl, token, limitsUrl } = ctx.settings;
-  return getApiClient({ baseUrl, token, limitsUrl });
+  const client = getApiClient({ baseUrl, token, limitsUrl, limiterOptions: { share: rateLimitShareOf(ctx.settings) } });
+  const { status } = ctx;
+  if (status === undefined) return client;
+  // While a call waits on the limits: the resource's status says for how long; a busy stretch's
+  // first report also says, once, what the whole queue costs.
+  const onWait = (wait: LimitWait) => {
+    status(waitStatusText(wait));
+    if (wait.backlog) void ctx.info(backlogText(wait.backlog)).catch(() => undefined);
+  };
+  const call = (op: OperationSpec | string, request: CallRequest = {}) => client.call(op, { ...request, onWait });
+  return { baseUrl: client.baseUrl, limiter: client.limiter, call } as ApiClient;
 }

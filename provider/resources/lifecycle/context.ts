@@ -16,6 +16,11 @@ export interface LifecycleContext {
   /** Shows `message` to the user as an info message of this update (what a step will do); resolves once delivered. */
   readonly info: (message: string) => Promise<void>;
   /**
+   * Shows `message` as the resource's status while it is the latest (what the call is waiting for),
+   * outside the update's diagnostics; not awaited. None: nowhere to show it.
+   */
+  readonly status?: (message: string) => void;
+  /**
    * The configuration the face resolved (`provider/configuration/settings.ts`): where requests go and
    * with which token, where limits are shared and creates journaled. A missing base URL or token is
    * refused by the client, naming every way to set it. The token stays in memory: never in inputs,

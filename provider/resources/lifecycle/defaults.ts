@@ -13,6 +13,7 @@
  * - `delete` warns that the object stays on the platform: the API deletes none of the four kinds.
  */
 import { ApiNotFoundError } from "../../client";
+import { rateLimitShareFailure } from "../../configuration/rateLimitShare";
 import type { AnyResourceDefinition } from "../inputs/definition";
 import { checkInputs, type InputSchema } from "../inputs/checkInputs";
 import { diffInputs } from "../inputs/diff";
@@ -102,7 +103,11 @@ export function lifecycleWithDefaults<Inputs, Outputs>(
       // An object that exists without a field only its create needs (imported: the API did not return it).
       const existing = Object.keys(olds).length > 0 && createOnly.some((field) => olds[field] === undefined);
       const schema = (existing ? definition.existingInputs : definition.inputs) as InputSchema;
-      const result = checkInputs(schema, news) as CheckResult<Inputs>;
+      const checked = checkInputs(schema, news) as CheckResult<Inputs>;
+      // A share the limiter would refuse fails the preview, named where it was set (an account's
+      // own is refused at `account.rateLimitShare` by the face that reads it).
+      const share = ctx.settings.origins.rateLimitShare === "account" ? undefined : rateLimitShareFailure(ctx.settings);
+      const result = share === undefined ? checked : { ...checked, failures: [...checked.failures, { property: "", reason: share }] };
       await calls.checked?.(result, ctx);
       return result;
     },

@@ -22,6 +22,7 @@ class ProviderArgs:
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  journal_dir: pulumi.Input[Optional[_builtins.str]] = None,
                  limits_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 rate_limit_share: pulumi.Input[Optional[_builtins.str]] = None,
                  read_grace_seconds: pulumi.Input[Optional[_builtins.str]] = None,
                  token: pulumi.Input[Optional[_builtins.str]] = None):
         """
@@ -30,6 +31,7 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.str] base_url: The API's base URL, e.g. `https://api.example.com` (a path prefix is kept). Plain `http://` is accepted only for loopback hosts such as the local simulator. Else the environment variable `ADPLATFORM_BASE_URL`.
         :param pulumi.Input[_builtins.str] journal_dir: The directory of the create journal, which lets an update interrupted mid-create take over the object it created instead of creating it twice. A CI runner whose next run may be another machine points it at a directory the runs share (or sets `limitsUrl`). Else the environment variable `ADPLATFORM_JOURNAL_DIR`, else `$PULUMI_HOME/adplatform/create-journal`, else `~/.pulumi/adplatform/create-journal`.
         :param pulumi.Input[_builtins.str] limits_url: A Redis URL (`redis://[:password@]host:port[/db]`, `rediss://` for TLS) through which every machine deploying to the same account shares its rate limits and create journal. Set it as a secret when it holds a password. Else the environment variable `ADPLATFORM_LIMITS_URL`, else none: the limits are shared by this machine's processes, and the create journal is kept in `journalDir`.
+        :param pulumi.Input[_builtins.str] rate_limit_share: The fraction of the account's rate limits this provider may spend, a number above 0 and at most 1, for accounts that other systems use too: `0.5` spends at most 75 of the 150 requests per minute and 5 of the 10 per second, and leaves the rest of every window to them. Every process and machine that shares the limits (this machine's, or those of one `limitsUrl`) spends within the same share together. A smaller share makes a large update slower in proportion. Else the environment variable `ADPLATFORM_RATE_LIMIT_SHARE`, else `1`: the whole limit.
         :param pulumi.Input[_builtins.str] read_grace_seconds: For how many seconds after the provider created or adopted an object a read that does not find it (a 404, or no record) is taken as the platform not showing it yet rather than as the object being gone: the read is tried again with backoff, and if the object still does not show, it stays in the stack's state with a warning. After this period a missing object is gone and leaves the state. `0` turns the grace off. Else the environment variable `ADPLATFORM_READ_GRACE_SECONDS`, else `300` (5 minutes).
         :param pulumi.Input[_builtins.str] token: The API access token, sent as a bearer token. Set it as a secret: `pulumi config set --secret adplatform:token <token>`. Else the environment variable `ADPLATFORM_TOKEN`.
         """
@@ -39,6 +41,8 @@ class ProviderArgs:
             pulumi.set(__self__, "journal_dir", journal_dir)
         if limits_url is not None:
             pulumi.set(__self__, "limits_url", limits_url)
+        if rate_limit_share is not None:
+            pulumi.set(__self__, "rate_limit_share", rate_limit_share)
         if read_grace_seconds is not None:
             pulumi.set(__self__, "read_grace_seconds", read_grace_seconds)
         if token is not None:
@@ -81,6 +85,18 @@ class ProviderArgs:
         pulumi.set(self, "limits_url", value)
 
     @_builtins.property
+    @pulumi.getter(name="rateLimitShare")
+    def rate_limit_share(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The fraction of the account's rate limits this provider may spend, a number above 0 and at most 1, for accounts that other systems use too: `0.5` spends at most 75 of the 150 requests per minute and 5 of the 10 per second, and leaves the rest of every window to them. Every process and machine that shares the limits (this machine's, or those of one `limitsUrl`) spends within the same share together. A smaller share makes a large update slower in proportion. Else the environment variable `ADPLATFORM_RATE_LIMIT_SHARE`, else `1`: the whole limit.
+        """
+        return pulumi.get(self, "rate_limit_share")
+
+    @rate_limit_share.setter
+    def rate_limit_share(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "rate_limit_share", value)
+
+    @_builtins.property
     @pulumi.getter(name="readGraceSeconds")
     def read_grace_seconds(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -114,6 +130,7 @@ class Provider(pulumi.ProviderResource):
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  journal_dir: pulumi.Input[Optional[_builtins.str]] = None,
                  limits_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 rate_limit_share: pulumi.Input[Optional[_builtins.str]] = None,
                  read_grace_seconds: pulumi.Input[Optional[_builtins.str]] = None,
                  token: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -125,6 +142,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.str] base_url: The API's base URL, e.g. `https://api.example.com` (a path prefix is kept). Plain `http://` is accepted only for loopback hosts such as the local simulator. Else the environment variable `ADPLATFORM_BASE_URL`.
         :param pulumi.Input[_builtins.str] journal_dir: The directory of the create journal, which lets an update interrupted mid-create take over the object it created instead of creating it twice. A CI runner whose next run may be another machine points it at a directory the runs share (or sets `limitsUrl`). Else the environment variable `ADPLATFORM_JOURNAL_DIR`, else `$PULUMI_HOME/adplatform/create-journal`, else `~/.pulumi/adplatform/create-journal`.
         :param pulumi.Input[_builtins.str] limits_url: A Redis URL (`redis://[:password@]host:port[/db]`, `rediss://` for TLS) through which every machine deploying to the same account shares its rate limits and create journal. Set it as a secret when it holds a password. Else the environment variable `ADPLATFORM_LIMITS_URL`, else none: the limits are shared by this machine's processes, and the create journal is kept in `journalDir`.
+        :param pulumi.Input[_builtins.str] rate_limit_share: The fraction of the account's rate limits this provider may spend, a number above 0 and at most 1, for accounts that other systems use too: `0.5` spends at most 75 of the 150 requests per minute and 5 of the 10 per second, and leaves the rest of every window to them. Every process and machine that shares the limits (this machine's, or those of one `limitsUrl`) spends within the same share together. A smaller share makes a large update slower in proportion. Else the environment variable `ADPLATFORM_RATE_LIMIT_SHARE`, else `1`: the whole limit.
         :param pulumi.Input[_builtins.str] read_grace_seconds: For how many seconds after the provider created or adopted an object a read that does not find it (a 404, or no record) is taken as the platform not showing it yet rather than as the object being gone: the read is tried again with backoff, and if the object still does not show, it stays in the stack's state with a warning. After this period a missing object is gone and leaves the state. `0` turns the grace off. Else the environment variable `ADPLATFORM_READ_GRACE_SECONDS`, else `300` (5 minutes).
         :param pulumi.Input[_builtins.str] token: The API access token, sent as a bearer token. Set it as a secret: `pulumi config set --secret adplatform:token <token>`. Else the environment variable `ADPLATFORM_TOKEN`.
         """
@@ -155,6 +173,7 @@ class Provider(pulumi.ProviderResource):
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  journal_dir: pulumi.Input[Optional[_builtins.str]] = None,
                  limits_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 rate_limit_share: pulumi.Input[Optional[_builtins.str]] = None,
                  read_grace_seconds: pulumi.Input[Optional[_builtins.str]] = None,
                  token: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -169,6 +188,7 @@ class Provider(pulumi.ProviderResource):
             __props__.__dict__["base_url"] = base_url
             __props__.__dict__["journal_dir"] = journal_dir
             __props__.__dict__["limits_url"] = None if limits_url is None else pulumi.Output.secret(limits_url)
+            __props__.__dict__["rate_limit_share"] = rate_limit_share
             __props__.__dict__["read_grace_seconds"] = read_grace_seconds
             __props__.__dict__["token"] = None if token is None else pulumi.Output.secret(token)
         secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["limitsUrl", "token"])
@@ -202,6 +222,14 @@ class Provider(pulumi.ProviderResource):
         A Redis URL (`redis://[:password@]host:port[/db]`, `rediss://` for TLS) through which every machine deploying to the same account shares its rate limits and create journal. Set it as a secret when it holds a password. Else the environment variable `ADPLATFORM_LIMITS_URL`, else none: the limits are shared by this machine's processes, and the create journal is kept in `journalDir`.
         """
         return pulumi.get(self, "limits_url")
+
+    @_builtins.property
+    @pulumi.getter(name="rateLimitShare")
+    def rate_limit_share(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The fraction of the account's rate limits this provider may spend, a number above 0 and at most 1, for accounts that other systems use too: `0.5` spends at most 75 of the 150 requests per minute and 5 of the 10 per second, and leaves the rest of every window to them. Every process and machine that shares the limits (this machine's, or those of one `limitsUrl`) spends within the same share together. A smaller share makes a large update slower in proportion. Else the environment variable `ADPLATFORM_RATE_LIMIT_SHARE`, else `1`: the whole limit.
+        """
+        return pulumi.get(self, "rate_limit_share")
 
     @_builtins.property
     @pulumi.getter(name="readGraceSeconds")

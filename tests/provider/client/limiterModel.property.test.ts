@@ -3,7 +3,8 @@
  * state (each decision atomic, as a store makes it) and send to a server that counts fixed windows
  * as the spec's (opened by the first request to arrive after the last one ended, spec Limits 1) and
  * refuses past its in-flight limit (Limits 6), over random costs, latencies, answer delays and,
- * in some runs, odd headers. Time is virtual: one event queue.
+ * in some runs, odd headers. In some runs they take a share of the limits and a neighbour that
+ * shares nothing spends the rest at a steady pace. Time is virtual: one event queue.
  */
 import fc from "fast-check";
 import {
@@ -32,6 +33,9 @@ const LONGEST_WAIT = Math.max(CONFIG.steadyWindowMs + CONFIG.burstWindowMs, tick
 class ServerWindow {
   start = -Infinity;
   used = 0;
+  /** What the processes sharing the state spent in the window, and the most they ever did. */
+  own = 0;
+  mostOwn = 0;
   constructor(
     readonly length: number,
     readonly limit: number,
@@ -46,12 +50,15 @@ class ServerWindow {
     const used = this.usedAt(now);
     return used === 0 || used + cost <= this.limit;
   }
-  admit(now: number, cost: number) {
+  admit(now: number, cost: number, ours = true) {
     if (!this.open(now)) {
       this.start = now;
       this.used = 0;
+      this.own = 0;
     }
     this.used += cost;
+    if (ours) this.own += cost;
+    this.mostOwn = Math.max(this.mostOwn, this.own);
   }
   resetMs(now: number) {
     return this.open(now) ? this.start + this.length - now : this.length;
@@ -67,6 +74,8 @@ interface Run {
   serverInFlight: number;
   odd: boolean;
   oddPick: number[];
+  /** The share of the limits the processes take; below 1, a neighbour spends the rest. */
+  share: number;
 }
 
 const runArbitrary: fc.Arbitrary<Run> = fc.record({
@@ -84,7 +93,16 @@ const runArbitrary: fc.Arbitrary<Run> = fc.record({
   serverInFlight: fc.integer({ min: 2, max: 10 }),
   odd: fc.boolean(),
   oddPick: fc.array(fc.nat(5), { minLength: 1, maxLength: 50 }),
+  share: fc.constantFrom(1, 1, 0.5),
 });
+
+/** The most a share lets the processes spend in a window of `limit` (the model's room). */
+const room = (limit: number, share: number) => Math.max(1, Math.floor(limit * share));
+/**
+ * The neighbour's pace: one request per this, so that it spends no more than the rest of any
+ * window the share leaves, burst (3 - 1 at share 0.5) and steady (12 - 6): 6 in any steady window.
+ */
+const NEIGHBOUR_EVERY = Math.ceil(CONFIG.steadyWindowMs / (CONFIG.classes.C!.steady - room(CONFIG.classes.C!.steady, 0.5))) + 1;
 
 /** Odd headers: a Unix-time reset, a limit of 1, a reset of a day, none at all, a negative remaining. */
 function oddReport(pick: number, honest: RateLimitInfo): RateLimitInfo | undefined {
@@ -113,6 +131,9 @@ interface Outcome {
   decisions: number;
   ticketsLeft: number;
   end: number;
+  neighbourRefusals: number;
+  /** The most the processes spent in one server window, burst and steady. */
+  mostOwn: { burst: number; steady: number };
 }
 
 function simulate(run: Run): Outcome {
@@ -125,7 +146,19 @@ function simulate(run: Run): Outcome {
   const events: { at: number; seq: number; run: (now: number) => void }[] = [];
   let seq = 0;
   const at = (time: number, run: (now: number) => void) => events.push({ at: time, seq: seq++, run });
-  const outcome: Outcome = { windowRefusals: 0, done: 0, total: 0, longestWait: 0, spun: false, decisions: 0, ticketsLeft: 0, end: 0 };
+  const outcome: Outcome = {
+    windowRefusals: 0,
+    done: 0,
+    total: 0,
+    longestWait: 0,
+    spun: false,
+    decisions: 0,
+    ticketsLeft: 0,
+    end: 0,
+    neighbourRefusals: 0,
+    mostOwn: { burst: 0, steady: 0 },
+  };
+  const config: ModelConfig = { ...CONFIG, share: run.share };
 
   run.processes.forEach((calls, p) => {
     const queue: { id: string; cls: string; cost: number }[] = [];
@@ -134,7 +167,7 @@ function simulate(run: Run): Outcome {
     let wake = Infinity;
     const step = (now: number, happened: LimiterEvent[]) => {
       outcome.decisions += 1;
-      const decision = decide(state, happened, queue, now, CONFIG);
+      const decision = decide(state, happened, queue, now, config);
       state = decision.state;
       for (const grant of decision.grants) {
         const item = queue.splice(
@@ -206,11 +239,23 @@ function simulate(run: Run): Outcome {
     };
     calls.forEach((call, i) =>
       at(call.at, (now) => {
-        queue.push({ id: `p${p}#${i}`, cls: "C", cost: call.cost });
+        // A request costing more than the share's room goes alone into an empty window, past the share.
+        const cost = run.share < 1 ? Math.min(call.cost, room(CONFIG.classes.C!.burst, run.share)) : call.cost;
+        queue.push({ id: `p${p}#${i}`, cls: "C", cost });
         step(now, []);
       }),
     );
   });
+
+  // The neighbour: its requests reach the server as they are sent, and it never retries.
+  if (run.share < 1) {
+    for (let sent = 0; sent < 3_000_000; sent += NEIGHBOUR_EVERY) {
+      at(sent, (arrival) => {
+        if (!burst.fits(arrival, 1) || !steady.fits(arrival, 1)) outcome.neighbourRefusals += 1;
+        else for (const w of [burst, steady]) w.admit(arrival, 1, false);
+      });
+    }
+  }
 
   while (events.length > 0 && outcome.decisions < 20_000) {
     events.sort((a, b) => a.at - b.at || a.seq - b.seq);
@@ -218,16 +263,22 @@ function simulate(run: Run): Outcome {
     outcome.end = event.at;
     event.run(event.at);
   }
+  outcome.mostOwn = { burst: burst.mostOwn, steady: steady.mostOwn };
   outcome.ticketsLeft = Object.values(state?.tickets ?? {}).filter((t) => t.exp > outcome.end).length;
   return outcome;
 }
 
 describe("processes sharing one account's state, over random runs", () => {
-  it("never pass a window's limit at the server, release every request, never sleep past a window nor spin", () => {
+  it("never pass a window's limit at the server (with a share: never their share of it, and a neighbour within the rest is never refused), release every request, never sleep past a window nor spin", () => {
     fc.assert(
       fc.property(runArbitrary, (run) => {
         const outcome = simulate(run);
         if (!run.odd) expect(outcome.windowRefusals).toBe(0);
+        if (!run.odd) expect(outcome.neighbourRefusals).toBe(0);
+        if (run.share < 1 && !run.odd) {
+          expect(outcome.mostOwn.burst).toBeLessThanOrEqual(room(CONFIG.classes.C!.burst, run.share));
+          expect(outcome.mostOwn.steady).toBeLessThanOrEqual(room(CONFIG.classes.C!.steady, run.share));
+        }
         expect(outcome.done).toBe(outcome.total);
         expect(outcome.ticketsLeft).toBe(0);
         expect(outcome.spun).toBe(false);

@@ -89,6 +89,38 @@ describe("room", () => {
     const t = new Trace({ ...CONFIG, share: 0.5 });
     expect(t.step(0, t.requests(8)).granted).toHaveLength(5);
   });
+
+  it("our own spend stays within limit × share while others' spend counts only against the limit", () => {
+    const t = new Trace({ ...CONFIG, share: 0.5 });
+    const [a] = t.requests(1);
+    t.step(0, [a!]);
+    // The server counted 3: ours and 2 of a neighbour's. Our share is still 5 of the 10.
+    const more = t.requests(6);
+    const step = t.step(5, more, [t.answer(a!.id, 5, { report: { limit: 10, remaining: 7, resetMs: 990 } })]);
+    expect(step.granted).toEqual(ids(more.slice(0, 4)));
+    expect(t.burst()).toMatchObject({ spent: 7, own: 5 });
+  });
+
+  it("the account's spend, ours and others', stays within the limit: a neighbour past its part leaves us less than our share", () => {
+    const t = new Trace({ ...CONFIG, share: 0.5 });
+    const [a] = t.requests(1);
+    t.step(0, [a!]);
+    // The server counted 9: ours and 8 of a neighbour's, more than the half we leave it.
+    const more = t.requests(3);
+    const step = t.step(5, more, [t.answer(a!.id, 5, { report: { limit: 10, remaining: 1, resetMs: 990 } })]);
+    expect(step.granted).toEqual(ids(more.slice(0, 1)));
+    expect(t.burst()).toMatchObject({ spent: 10, own: 2 });
+  });
+
+  it("with the whole limit (share 1) our own spend is never what blocks: today's room", () => {
+    const t = new Trace();
+    const [a] = t.requests(1);
+    t.step(0, [a!]);
+    const more = t.requests(12);
+    const step = t.step(5, more, [t.answer(a!.id, 5, { report: { limit: 10, remaining: 7, resetMs: 990 } })]);
+    expect(step.granted).toEqual(ids(more.slice(0, 7)));
+    expect(t.burst()).toMatchObject({ spent: 10, own: 8 });
+  });
 });
 
 describe("the queue", () => {
@@ -326,7 +358,17 @@ describe("requests in flight", () => {
 describe("bounded waits", () => {
   it("a planted state with ends at 1e300 and a lowering in the future waits at most a window and a guard", () => {
     const t = new Trace();
-    const planted = { opened: 0, endsAfter: 1e300, endsBy: 1e300, heard: true, spent: 1e9, carry: 0, carryUntil: 1e300, limit: 10 };
+    const planted = {
+      opened: 0,
+      endsAfter: 1e300,
+      endsBy: 1e300,
+      heard: true,
+      spent: 1e9,
+      own: 1e9,
+      carry: 0,
+      carryUntil: 1e300,
+      limit: 10,
+    };
     t.state = {
       classes: { C: { burst: { ...planted }, steady: { ...planted, limit: 150 } } },
       tickets: {},

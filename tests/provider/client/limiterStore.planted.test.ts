@@ -18,7 +18,17 @@ import { useRedisServer } from "../../helpers/redisServer";
 import { waitFor } from "../../helpers/waitFor";
 
 const FAR = 1e300;
-const window = (limit: number) => ({ opened: 0, endsAfter: FAR, endsBy: FAR, heard: true, spent: 1e9, carry: 1e9, carryUntil: FAR, limit });
+const window = (limit: number) => ({
+  opened: 0,
+  endsAfter: FAR,
+  endsBy: FAR,
+  heard: true,
+  spent: 1e9,
+  own: 1e9,
+  carry: 1e9,
+  carryUntil: FAR,
+  limit,
+});
 const cap = { value: 8, ceiling: null, loweredAt: null, good: 0 };
 
 /** The states a writer may plant, by what they would hold. */

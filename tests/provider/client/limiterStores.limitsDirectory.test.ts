@@ -105,7 +105,7 @@ describe("another user's limits directory", () => {
           `const fs = require("node:fs");
          const [dir, name, pid, victim] = process.argv.slice(1);
          fs.mkdirSync(dir); fs.chmodSync(dir, 0o777);
-         for (const at of [name + ".v2.json." + pid + ".tmp", name + ".v2.json", name + ".v2.json.lock"]) fs.symlinkSync(victim, dir + "/" + at);`,
+         for (const at of [name + ".v3.json." + pid + ".tmp", name + ".v3.json", name + ".v3.json.lock"]) fs.symlinkSync(victim, dir + "/" + at);`,
           [limits, name, String(process.pid), victim],
         );
         expect(planted).toMatchObject({ code: 0, stderr: "" });

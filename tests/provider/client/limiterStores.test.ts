@@ -59,14 +59,14 @@ describe.each([
 describe("the file store", () => {
   it("is one file per state, named by the state's format version, shared by every store on the directory", () => {
     seenBy(new FileLimiterStore(dir));
-    expect(readdirSync(dir)).toEqual(["account.v2.json"]);
+    expect(readdirSync(dir)).toEqual(["account.v3.json"]);
     expect(seenBy(new FileLimiterStore(dir))).toMatchObject({ guard: 42 });
   });
 
   it("hands decide nothing when the file does not parse as a state of its version", () => {
-    writeFileSync(join(dir, "account.v2.json"), "{ not json");
+    writeFileSync(join(dir, "account.v3.json"), "{ not json");
     expect(seenBy(new FileLimiterStore(dir))).toBeUndefined();
-    writeFileSync(join(dir, "account.v2.json"), JSON.stringify({ version: 1, classes: {}, pausedUntil: null, inFlight: {} }));
+    writeFileSync(join(dir, "account.v3.json"), JSON.stringify({ version: 1, classes: {}, pausedUntil: null, inFlight: {} }));
     expect(seenBy(new FileLimiterStore(dir))).toBeUndefined();
   });
 
@@ -81,7 +81,7 @@ describe("the file store", () => {
 
 describe("the lock file", () => {
   it("is taken over when dated in the future (planted, or a clock stepped back), instead of waited for for ever", () => {
-    const file = join(dir, "account.v2.json");
+    const file = join(dir, "account.v3.json");
     writeFileSync(`${file}.lock`, "");
     const future = new Date(Date.now() + 10 * 365 * 24 * 3_600_000);
     utimesSync(`${file}.lock`, future, future);
@@ -100,7 +100,7 @@ describe("the lock file", () => {
   });
 
   it("that is stale and cannot be removed (a directory in its place) fails the transaction, saying what to fix, instead of spinning", () => {
-    const file = join(dir, "account.v2.json");
+    const file = join(dir, "account.v3.json");
     mkdirSync(`${file}.lock`);
     const past = new Date(Date.now() - 60_000);
     utimesSync(`${file}.lock`, past, past);
@@ -124,11 +124,11 @@ describe("stale state files", () => {
     // Of every version: the one before this had no version in its name.
     const names = [
       `${hash}.json`,
-      `${hash}.v2.json.lock`,
-      `${hash}.v2.json.4242.a1b2.tmp`,
-      `${hash}.v2.json`,
+      `${hash}.v3.json.lock`,
+      `${hash}.v3.json.4242.a1b2.tmp`,
+      `${hash}.v3.json`,
       "notes.json",
-      `${hash.replace("0", "f")}.v2.json`,
+      `${hash.replace("0", "f")}.v3.json`,
     ];
     for (const name of names) writeFileSync(join(dir, name), "{}");
     const old = new Date(Date.now() - 3_600_000);
@@ -138,7 +138,7 @@ describe("stale state files", () => {
   });
 
   it("are swept by the first store opened on a directory", () => {
-    const stale = join(dir, "ffffffffffffffffffffffffffffffff.v2.json");
+    const stale = join(dir, "ffffffffffffffffffffffffffffffff.v3.json");
     writeFileSync(stale, "{}");
     const old = new Date(Date.now() - FILE_STORE_DEFAULTS.staleStateMs - 1_000);
     utimesSync(stale, old, old);

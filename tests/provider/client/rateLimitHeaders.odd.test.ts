@@ -68,7 +68,7 @@ describe("a Retry-After longer than any window", () => {
     expect((error as ApiRateLimitError).message).toContain("the retry budget");
     expect(client.limiter.snapshot().windows.C!.steady.endsInMs).toBeLessThanOrEqual(STEADY_MS);
     // The state file, which every process of the account reads, says no more.
-    const [file] = readdirSync(dir).filter((name) => name.endsWith(".v2.json"));
+    const [file] = readdirSync(dir).filter((name) => name.endsWith(".v3.json"));
     const shared = JSON.parse(readFileSync(join(dir, file!), "utf8")) as LimiterState;
     expect(shared.classes.C!.steady.endsBy - clock.now()).toBeLessThanOrEqual(STEADY_MS);
 

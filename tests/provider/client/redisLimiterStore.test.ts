@@ -85,7 +85,7 @@ describe("Redis limiter store", () => {
     const name = sharedStateName(key);
     await new RedisLimiterStore(redis.server.url).update(name, () => freshState(CONFIG));
     const keys = await redis.raw.keys(`*${name}*`);
-    expect(keys).toEqual([`adplatform:{${name}}:limits:v2`]);
+    expect(keys).toEqual([`adplatform:{${name}}:limits:v3`]);
     expect(redisStateKey(name)).toBe(keys[0]);
     expect(keys[0]).not.toContain(token);
     expect(keys[0]).not.toContain(key);

@@ -29,6 +29,11 @@ limitsUrl: Optional[str]
 A Redis URL (`redis://[:password@]host:port[/db]`, `rediss://` for TLS) through which every machine deploying to the same account shares its rate limits and create journal. Set it as a secret when it holds a password. Else the environment variable `ADPLATFORM_LIMITS_URL`, else none: the limits are shared by this machine's processes, and the create journal is kept in `journalDir`.
 """
 
+rateLimitShare: Optional[str]
+"""
+The fraction of the account's rate limits this provider may spend, a number above 0 and at most 1, for accounts that other systems use too: `0.5` spends at most 75 of the 150 requests per minute and 5 of the 10 per second, and leaves the rest of every window to them. Every process and machine that shares the limits (this machine's, or those of one `limitsUrl`) spends within the same share together. A smaller share makes a large update slower in proportion. Else the environment variable `ADPLATFORM_RATE_LIMIT_SHARE`, else `1`: the whole limit.
+"""
+
 readGraceSeconds: Optional[str]
 """
 For how many seconds after the provider created or adopted an object a read that does not find it (a 404, or no record) is taken as the platform not showing it yet rather than as the object being gone: the read is tried again with backoff, and if the object still does not show, it stays in the stack's state with a warning. After this period a missing object is gone and leaves the state. `0` turns the grace off. Else the environment variable `ADPLATFORM_READ_GRACE_SECONDS`, else `300` (5 minutes).

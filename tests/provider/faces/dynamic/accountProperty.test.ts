@@ -75,6 +75,15 @@ it("refuses an account without a token or with a plain-http remote base URL at c
   expect(env.sim.requests("demo").total + env.sim.requests("second").total).toBe(0);
 });
 
+it("refuses an account's rateLimitShare that is not a fraction above 0 and at most 1 at check, naming the property", async () => {
+  for (const bad of [0, 1.5, -1, "half"]) {
+    const result = await env.plugin.check(urn(), {}, news({ ...group, account: { ...second(), rateLimitShare: bad } }));
+    expect(result.failures).toEqual([{ property: "account.rateLimitShare", reason: expect.stringMatching(/above 0 and at most 1/) }]);
+  }
+  expect((await env.plugin.check(urn(), {}, news({ ...group, account: { ...second(), rateLimitShare: 0.5 } }))).failures).toEqual([]);
+  expect(env.sim.requests("demo").total + env.sim.requests("second").total).toBe(0);
+});
+
 it("passes an account unknown during preview through check", async () => {
   const unknown = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
   const result = await env.plugin.check(urn(), {}, news({ ...group, account: { baseUrl: unknown, token: unknown } }));

@@ -212,6 +212,18 @@ describe("configuration", () => {
     expect((await checkConfig({ readGraceSeconds: "0" })).failures).toEqual([]);
   });
 
+  it("refuses at preview a rateLimitShare that is not a fraction above 0 and at most 1, naming the setting as the user set it", async () => {
+    for (const bad of ["0", "-0.5", "1.5", "half", "1e-1", "50%"]) {
+      expect((await checkConfig({ rateLimitShare: bad })).failures).toEqual([
+        { property: "", reason: expect.stringMatching(/^adplatform:rateLimitShare must be a number above 0 and at most 1/) },
+      ]);
+    }
+    expect((await checkConfig({ rateLimitShare: "2" }, "second")).failures).toEqual([
+      { property: "", reason: expect.stringMatching(/^rateLimitShare must be a number above 0 and at most 1/) },
+    ]);
+    for (const good of ["0.5", "1", ".25", " 0.3 "]) expect((await checkConfig({ rateLimitShare: good })).failures).toEqual([]);
+  });
+
   /** The plugin's answer to the engine's `DiffConfig` of a provider from `olds` to `news`. */
   async function diffConfig(olds: Record<string, unknown>, news: Record<string, unknown>) {
     const req = new provproto.DiffRequest();
