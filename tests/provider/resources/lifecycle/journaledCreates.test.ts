@@ -4,7 +4,7 @@
  * process's. The protocol through real plugins is journaledCreates.plugin.test.ts.
  */
 import { hostname } from "node:os";
-import { accountKey } from "../../../../provider/client";
+import { resolveAccount } from "../../../../provider/client";
 import { resolveSettings, valuesLayer } from "../../../../provider/configuration/settings";
 import { CreateJournal, inputsHash, journalAccount, type JournalEntry } from "../../../../provider/journal";
 import { BID_STRATEGY } from "../../../../provider/resources/bidStrategy/definition";
@@ -14,7 +14,7 @@ import { CreateSession, journaledCreate, refusedDelete, type CreateSend } from "
 import { FakeClock } from "../../../helpers/fakeClock";
 
 const connection = { baseUrl: "http://127.0.0.1:9", token: "journaled-create-test-token" };
-const account = journalAccount(accountKey(connection.baseUrl, connection.token));
+const account = journalAccount(resolveAccount(connection).key);
 const journal = new CreateJournal(process.env.ADPLATFORM_JOURNAL_DIR!);
 const urn = (name: string) => `urn:pulumi:dev::p::pulumi-nodejs:dynamic/adplatform:BidStrategy::${name}`;
 const inputs = { name: "Night", pricingModel: "cpc", strategy: "exact", value: 0.5, maxValue: 2 };
