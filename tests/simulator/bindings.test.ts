@@ -2,8 +2,7 @@
  * The simulator's bindings of operations to its stored records (simulator/bindings.ts): kept out
  * of the provider's catalog, and refused when they drift from it.
  */
-import { z } from "zod";
-import { OPERATIONS, defineOperation, operationByName } from "../../provider/catalog";
+import { OPERATIONS, operationByName } from "../../provider/catalog";
 import { BINDINGS, BindingError, bindingOf, defineBindings, type BindingEntry } from "../../simulator/bindings";
 
 describe("the simulator's bindings", () => {
@@ -46,37 +45,34 @@ describe("the simulator's bindings", () => {
 });
 
 describe("defineBindings", () => {
-  const Rec = z.looseObject({ id: z.string() });
-  const getThing = defineOperation({
-    number: 1,
-    name: "getThing",
-    method: "GET",
-    path: "/v1/things/{parent}/items/{id}",
-    record: Rec,
-    response: z.looseObject({ total: z.number(), items: z.array(Rec) }),
-    successStatus: 200,
-    rateClass: "C",
-    reads: "one",
-  });
-  const good: BindingEntry = { collection: "things", match: { parent: "parent_id", id: "id" } };
+  const getZonePlacement = operationByName("getZonePlacement");
+  const good: BindingEntry = { collection: "zonePlacements", match: { id: "zone_id", placement_id: "id" } };
 
   it("accepts a table that fits the catalog", () => {
-    expect(defineBindings([getThing], { getThing: good }).get("getThing")).toEqual({ ...good, mode: "one" });
+    expect(defineBindings([getZonePlacement], { getZonePlacement: good }).get("getZonePlacement")).toEqual({ ...good, mode: "one" });
   });
 
   const drifted: Array<[string, Record<string, BindingEntry>, RegExp]> = [
-    ["an operation without a binding", {}, /operation 1 \(getThing\) has no binding/],
-    ["a binding of no operation", { getThing: good, getGone: good }, /"getGone" is bound but is no operation/],
-    ["a path param missing from the match", { getThing: { ...good, match: { id: "id" } } }, /match keys \[id\] must be the path params/],
-    ["a match key that is not a path param", { getThing: { ...good, match: { ...good.match, other: "x" } } }, /match keys/],
-    ["a one-record read not selecting by id", { getThing: { ...good, match: { parent: "parent_id", id: "key" } } }, /by its id/],
-    ["two params on one field", { getThing: { ...good, match: { parent: "id", id: "id" } } }, /two path params/],
-    ["a match value that is no wire field", { getThing: { ...good, match: { parent: "parentId", id: "id" } } }, /wire field/],
-    ["a collection that is no camelCase key", { getThing: { ...good, collection: "some-things" } }, /camelCase/],
+    ["an operation without a binding", {}, /operation 10 \(getZonePlacement\) has no binding/],
+    ["a binding of no operation", { getZonePlacement: good, getGone: good }, /"getGone" is bound but is no operation/],
+    [
+      "a path param missing from the match",
+      { getZonePlacement: { ...good, match: { placement_id: "id" } } },
+      /match keys \[placement_id\] must be the path params/,
+    ],
+    ["a match key that is not a path param", { getZonePlacement: { ...good, match: { ...good.match, other: "x" } } }, /match keys/],
+    [
+      "a one-record read not selecting by id",
+      { getZonePlacement: { ...good, match: { id: "zone_id", placement_id: "key" } } },
+      /by its id/,
+    ],
+    ["two params on one field", { getZonePlacement: { ...good, match: { id: "id", placement_id: "id" } } }, /two path params/],
+    ["a match value that is no wire field", { getZonePlacement: { ...good, match: { id: "zoneId", placement_id: "id" } } }, /wire field/],
+    ["a collection that is no camelCase key", { getZonePlacement: { ...good, collection: "zone-placements" } }, /camelCase/],
   ];
 
   it.each(drifted)("refuses %s", (_what, entries, reason) => {
-    expect(() => defineBindings([getThing], entries)).toThrow(BindingError);
-    expect(() => defineBindings([getThing], entries)).toThrow(reason);
+    expect(() => defineBindings([getZonePlacement], entries)).toThrow(BindingError);
+    expect(() => defineBindings([getZonePlacement], entries)).toThrow(reason);
   });
 });
