@@ -1,11 +1,13 @@
 /**
- * The one engine that carries out any catalog operation against the store, driven by the entry's
- * `StoreBinding` (collection, path-param match, mode), its request schema, its response schema and
- * the collection rules of `rules.ts`. Adding an operation is a catalog entry plus seed data.
+ * The one engine that carries out any catalog operation against the store, driven by the
+ * operation's `StoreBinding` (`bindings.ts`: collection, path-param match, mode), its request
+ * schema, its response schema and the collection rules of `rules.ts`. Adding an operation is a
+ * catalog entry, its binding and seed data.
  */
 import { z } from "zod";
 import type { OperationSpec } from "../provider/catalog";
 import { type ErrorBody, errorBody, invalidBody, invalidRequest } from "./errors";
+import { bindingOf } from "./bindings";
 import { rulesOf } from "./rules";
 import type { WireRecord } from "./state";
 import type { Store } from "./store";
@@ -33,9 +35,9 @@ export interface EngineResult {
   body?: unknown;
 }
 
-/** Path parameters translated to record fields through `store.match`. */
+/** Path parameters translated to record fields through the binding's `match`. */
 function whereOf(op: OperationSpec, params: Readonly<Record<string, string>>): Record<string, string> {
-  return Object.fromEntries(Object.entries(op.store.match).map(([param, field]) => [field, params[param]]));
+  return Object.fromEntries(Object.entries(bindingOf(op).match).map(([param, field]) => [field, params[param]]));
 }
 
 function fail(status: number, body: ErrorBody): EngineResult {
@@ -70,7 +72,7 @@ function responseFields(op: OperationSpec): string[] | undefined {
 
 /** 404 when the parent is missing, 400 when it fails its rule (e.g. spec, rule 5), else nothing. */
 function checkParent(store: Store, call: EngineCall, where: Record<string, string>): EngineResult | undefined {
-  const rule = rulesOf(call.op.store.collection).parent;
+  const rule = rulesOf(bindingOf(call.op).collection).parent;
   const parentId = rule ? where[rule.via] : undefined;
   if (!rule || parentId === undefined) return undefined;
   const parent = store.find(call.account, rule.collection, { id: parentId });
@@ -90,7 +92,7 @@ function notFound(call: EngineCall): EngineResult {
   const path = Object.entries(call.params)
     .map(([k, v]) => `${k}=${v}`)
     .join(", ");
-  return fail(404, errorBody(404, `no ${call.op.store.collection} record matches ${path}`));
+  return fail(404, errorBody(404, `no ${bindingOf(call.op).collection} record matches ${path}`));
 }
 
 /** Whether reads see `record` yet (see `EngineCall.hideCreatedForMs`). */
@@ -103,14 +105,15 @@ function readOne(store: Store, call: EngineCall): EngineResult {
   const where = whereOf(call.op, call.params);
   const parentProblem = checkParent(store, call, where);
   if (parentProblem) return parentProblem;
-  const record = store.find(call.account, call.op.store.collection, where);
+  const collection = bindingOf(call.op).collection;
+  const record = store.find(call.account, collection, where);
   if (!record || !shown(store, call, record)) return notFound(call);
   // spec, Conventions: a single-record read returns `items` with one element.
-  return { status: call.op.successStatus, body: { total: 1, items: [view(call.op.store.collection, record)] } };
+  return { status: call.op.successStatus, body: { total: 1, items: [view(collection, record)] } };
 }
 
 function readList(store: Store, call: EngineCall): EngineResult {
-  const collection = call.op.store.collection;
+  const collection = bindingOf(call.op).collection;
   // Decision (not shown in spec): a list whose path parent has no records (e.g. a container
   // without prompts, or an unknown container) is an empty list, not a 404.
   const items = store
@@ -124,7 +127,7 @@ function readList(store: Store, call: EngineCall): EngineResult {
 function create(store: Store, call: EngineCall): EngineResult {
   const parsed = parseBody(call.op, call.body);
   if (!parsed.ok) return parsed.result;
-  const collection = call.op.store.collection;
+  const collection = bindingOf(call.op).collection;
   const record: WireRecord = {
     id: store.nextId(),
     company_id: call.companyId,
@@ -148,7 +151,7 @@ function patch(store: Store, call: EngineCall): EngineResult {
   const changes = Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined));
   // spec, Endpoints 1 and 4: at least one field must be sent (also refused by the catalog schemas).
   if (Object.keys(changes).length === 0) return fail(400, invalidBody("at least one field must be sent"));
-  const collection = call.op.store.collection;
+  const collection = bindingOf(call.op).collection;
   for (const [winner, loser] of rulesOf(collection).precedence ?? []) {
     if (winner in changes && loser in changes) delete changes[loser];
   }
@@ -162,7 +165,7 @@ function patch(store: Store, call: EngineCall): EngineResult {
 
 /** Carries out one operation; never throws for a client mistake (those are 400/404 results). */
 export function runOperation(store: Store, call: EngineCall): EngineResult {
-  switch (call.op.store.mode) {
+  switch (bindingOf(call.op).mode) {
     case "one":
       return readOne(store, call);
     case "list":

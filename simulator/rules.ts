@@ -1,5 +1,5 @@
 /**
- * The spec's rules that a `StoreBinding` cannot express, as data keyed by collection. The engine
+ * The spec's rules that a `StoreBinding` (`bindings.ts`) cannot express, as data keyed by collection. The engine
  * (`engine.ts`) reads this table next to the catalog; there is no per-operation handler.
  */
 import type { WireRecord } from "./state";

@@ -4,7 +4,7 @@
 export type WireRecord = Record<string, unknown>;
 
 /**
- * One account's data: collection key (the catalog's `StoreBinding.collection`) -> records.
+ * One account's data: collection key (`StoreBinding.collection`, `bindings.ts`) -> records.
  * `GET /_sim/state` returns exactly this object.
  */
 export type SimState = Record<string, WireRecord[]>;

@@ -6,7 +6,7 @@
  */
 import type { z } from "zod";
 import { RATE_CLASSES, costOne, costWithFields } from "./rateClasses";
-import type { HttpMethod, OperationSpec, RateClassName, StoreBinding } from "./types";
+import type { HttpMethod, OperationSpec, RateClassName, ReadShape } from "./types";
 
 /** What a catalog entry states; everything else of an `OperationSpec` is derived. */
 export interface OperationDefinition {
@@ -23,7 +23,8 @@ export interface OperationDefinition {
   readonly acceptsFields?: boolean;
   /** spec, rule 9: accepts query parameters. */
   readonly acceptsQuery?: boolean;
-  readonly store: StoreBinding;
+  /** Reads only: one record or a list (spec, Endpoints: the success column). */
+  readonly reads?: ReadShape;
 }
 
 /**
@@ -45,8 +46,6 @@ export class CatalogError extends Error {
 const SEGMENT_LITERAL = /^[a-z0-9][a-z0-9-]*$/;
 const SEGMENT_PARAM = /^\{([a-z][a-z0-9_]*)\}$/;
 const OPERATION_NAME = /^[a-z][a-zA-Z0-9]*$/;
-const COLLECTION_KEY = /^[a-z][a-zA-Z0-9]*$/;
-const WIRE_FIELD = /^[a-z][a-z0-9_]*$/;
 
 /** Path parameter names of a template in order; throws on a malformed template. */
 export function parsePathTemplate(path: string): string[] {
@@ -67,7 +66,7 @@ export function parsePathTemplate(path: string): string[] {
 }
 
 /** Checks one entry; returns the reasons it is malformed (empty when well-formed). */
-function problemsOf(def: OperationDefinition, pathParams: readonly string[]): string[] {
+function problemsOf(def: OperationDefinition): string[] {
   const problems: string[] = [];
   const need = (ok: unknown, reason: string) => {
     if (!ok) problems.push(reason);
@@ -78,6 +77,7 @@ function problemsOf(def: OperationDefinition, pathParams: readonly string[]): st
   need(!def.acceptsFields || def.acceptsQuery, "acceptsFields requires acceptsQuery (fields is a query parameter)");
   need((def.response !== undefined) === (def.successStatus !== 204), "a 204 has no response schema and every other status has one");
   need(def.method === "GET" || def.record === undefined, "only reads have a record schema");
+  need(def.method === "GET" || def.reads === undefined, "only reads have a read shape");
 
   switch (def.method) {
     case "GET":
@@ -85,39 +85,22 @@ function problemsOf(def: OperationDefinition, pathParams: readonly string[]): st
       need(def.record !== undefined, "GET needs a record schema");
       need(def.response !== undefined, "GET needs a response (envelope) schema");
       need(def.successStatus === 200, "GET answers 200");
-      need(def.store.mode === "one" || def.store.mode === "list", 'GET store mode must be "one" or "list"');
+      need(def.reads === "one" || def.reads === "list", 'GET reads "one" or "list"');
       break;
     case "POST":
       need(def.request !== undefined, "POST needs a request schema");
       need(def.successStatus === 201, "POST answers 201 (spec, Endpoints 2 and 3)");
-      need(def.store.mode === "create", 'POST store mode must be "create"');
       need(!def.acceptsFields, "only GET takes fields");
       break;
     case "PATCH":
       need(def.request !== undefined, "PATCH needs a request schema");
       need(def.successStatus === 204, "PATCH answers 204 (spec, rule 1)");
-      need(def.store.mode === "patch", 'PATCH store mode must be "patch"');
       need(!def.acceptsFields, "only GET takes fields");
       break;
     default:
       problems.push(`unknown method "${String(def.method)}"`);
   }
 
-  const { collection, match, mode } = def.store;
-  need(COLLECTION_KEY.test(collection), "store.collection must be a camelCase key");
-  const matchKeys = Object.keys(match);
-  need(
-    matchKeys.length === pathParams.length && pathParams.every((p) => matchKeys.includes(p)),
-    `store.match keys [${matchKeys.join(", ")}] must be the path params [${pathParams.join(", ")}]`,
-  );
-  need(
-    Object.values(match).every((f) => WIRE_FIELD.test(f)),
-    "store.match values must be wire field names",
-  );
-  need(new Set(Object.values(match)).size === matchKeys.length, "store.match must not map two path params to one field");
-  if (mode === "one" || mode === "patch") {
-    need(Object.values(match).includes("id"), `store mode "${mode}" must select the record by its id`);
-  }
   return problems;
 }
 
@@ -133,7 +116,7 @@ export function defineOperation<const D extends OperationDefinition>(def: D): De
   } catch (err) {
     throw new CatalogError(`operation ${def.number} (${def.name}): ${(err as Error).message}`);
   }
-  const problems = problemsOf(def, pathParams);
+  const problems = problemsOf(def);
   if (problems.length > 0) {
     throw new CatalogError(`operation ${def.number} (${def.name}) is malformed: ${problems.join("; ")}`);
   }
@@ -153,7 +136,7 @@ export function defineOperation<const D extends OperationDefinition>(def: D): De
     acceptsFields,
     acceptsQuery: def.acceptsQuery ?? false,
     idempotent: def.method !== "POST",
-    store: Object.freeze({ ...def.store, match: Object.freeze({ ...def.store.match }) }),
+    ...(def.reads === undefined ? {} : { reads: def.reads }),
   };
   return Object.freeze(spec) as DefinedOperation<D>;
 }

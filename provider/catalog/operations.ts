@@ -1,7 +1,7 @@
 /**
  * The operation catalog: the 20 operations of the spec's Endpoints table as one declarative table.
- * The HTTP client, the simulator's router and the
- * contract tests all read it. `defineOperation` checks each entry when this module loads.
+ * The HTTP client, the data sources, the simulator's router and the contract tests all read it.
+ * `defineOperation` checks each entry when this module loads.
  *
  * Common to every entry (spec, Limits 3): rate class C. spec, rule 9: operations 5, 6, 8-15 and
  * 17-20 accept query parameters; 8 and 13 also take `fields` (cost: Limits 7).
@@ -47,7 +47,6 @@ export const OPERATIONS = defineCatalog([
     request: BidModifierUpdate,
     successStatus: 204,
     rateClass: C,
-    store: { collection: "bidModifiers", match: { id: "id" }, mode: "patch" },
   }),
   defineOperation({
     number: 2,
@@ -58,7 +57,6 @@ export const OPERATIONS = defineCatalog([
     response: CampaignGroupCreated,
     successStatus: 201,
     rateClass: C,
-    store: { collection: "campaignGroups", match: {}, mode: "create" },
   }),
   defineOperation({
     number: 3,
@@ -69,7 +67,6 @@ export const OPERATIONS = defineCatalog([
     response: BidStrategyCreated,
     successStatus: 201,
     rateClass: C,
-    store: { collection: "bidStrategies", match: {}, mode: "create" },
   }),
   defineOperation({
     number: 4,
@@ -79,7 +76,6 @@ export const OPERATIONS = defineCatalog([
     request: AbTestVariationUpdate,
     successStatus: 204,
     rateClass: C,
-    store: { collection: "abTestVariations", match: { id: "ab_test_id", variation_id: "id" }, mode: "patch" },
   }),
   defineOperation({
     number: 5,
@@ -91,7 +87,7 @@ export const OPERATIONS = defineCatalog([
     successStatus: 200,
     rateClass: C,
     acceptsQuery: true,
-    store: { collection: "containerModals", match: { container_id: "container_id", id: "id" }, mode: "one" },
+    reads: "one",
   }),
   defineOperation({
     number: 6,
@@ -103,7 +99,7 @@ export const OPERATIONS = defineCatalog([
     successStatus: 200,
     rateClass: C,
     acceptsQuery: true,
-    store: { collection: "containerPrompts", match: { id: "container_id" }, mode: "list" },
+    reads: "list",
   }),
   defineOperation({
     number: 7,
@@ -114,7 +110,7 @@ export const OPERATIONS = defineCatalog([
     response: envelope(Integration),
     successStatus: 200,
     rateClass: C,
-    store: { collection: "integrations", match: { id: "id" }, mode: "one" },
+    reads: "one",
   }),
   defineOperation({
     number: 8,
@@ -127,7 +123,7 @@ export const OPERATIONS = defineCatalog([
     rateClass: C,
     acceptsQuery: true,
     acceptsFields: true,
-    store: { collection: "creatives", match: { id: "id" }, mode: "one" },
+    reads: "one",
   }),
   defineOperation({
     number: 9,
@@ -139,7 +135,7 @@ export const OPERATIONS = defineCatalog([
     successStatus: 200,
     rateClass: C,
     acceptsQuery: true,
-    store: { collection: "pushTasks", match: { id: "id" }, mode: "one" },
+    reads: "one",
   }),
   defineOperation({
     number: 10,
@@ -151,7 +147,7 @@ export const OPERATIONS = defineCatalog([
     successStatus: 200,
     rateClass: C,
     acceptsQuery: true,
-    store: { collection: "zonePlacements", match: { id: "zone_id", placement_id: "id" }, mode: "one" },
+    reads: "one",
   }),
   defineOperation({
     number: 11,
@@ -163,7 +159,7 @@ export const OPERATIONS = defineCatalog([
     successStatus: 200,
     rateClass: C,
     acceptsQuery: true,
-    store: { collection: "profileProperties", match: { id: "id" }, mode: "one" },
+    reads: "one",
   }),
   defineOperation({
     number: 12,
@@ -175,7 +171,7 @@ export const OPERATIONS = defineCatalog([
     successStatus: 200,
     rateClass: C,
     acceptsQuery: true,
-    store: { collection: "searchAlgorithms", match: { id: "id" }, mode: "one" },
+    reads: "one",
   }),
   defineOperation({
     number: 13,
@@ -188,7 +184,7 @@ export const OPERATIONS = defineCatalog([
     rateClass: C,
     acceptsQuery: true,
     acceptsFields: true,
-    store: { collection: "zones", match: { id: "id" }, mode: "one" },
+    reads: "one",
   }),
   defineOperation({
     number: 14,
@@ -200,7 +196,7 @@ export const OPERATIONS = defineCatalog([
     successStatus: 200,
     rateClass: C,
     acceptsQuery: true,
-    store: { collection: "macros", match: {}, mode: "list" },
+    reads: "list",
   }),
   defineOperation({
     number: 15,
@@ -212,7 +208,7 @@ export const OPERATIONS = defineCatalog([
     successStatus: 200,
     rateClass: C,
     acceptsQuery: true,
-    store: { collection: "externalDemands", match: {}, mode: "list" },
+    reads: "list",
   }),
   defineOperation({
     number: 16,
@@ -223,7 +219,7 @@ export const OPERATIONS = defineCatalog([
     response: envelope(MessagingProvider),
     successStatus: 200,
     rateClass: C,
-    store: { collection: "providers", match: { id: "id" }, mode: "one" },
+    reads: "one",
   }),
   defineOperation({
     number: 17,
@@ -235,7 +231,7 @@ export const OPERATIONS = defineCatalog([
     successStatus: 200,
     rateClass: C,
     acceptsQuery: true,
-    store: { collection: "countries", match: {}, mode: "list" },
+    reads: "list",
   }),
   defineOperation({
     number: 18,
@@ -247,7 +243,7 @@ export const OPERATIONS = defineCatalog([
     successStatus: 200,
     rateClass: C,
     acceptsQuery: true,
-    store: { collection: "segments", match: {}, mode: "list" },
+    reads: "list",
   }),
   defineOperation({
     number: 19,
@@ -259,7 +255,7 @@ export const OPERATIONS = defineCatalog([
     successStatus: 200,
     rateClass: C,
     acceptsQuery: true,
-    store: { collection: "campaignGroups", match: { id: "id" }, mode: "one" },
+    reads: "one",
   }),
   defineOperation({
     number: 20,
@@ -271,7 +267,7 @@ export const OPERATIONS = defineCatalog([
     successStatus: 200,
     rateClass: C,
     acceptsQuery: true,
-    store: { collection: "containerGroups", match: { id: "container_id", gid: "id" }, mode: "one" },
+    reads: "one",
   }),
 ] as const);
 

@@ -2,8 +2,8 @@
  * The shape of one entry in the operation catalog.
  *
  * The catalog (`operations.ts`) is data: one entry per operation of the spec. The HTTP client, the
- * simulator's router and the contract tests all read it, so adding an operation is one entry
- * (provider/catalog/operations.ts).
+ * data sources, the simulator's router and the contract tests all read it, so adding an operation is
+ * one entry (and, for the simulator, one row of its store bindings).
  */
 import type { z } from "zod";
 
@@ -31,23 +31,10 @@ export interface CostInput {
 export type CostRule = (request: CostInput) => number;
 
 /**
- * Where the simulator keeps the records an operation touches, and how path parameters select them.
- * Part of the catalog so that a new operation is one entry for the client and the simulator alike.
+ * What a read returns: `one` record, which its path names (the envelope holds exactly it), or a
+ * `list` of every record the path selects (spec, Endpoints: "list of ..." in the success column).
  */
-export interface StoreBinding {
-  /** Collection key of the simulator's state (also the key in `GET /_sim/state`). */
-  readonly collection: string;
-  /**
-   * Path parameter name -> wire field of the stored record it must equal.
-   * Example for op 5: `{ container_id: "container_id", id: "id" }`.
-   */
-  readonly match: Readonly<Record<string, string>>;
-  /**
-   * `one`: the path names one record (404 when absent); `list`: every matching record in an envelope;
-   * `create`: POST appends a new record; `patch`: PATCH merges the body into the matched record.
-   */
-  readonly mode: "one" | "list" | "create" | "patch";
-}
+export type ReadShape = "one" | "list";
 
 /** One operation of the spec. */
 export interface OperationSpec {
@@ -79,5 +66,6 @@ export interface OperationSpec {
   readonly acceptsQuery: boolean;
   /** Safe to repeat after an ambiguous failure (GET and PATCH are; POST is not). */
   readonly idempotent: boolean;
-  readonly store: StoreBinding;
+  /** For reads: one record or a list (the data sources' result shape); undefined for writes. */
+  readonly reads?: ReadShape;
 }

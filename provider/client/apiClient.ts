@@ -20,9 +20,9 @@ import type { Dispatcher } from "undici";
 import { parseJson } from "../wire/json";
 import { buildPath, MAX_PATH_PARAM_LENGTH, OPERATIONS, type OperationName, type OperationNamed } from "../catalog/operations";
 import type { OperationSpec } from "../catalog/types";
-import { accountKey } from "./accountKey";
+import { resolveAccount } from "./accountKey";
 import { type Clock, sleep, systemClock } from "./clock";
-import { type Connection, type ConnectionOptions, resolveConnection } from "./connection";
+import type { Connection, ConnectionOptions } from "./connection";
 import { type DebugSink, debugSink } from "./debug";
 import { type ApiError, ApiRequestValidationError, ApiResponseError, type RequestContext, type ValidationIssue } from "./errors";
 import { type ErrorContext, errorForResponse } from "./httpErrors";
@@ -133,8 +133,7 @@ const clients = new Map<string, ApiClient>();
  * @throws ApiConfigError when the token or base URL is missing or unsafe (see `resolveConnection`).
  */
 export function getApiClient(options: ApiClientOptions = {}): ApiClient {
-  const connection = resolveConnection(options);
-  const key = accountKey(connection.baseUrl, connection.token);
+  const { connection, key } = resolveAccount(options);
   let client = clients.get(key);
   if (!client) {
     client = new HttpApiClient(connection, options, sharedLimiter(key, options.limiterOptions, options.limitsUrl));

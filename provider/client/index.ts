@@ -35,7 +35,7 @@ export {
   type AdmissionRequest,
   type ResponseObservation,
 } from "./limiter";
-export { accountKey } from "./accountKey";
+export { accountKey, resolveAccount, type ResolvedAccount } from "./accountKey";
 export {
   shouldRetry,
   backoffDelayMs,

@@ -1,5 +1,6 @@
 /**
- * The account's rate limiter (docs/ARCHITECTURE.md, "The rate limiter"): the driver of the model in
+ * The account's rate limiter (spec, Limits 1-7: windows per account, shared by every process and
+ * machine spending on it): the driver of the model in
  * `limiterModel.ts`. It queues callers (in the order their calls first queued, so a retry keeps its
  * call's place), collects what happened to their requests, runs `decide` through the store whenever
  * something happened or a wake-up is due, hands out the grants of the decision that was committed,

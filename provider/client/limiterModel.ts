@@ -1,5 +1,5 @@
 /**
- * The rate limiter's decisions (docs/ARCHITECTURE.md, "The rate limiter"; spec, Limits 1-7): a pure
+ * The rate limiter's decisions (spec, Limits 1-7), tested rule by rule as traces since they are a pure
  * function of the account's state, the events since the last decision, the queue and the time.
  * No I/O and no clock: the driver (`limiter.ts`) brings the time, a store brings the state.
  *

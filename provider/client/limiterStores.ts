@@ -1,6 +1,7 @@
 /**
- * Where an account's limiter state is kept (docs/ARCHITECTURE.md, "The rate limiter"). A store
- * only stores: `update(name, decide)` hands `decide` the state saved under `name` (undefined when
+ * Where an account's limiter state is kept: one state for every process spending on the account, as
+ * the limits are counted per account (spec, Limits 1). A store only stores: `update(name, decide)`
+ * hands `decide` the state saved under `name` (undefined when
  * there is none, or none that parses) and saves what it returns, atomically. This process's memory
  * and the machine's files are here; Redis, for several machines, is `redisLimiterStore.ts`.
  *

@@ -53,7 +53,7 @@ export interface DataSourceDefinition {
   readonly example: string;
   /** The errors a user can expect and when (`DataSourceNotFoundError when no zone has this id.`). */
   readonly throws?: readonly string[];
-  /** The catalog GET operation it reads. Its store mode (`one` / `list`) decides the result shape. */
+  /** The catalog GET operation it reads. What it `reads` (`one` / `list`) decides the result shape. */
   readonly operation: OperationSpec;
   /** SDK argument name -> the path parameter it fills; every path parameter exactly once. */
   readonly args: Readonly<Record<string, PathArgument>>;
@@ -106,11 +106,8 @@ export function defineDataSource(definition: DataSourceDefinition): DataSource {
   };
   need(/^get[A-Z][a-zA-Z0-9]*$/.test(functionName), "functionName must be getXxx");
   need(op.method === "GET" && op.record !== undefined, `operation ${op.name} must be a GET with a record schema`);
-  need(op.store.mode === "one" || op.store.mode === "list", `operation ${op.name} must read one record or a list`);
-  need(
-    (definition.list !== undefined) === (op.store.mode === "list"),
-    "list must describe total and items exactly when the read is a list",
-  );
+  need(op.reads === "one" || op.reads === "list", `operation ${op.name} must read one record or a list`);
+  need((definition.list !== undefined) === (op.reads === "list"), "list must describe total and items exactly when the read is a list");
   const mapped = Object.values(pathArgs);
   need(
     mapped.length === op.pathParams.length && op.pathParams.every((p) => mapped.includes(p)),
@@ -141,6 +138,6 @@ export function defineDataSource(definition: DataSourceDefinition): DataSource {
       : undefined,
     record: op.record!,
     readOperation: answeredAsParsed(op),
-    shape: op.store.mode === "one" ? "one" : "list",
+    shape: op.reads === "one" ? "one" : "list",
   });
 }

@@ -6,7 +6,7 @@
  * the wire record to camelCase through the operation's record schema (`toSdk`: data-valued keys
  * stay verbatim).
  */
-import { accountKey, type Connection, type ConnectionOptions, getApiClient, resolveConnection } from "../client";
+import { type Connection, type ConnectionOptions, getApiClient, resolveAccount, type ResolvedAccount } from "../client";
 import type { Envelope } from "../catalog";
 import { roundedIntegersNotice, toSdk } from "../wire/casing";
 import { plainJson } from "../wire/json";
@@ -92,12 +92,12 @@ function shapeResult(source: DataSource, request: ReadRequest, body: unknown, op
 }
 
 /**
- * The resolved connection of a read. A base URL or token the client would refuse fails the read
+ * The resolved account of a read. A base URL or token the client would refuse fails the read
  * as a request that was not sent, naming it, with the client's `ApiConfigError` as cause.
  */
-function resolveFor(source: DataSource, request: ReadRequest, settings: ConnectionSettings): Connection {
+function resolveFor(source: DataSource, request: ReadRequest, settings: ConnectionSettings): ResolvedAccount {
   try {
-    return resolveConnection(settings);
+    return resolveAccount(settings);
   } catch (error) {
     throw translateFailure(source, request, error, settings.origins ? { origins: settings.origins } : {});
   }
@@ -136,15 +136,15 @@ async function fetchOnce(
 async function readDataSource(source: DataSource, args: unknown, connection: ConnectionSource, options: ReadOptions): Promise<unknown> {
   const request = parseArguments(source, args);
   const settings = typeof connection === "function" ? connection() : connection;
-  const conn = resolveFor(source, request, settings);
+  const account = resolveFor(source, request, settings);
   const key = readKey({
-    account: accountKey(conn.baseUrl, conn.token),
+    account: account.key,
     operation: source.operation.name,
     pathParams: request.pathParams,
     fields: request.fields,
     query: request.query,
   });
-  const value = await runCache.get(key, () => fetchOnce(source, request, conn, settings, options));
+  const value = await runCache.get(key, () => fetchOnce(source, request, account.connection, settings, options));
   return plainJson(value);
 }
 

@@ -5,7 +5,7 @@
  * Pulumi's `pulumi-nodejs`); only `pulumi config set --secret` makes the engine encrypt them there.
  * The native face's `CheckConfig` marks them secret itself (`faces/native/checkConfig.ts`).
  */
-import { CONFIG_LIMITS_URL, CONFIG_TOKEN } from "../client/connection";
+import { configKey } from "../configuration/settings";
 import { mayCarryPassword } from "./redis";
 
 /** Credential settings as read, each with whether the stack config marks it secret. */
@@ -17,8 +17,8 @@ export interface ConfigCredentials {
 /** The warning for the credentials set without `--secret`, or undefined when there is none. */
 export function plainCredentialsWarning({ token, limitsUrl }: ConfigCredentials): string | undefined {
   const plain: string[] = [];
-  if (token !== undefined && !token.secret) plain.push(CONFIG_TOKEN);
-  if (limitsUrl !== undefined && !limitsUrl.secret && mayCarryPassword(limitsUrl.value)) plain.push(CONFIG_LIMITS_URL);
+  if (token !== undefined && !token.secret) plain.push(configKey("token"));
+  if (limitsUrl !== undefined && !limitsUrl.secret && mayCarryPassword(limitsUrl.value)) plain.push(configKey("limitsUrl"));
   if (plain.length === 0) return undefined;
   return (
     `${plain.join(" and ")} ${plain.length === 1 ? "is" : "are"} set in the stack config without --secret, so Pulumi ` +

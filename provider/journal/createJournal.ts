@@ -1,6 +1,8 @@
 /**
- * The durable store of the create journal (docs/ARCHITECTURE.md, "The create journal"): one small
- * JSON file per resource URN in one directory (the `journalDir` setting), written through a temporary file,
+ * The durable store of the create journal on this machine. The API has no idempotency key and no
+ * way to find a created object by name (spec, Endpoints 2 and 3), so an entry written before a POST
+ * leaves is the only record that a killed run may have created something. One small JSON file per
+ * resource URN in one directory (the `journalDir` setting), written through a temporary file,
  * `fsync`, a rename and an `fsync` of the directory, so an entry is on disk before the request it
  * announces leaves, and a crash leaves either the old entry or the new one, never a torn one.
  *

@@ -1,7 +1,8 @@
 /**
- * What the create protocol needs of a journal (docs/ARCHITECTURE.md, "The create journal"): the
- * machine's directory (`CreateJournal`) or, with a limits URL, a Redis server every machine of the
- * account reaches (`RedisCreateJournal`). Every method may answer synchronously or with a promise.
+ * What the create protocol (`resources/lifecycle/journaledCreates.ts`) needs of a journal, so the
+ * protocol is written once whichever store keeps the entries: the machine's directory
+ * (`CreateJournal`) or, with a limits URL, a Redis server every machine of the account reaches
+ * (`RedisCreateJournal`). Every method may answer synchronously or with a promise.
  */
 import type { FallbackLadder } from "../infrastructure/fallbackLadder";
 import type { CreateJournal } from "./createJournal";

@@ -1,5 +1,5 @@
 /**
- * The create journal in Redis (docs/ARCHITECTURE.md, "The create journal"): with a limits URL
+ * The create journal in Redis, for runs that may resume on another machine: with a limits URL
  * (`adplatform:limitsUrl`, `ADPLATFORM_LIMITS_URL`) the entries live beside the shared limiter
  * state, so a CI run on another machine finds what a killed run on this one created.
  *

@@ -8,23 +8,11 @@
  * base URL (an update the preview explains, made a replace on purpose with `--replace`), and an
  * unusable account refused at preview with nothing sent.
  */
-import * as fs from "node:fs";
-import * as os from "node:os";
-import * as path from "node:path";
-import {
-  linkRepositoryPackage,
-  openCliSession,
-  requireLanguageHost,
-  writeTypeScriptProgram,
-  type CliSession,
-} from "../../scripts/driver/cliSession";
+import { requireLanguageHost, type CliSession } from "../../scripts/driver/cliSession";
 import { startSimulator, type RunningSimulator } from "../../simulator";
-import { E2E_TIMEOUT_MS, SECOND_TOKEN, TOKEN, initDemoStack, pulumiIn } from "./harness";
+import { E2E_TIMEOUT_MS, SECOND_TOKEN, SECRET_SIGNATURE, TOKEN, openTypeScriptStack, pulumiIn, type TypeScriptStack } from "./harness";
 
 jest.setTimeout(E2E_TIMEOUT_MS);
-
-/** The engine's marker of a secret value in an exported state. */
-const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 
 /** The program: brand A in the stack config's account, brand B in an `Account` of its own. */
 const PROGRAM = `import * as pulumi from "@pulumi/pulumi";
@@ -53,7 +41,7 @@ export const zoneNames = [zoneA.name, zoneB.name];
 `;
 
 let sim: RunningSimulator;
-let workDir: string;
+let stack: TypeScriptStack;
 let cli: CliSession;
 
 /** Runs `pulumi <args>`; a non-zero exit fails the test with the command's output. */
@@ -94,7 +82,9 @@ async function exported(): Promise<ExportedResource[]> {
 /** True when `value` is a secret as the exported state writes it: the signature and ciphertext only. */
 function isCiphertext(value: unknown): boolean {
   const record = value as Record<string, unknown> | undefined;
-  return record !== undefined && record[SECRET_SIG] !== undefined && typeof record.ciphertext === "string" && !("plaintext" in record);
+  return (
+    record !== undefined && record[SECRET_SIGNATURE] !== undefined && typeof record.ciphertext === "string" && !("plaintext" in record)
+  );
 }
 
 /**
@@ -112,18 +102,18 @@ beforeAll(() => {
 
 beforeAll(async () => {
   sim = await startSimulator({ port: 0 });
-  workDir = fs.mkdtempSync(path.join(os.tmpdir(), "adplatform-accounts-"));
-  writeTypeScriptProgram(workDir, { name: "adplatform-accounts", description: "Two accounts in one program", index: PROGRAM });
-  linkRepositoryPackage(workDir);
-  cli = openCliSession(workDir);
-  await initDemoStack(cli, sim.url);
+  stack = await openTypeScriptStack(
+    sim.url,
+    { name: "adplatform-accounts", description: "Two accounts in one program", index: PROGRAM },
+    { secrets: [SECOND_TOKEN] },
+  );
+  cli = stack.cli;
   await pulumi(["config", "set", "--secret", "brandBToken", SECOND_TOKEN]);
 }, E2E_TIMEOUT_MS);
 
 afterAll(async () => {
-  cli?.close();
+  stack?.close();
   await sim?.close();
-  if (workDir !== undefined) fs.rmSync(workDir, { recursive: true, force: true });
 });
 
 test("up writes each brand's objects to its own account, and reads each account's zone", async () => {

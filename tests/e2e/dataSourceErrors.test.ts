@@ -9,7 +9,6 @@
  * resource and a stack output).
  */
 import * as fs from "node:fs";
-import * as net from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
 import {
@@ -21,6 +20,7 @@ import {
   type CliSession,
 } from "../../scripts/driver/cliSession";
 import { startSimulator, type RunningSimulator } from "../../simulator";
+import { closedPort } from "../helpers/closedPort";
 import { E2E_TIMEOUT_MS, TOKEN } from "./harness";
 
 jest.setTimeout(E2E_TIMEOUT_MS);
@@ -47,15 +47,6 @@ export = async () => {
 
 /** A token the simulator does not know; it must appear nowhere in the output. */
 const WRONG_TOKEN = "wrong-token-c41e9b";
-
-/** A loopback port nothing listens on: one the OS just handed out and took back. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /**
  * The lines of the "Diagnostics:" section, up to the next section ("Resources:"), trailing blank

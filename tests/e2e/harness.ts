@@ -8,7 +8,14 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { execFileSync } from "node:child_process";
-import { openCliSession, type CliResult, type CliSession } from "../../scripts/driver/cliSession";
+import {
+  linkRepositoryPackage,
+  openCliSession,
+  writeTypeScriptProgram,
+  type CliResult,
+  type CliSession,
+  type TypeScriptProgram,
+} from "../../scripts/driver/cliSession";
 import type { ProgramFn } from "../../scripts/driver/project";
 import { openStack, type StackSession } from "../../scripts/driver/stackSession";
 import { EXAMPLES_DIR, REPO_ROOT, pulumiBinDir } from "../../scripts/driver/paths";
@@ -21,6 +28,9 @@ export const TOKEN = "demo-token";
 
 /** The simulator's seeded token of the `second` account. */
 export const SECOND_TOKEN = "second-token";
+
+/** The engine's marker of a secret value in a state (Pulumi's secret signature). */
+export const SECRET_SIGNATURE = "4dabf18193072939515e22adb298388d";
 
 /** The native plugin's entry in the built package, which a program finds as `pulumi-resource-adplatform`. */
 export const NATIVE_PLUGIN_MAIN = path.join(REPO_ROOT, "bin", "provider", "faces", "native", "main.js");
@@ -121,6 +131,52 @@ export async function initDemoStack(cli: CliSession, baseUrl: string): Promise<v
   await pulumiIn(cli, ["config", "set", "--secret", "adplatform:token", TOKEN]);
 }
 
+/** A TypeScript program on stack `dev` of the demo account, ready for `pulumi` commands. */
+export interface TypeScriptStack {
+  /** The program's folder. */
+  readonly dir: string;
+  readonly cli: CliSession;
+  /** Closes the CLI session and removes the folder. */
+  close(): void;
+}
+
+/**
+ * Writes `program` into a fresh folder (a new temporary one, or `options.dir`), makes it resolve
+ * this repository's built package without an install (`linkRepositoryPackage`), opens a CLI
+ * session that never echoes the demo token or `options.secrets`, and creates stack `dev` for the
+ * demo account of the simulator at `baseUrl` (`initDemoStack`). `face: "native"` also links the
+ * native face's TypeScript SDK as `pulumi-adplatform-native` and names the plugin to the engine
+ * through Pulumi.yaml, from where npm would link the package's bin.
+ */
+export async function openTypeScriptStack(
+  baseUrl: string,
+  program: TypeScriptProgram,
+  options: { face?: "dynamic" | "native"; secrets?: readonly string[]; dir?: string } = {},
+): Promise<TypeScriptStack> {
+  const dir = options.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), `${program.name}-`));
+  fs.mkdirSync(dir, { recursive: true });
+  writeTypeScriptProgram(dir, program);
+  linkRepositoryPackage(dir);
+  if (options.face === "native") {
+    fs.symlinkSync(path.join(REPO_ROOT, "sdks", "nodejs", "bin"), path.join(dir, "node_modules", "pulumi-adplatform-native"), "dir");
+    fs.mkdirSync(path.join(dir, "node_modules", ".bin"), { recursive: true });
+    fs.symlinkSync(NATIVE_PLUGIN_MAIN, path.join(dir, "node_modules", ".bin", "pulumi-resource-adplatform"));
+    fs.appendFileSync(path.join(dir, "Pulumi.yaml"), "plugins:\n  providers:\n    - name: adplatform\n      path: ./node_modules/.bin\n");
+  }
+  const cli = openCliSession(dir, { secrets: [TOKEN, ...(options.secrets ?? [])] });
+  const close = () => {
+    cli.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await initDemoStack(cli, baseUrl);
+  } catch (error) {
+    close();
+    throw error;
+  }
+  return { dir, cli, close };
+}
+
 /**
  * Sets `adplatform:token` of `cli`'s stack (or `stackArgs`' one) in clear, without `--secret`: the
  * native plugin's CheckConfig still keeps it out of the state (`expectTokenEncryptedInState`).
@@ -138,7 +194,7 @@ export async function expectTokenEncryptedInState(cli: CliSession, stackArgs: re
   ).deployment;
   const defaultProvider = resources.find((r) => r.type === "pulumi:providers:adplatform" && r.urn.includes("::default"));
   expect(defaultProvider?.inputs?.token).toEqual({
-    "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", // Pulumi's secret signature
+    [SECRET_SIGNATURE]: "1b47061264138c4ac30d75fd1eb44270",
     ciphertext: expect.any(String),
   });
 }

@@ -11,26 +11,18 @@
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
-import {
-  linkRepositoryPackage,
-  openCliSession,
-  requireLanguageHost,
-  writeTypeScriptProgram,
-  type CliSession,
-} from "../../scripts/driver/cliSession";
+import { requireLanguageHost, type CliSession } from "../../scripts/driver/cliSession";
 import { startSimulator, type RunningSimulator } from "../../simulator";
 import {
   E2E_TIMEOUT_MS,
-  NATIVE_PLUGIN_MAIN,
-  REPO_ROOT,
   SECOND_TOKEN,
   TOKEN,
   expectTokenEncryptedInState,
-  initDemoStack,
+  openTypeScriptStack,
   pulumiIn,
   setTokenInClear,
+  type TypeScriptStack,
 } from "./harness";
 
 jest.setTimeout(E2E_TIMEOUT_MS);
@@ -54,6 +46,7 @@ export const secondCompany = secondGroup.companyId;
 `;
 
 let sim: RunningSimulator;
+let stack: TypeScriptStack;
 let dir: string;
 let cli: CliSession;
 
@@ -63,23 +56,18 @@ const pulumi = async (args: string[]): Promise<string> => (await pulumiIn(cli, a
 beforeAll(async () => {
   requireLanguageHost();
   sim = await startSimulator();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "adplatform-native-ts-"));
-  writeTypeScriptProgram(dir, { name: "adplatform-native-ts", description: "The native face from TypeScript", index: PROGRAM });
-  linkRepositoryPackage(dir);
-  fs.symlinkSync(path.join(REPO_ROOT, "sdks", "nodejs", "bin"), path.join(dir, "node_modules", "pulumi-adplatform-native"), "dir");
-  // The plugin, where npm would link the package's bin, named to the engine through Pulumi.yaml.
-  fs.mkdirSync(path.join(dir, "node_modules", ".bin"), { recursive: true });
-  fs.symlinkSync(NATIVE_PLUGIN_MAIN, path.join(dir, "node_modules", ".bin", "pulumi-resource-adplatform"));
-  fs.appendFileSync(path.join(dir, "Pulumi.yaml"), "plugins:\n  providers:\n    - name: adplatform\n      path: ./node_modules/.bin\n");
-  cli = openCliSession(dir, { secrets: [TOKEN] });
-  await initDemoStack(cli, sim.url);
+  stack = await openTypeScriptStack(
+    sim.url,
+    { name: "adplatform-native-ts", description: "The native face from TypeScript", index: PROGRAM },
+    { face: "native", secrets: [SECOND_TOKEN] },
+  );
+  ({ dir, cli } = stack);
   await pulumi(["config", "set", "secondBaseUrl", sim.url]);
   await pulumi(["config", "set", "--secret", "secondToken", SECOND_TOKEN]);
 });
 
 afterAll(async () => {
-  cli?.close();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  stack?.close();
   await sim?.close();
 });
 

@@ -8,25 +8,15 @@
  * simulator's `/_sim/state` before and after each step.
  */
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
-import {
-  linkRepositoryPackage,
-  openCliSession,
-  requireLanguageHost,
-  writeTypeScriptProgram,
-  type CliSession,
-} from "../../scripts/driver/cliSession";
+import { requireLanguageHost, type CliSession } from "../../scripts/driver/cliSession";
 import { SEED_ACCOUNTS, startSimulator, type RunningSimulator } from "../../simulator";
-import { E2E_TIMEOUT_MS, NATIVE_PLUGIN_MAIN, REPO_ROOT, TOKEN, initDemoStack, pulumiIn } from "./harness";
+import { E2E_TIMEOUT_MS, SECRET_SIGNATURE, TOKEN, openTypeScriptStack, pulumiIn, type TypeScriptStack } from "./harness";
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
 /** A second token of the `demo` account: the same account after a rotation. */
 const ROTATED_TOKEN = "demo-token-rotated";
-
-/** The engine's marker of a secret value in an exported state. */
-const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 
 /** Each face's program: a group and a strategy in an unnamed explicit account; one more group when `fresh` is set. */
 const PROGRAMS = {
@@ -63,7 +53,7 @@ beforeAll(() => {
 
 describe.each(["dynamic", "native"] as const)("the %s face", (face) => {
   let sim: RunningSimulator;
-  let dir: string;
+  let stack: TypeScriptStack;
   let cli: CliSession;
   const pulumi = (args: string[]) => pulumiIn(cli, args);
 
@@ -83,24 +73,18 @@ describe.each(["dynamic", "native"] as const)("the %s face", (face) => {
 
   beforeAll(async () => {
     sim = await startSimulator({ accounts: [...SEED_ACCOUNTS, { account: "demo", token: ROTATED_TOKEN, companyId: "7001" }] });
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), `adplatform-no-duplicates-${face}-`));
-    writeTypeScriptProgram(dir, { name: `adplatform-no-duplicates-${face}`, description: "Routine operations", index: PROGRAMS[face] });
-    linkRepositoryPackage(dir);
-    if (face === "native") {
-      fs.symlinkSync(path.join(REPO_ROOT, "sdks", "nodejs", "bin"), path.join(dir, "node_modules", "pulumi-adplatform-native"), "dir");
-      fs.mkdirSync(path.join(dir, "node_modules", ".bin"), { recursive: true });
-      fs.symlinkSync(NATIVE_PLUGIN_MAIN, path.join(dir, "node_modules", ".bin", "pulumi-resource-adplatform"));
-      fs.appendFileSync(path.join(dir, "Pulumi.yaml"), "plugins:\n  providers:\n    - name: adplatform\n      path: ./node_modules/.bin\n");
-    }
-    cli = openCliSession(dir, { secrets: [TOKEN, ROTATED_TOKEN] });
-    await initDemoStack(cli, sim.url);
+    stack = await openTypeScriptStack(
+      sim.url,
+      { name: `adplatform-no-duplicates-${face}`, description: "Routine operations", index: PROGRAMS[face] },
+      { face, secrets: [ROTATED_TOKEN] },
+    );
+    cli = stack.cli;
     await pulumi(["config", "set", "accountBaseUrl", sim.url]);
     await pulumi(["config", "set", "--secret", "accountToken", TOKEN]);
   }, E2E_TIMEOUT_MS);
 
   afterAll(async () => {
-    cli?.close();
-    if (dir !== undefined) fs.rmSync(dir, { recursive: true, force: true });
+    stack?.close();
     await sim?.close();
   });
 
@@ -111,7 +95,7 @@ describe.each(["dynamic", "native"] as const)("the %s face", (face) => {
     expect(made).toEqual({ groups: before.groups + 1, strategies: before.strategies + 1 });
 
     // The state as the previous release wrote it: without the creation time this release records.
-    const exportFile = path.join(dir, "state.json");
+    const exportFile = path.join(stack.dir, "state.json");
     const state = JSON.parse((await pulumi(["stack", "export"])).stdout) as { deployment: { resources: ExportedResource[] } };
     for (const resource of state.deployment.resources) delete resource.outputs?.__adplatformCreatedAt;
     fs.writeFileSync(exportFile, JSON.stringify(state));
@@ -137,11 +121,11 @@ describe.each(["dynamic", "native"] as const)("the %s face", (face) => {
     expect(recorded).toContain(ROTATED_TOKEN);
     if (face === "dynamic") {
       const launch = resources.find((r) => r.urn.endsWith("::launch"))!;
-      expect((launch.inputs?.account as Record<string, Record<string, unknown>>).token[SECRET_SIG]).toBeDefined();
-      expect((launch.outputs?.account as Record<string, unknown>)[SECRET_SIG]).toBeDefined();
+      expect((launch.inputs?.account as Record<string, Record<string, unknown>>).token[SECRET_SIGNATURE]).toBeDefined();
+      expect((launch.outputs?.account as Record<string, unknown>)[SECRET_SIGNATURE]).toBeDefined();
     } else {
       const provider = resources.find((r) => r.urn.endsWith("::account"))!;
-      expect((provider.inputs?.token as Record<string, unknown>)[SECRET_SIG]).toBeDefined();
+      expect((provider.inputs?.token as Record<string, unknown>)[SECRET_SIGNATURE]).toBeDefined();
     }
     // Reads go with the new token to the same account: a refresh keeps both objects.
     await pulumi(["refresh", "--yes"]);

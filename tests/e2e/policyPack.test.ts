@@ -14,15 +14,9 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import {
-  linkRepositoryPackage,
-  openCliSession,
-  requireLanguageHost,
-  writeTypeScriptProgram,
-  type CliSession,
-} from "../../scripts/driver/cliSession";
+import { requireLanguageHost, type CliSession } from "../../scripts/driver/cliSession";
 import { startSimulator, type RunningSimulator } from "../../simulator";
-import { E2E_TIMEOUT_MS, REPO_ROOT, TOKEN, initDemoStack, openNativePythonProgram, pulumiIn } from "./harness";
+import { E2E_TIMEOUT_MS, REPO_ROOT, initDemoStack, openNativePythonProgram, openTypeScriptStack, pulumiIn } from "./harness";
 
 jest.setTimeout(E2E_TIMEOUT_MS);
 
@@ -123,16 +117,13 @@ beforeAll(async () => {
   sim = await startSimulator();
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), "adplatform-policy-"));
 
-  const tsDir = path.join(workDir, "ts");
-  fs.mkdirSync(tsDir);
-  writeTypeScriptProgram(tsDir, {
-    name: "adplatform-policy-ts",
-    description: "The policy pack on the dynamic face",
-    index: typeScriptProgram(true),
-  });
-  linkRepositoryPackage(tsDir);
-  tsCli = openCliSession(tsDir, { secrets: [TOKEN] });
-  await initDemoStack(tsCli, sim.url);
+  tsCli = (
+    await openTypeScriptStack(
+      sim.url,
+      { name: "adplatform-policy-ts", description: "The policy pack on the dynamic face", index: typeScriptProgram(true) },
+      { dir: path.join(workDir, "ts") },
+    )
+  ).cli;
 
   const pyDir = path.join(workDir, "py");
   fs.mkdirSync(pyDir);

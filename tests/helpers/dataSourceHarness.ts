@@ -18,7 +18,7 @@ export const DEMO_TOKEN = "demo-token";
 export const SECOND_TOKEN = "second-token";
 
 /** A running simulator the data sources read from. */
-export interface DataSourceHarness {
+interface DataSourceHarness {
   sim: RunningSimulator;
   close(): Promise<void>;
 }
@@ -28,7 +28,7 @@ export interface DataSourceHarness {
  * `retryOptions`, to make retries fast where a suite injects faults) and points the data sources at
  * the demo account. `windows: "spec"` keeps the spec's real windows.
  */
-export async function startDataSourceHarness(
+async function startDataSourceHarness(
   options: Partial<SimulatorOptions> & { windows?: "scaled" | "spec"; retryOptions?: Partial<RetryOptions> } = {},
 ): Promise<DataSourceHarness> {
   const { windows = "scaled", retryOptions = {}, ...simOptions } = options;
@@ -46,6 +46,27 @@ export async function startDataSourceHarness(
       clearReadCache();
       await closeApiClients();
       await sim.close();
+    },
+  };
+}
+
+/**
+ * Registers a `beforeAll` that starts the harness (`startDataSourceHarness` with `options`) and an
+ * `afterAll` that closes it, for the suite or `describe` block it is called in. The simulator is
+ * `sim` of the result, from the `beforeAll` on.
+ */
+export function useDataSourceHarness(options: Parameters<typeof startDataSourceHarness>[0] = {}): { readonly sim: RunningSimulator } {
+  let harness: DataSourceHarness | undefined;
+  beforeAll(async () => {
+    harness = await startDataSourceHarness(options);
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+  return {
+    get sim() {
+      if (harness === undefined) throw new Error("the data-source harness starts in beforeAll: use `sim` in a hook or a test");
+      return harness.sim;
     },
   };
 }

@@ -6,17 +6,10 @@
 import * as pulumi from "@pulumi/pulumi";
 import { configureDataSources, resolveDataSourceConnection, warnPlainCredentials } from "../../sdk/config";
 import { getCountries } from "../../sdk/dataSources";
-import { clearConnectionSettings, DEMO_TOKEN, callsOf, startDataSourceHarness, type DataSourceHarness } from "../helpers/dataSourceHarness";
+import { clearConnectionSettings, DEMO_TOKEN, callsOf, useDataSourceHarness } from "../helpers/dataSourceHarness";
 
 const saved = { ...process.env };
-let h: DataSourceHarness;
-
-beforeAll(async () => {
-  h = await startDataSourceHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = useDataSourceHarness();
 beforeEach(() => {
   clearConnectionSettings();
 });

@@ -1,8 +1,8 @@
 /**
  * The inspection surface under /_sim/: no auth, not rate-limited, not logged.
  */
-import { OPERATIONS } from "../../provider/catalog";
 import { SEED_IDS } from "../../simulator";
+import { BINDINGS } from "../../simulator/bindings";
 import { type Harness, startHarness } from "../helpers/simulatorHarness";
 
 let h: Harness;
@@ -17,11 +17,11 @@ const zone = `/v2/adex/zones/${SEED_IDS.zones.display}`;
 const sim = (method: string, path: string, body?: unknown) => h.call(method, `/_sim/${path}`, { token: null, body });
 
 describe("GET /_sim/state", () => {
-  it("returns every collection the catalog binds to, in wire shape, for demo by default", async () => {
+  it("returns every collection an operation is bound to, in wire shape, for demo by default", async () => {
     const reply = await sim("GET", "state");
     expect(reply.status).toBe(200);
     const state = reply.json();
-    const collections = new Set(OPERATIONS.map((op) => op.store.collection));
+    const collections = new Set([...BINDINGS.values()].map((binding) => binding.collection));
     expect(Object.keys(state).sort()).toEqual([...collections].sort());
     for (const name of collections) expect(state[name].length).toBeGreaterThan(0);
     expect(state.zonePlacements[0]).toMatchObject({ zone_id: SEED_IDS.zones.display, company_id: "7001" });

@@ -1,7 +1,8 @@
 /**
- * The resource's identity as a hidden input of the dynamic face (docs/ARCHITECTURE.md, "The create
- * journal"): the dynamic-provider plugin hands `create` only the inputs, so the SDK classes add the
- * resource's URN under this key, and the face turns it into `LifecycleContext.urn`.
+ * The resource's identity as a hidden input of the dynamic face. The create journal keys its
+ * entries by URN, but the dynamic-provider plugin hands `create` only the inputs, so the SDK
+ * classes add the resource's URN under this key, and the face turns it into `LifecycleContext.urn`
+ * (without it a create is not journaled).
  *
  * The key starts with `__`, as the plugin's own `__provider` does: the engine treats such keys as
  * internal and does not display them in diffs. The lifecycle never sees it: `diff` cannot compare

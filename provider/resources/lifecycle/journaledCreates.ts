@@ -20,7 +20,7 @@
  * a process whose engine has gone.
  */
 import { hostname } from "node:os";
-import { accountKey, resolveConnection } from "../../client";
+import { resolveAccount } from "../../client";
 import { epochClock, sleep, type Clock } from "../../client/clock";
 import { processAlive } from "../../client/processAlive";
 import { inputsHash, journalAccount, type JournalEntry, type JournalStore, journalStoreFor } from "../../journal";
@@ -350,8 +350,7 @@ async function begin<Inputs, Outputs>(
 
 /** The journal account of the context's connection: a hash of its account key, never the token. */
 function accountOf(ctx: LifecycleContext): string {
-  const connection = resolveConnection({ baseUrl: ctx.settings.baseUrl, token: ctx.settings.token });
-  return journalAccount(accountKey(connection.baseUrl, connection.token));
+  return journalAccount(resolveAccount({ baseUrl: ctx.settings.baseUrl, token: ctx.settings.token }).key);
 }
 
 /** Runs `spec`'s create under the journal: `recover`, else `begin` (see the module comment). */

@@ -23,7 +23,7 @@ const goodGet: OperationDefinition = {
   rateClass: "C",
   acceptsQuery: true,
   acceptsFields: true,
-  store: { collection: "things", match: { parent: "parent_id", id: "id" }, mode: "one" },
+  reads: "one",
 };
 
 const goodPatch: OperationDefinition = {
@@ -34,7 +34,6 @@ const goodPatch: OperationDefinition = {
   request: Body,
   successStatus: 204,
   rateClass: "C",
-  store: { collection: "things", match: { id: "id" }, mode: "patch" },
 };
 
 const goodPost: OperationDefinition = {
@@ -46,7 +45,6 @@ const goodPost: OperationDefinition = {
   response: Rec,
   successStatus: 201,
   rateClass: "C",
-  store: { collection: "things", match: {}, mode: "create" },
 };
 
 describe("defineOperation", () => {
@@ -64,23 +62,17 @@ describe("defineOperation", () => {
   });
 
   const malformed: Array<[string, OperationDefinition, RegExp]> = [
-    [
-      "a match key that is not a path param",
-      { ...goodGet, store: { ...goodGet.store, match: { id: "id", other: "x" } } },
-      /store\.match keys/,
-    ],
-    ["a path param missing from the match", { ...goodGet, store: { ...goodGet.store, match: { id: "id" } } }, /store\.match keys/],
     ["a GET without record", { ...goodGet, record: undefined }, /GET needs a record/],
     ["a GET without response", { ...goodGet, response: undefined }, /GET needs a response/],
     ["a GET with a body", { ...goodGet, request: Body }, /GET takes no request body/],
     ["a GET answering 201", { ...goodGet, successStatus: 201 }, /GET answers 200/],
-    ["a GET in create mode", { ...goodGet, store: { ...goodGet.store, mode: "create" } }, /GET store mode/],
+    ["a GET that says neither one nor list", { ...goodGet, reads: undefined }, /GET reads "one" or "list"/],
     ["a POST without request", { ...goodPost, request: undefined }, /POST needs a request/],
     ["a POST answering 200", { ...goodPost, successStatus: 200 }, /POST answers 201/],
     ["a PATCH without request", { ...goodPatch, request: undefined }, /PATCH needs a request/],
     ["a 204 with a response", { ...goodPatch, response: Rec }, /204 has no response/],
     ["a PATCH with a record", { ...goodPatch, record: Rec }, /only reads have a record/],
-    ["a PATCH in list mode", { ...goodPatch, store: { ...goodPatch.store, mode: "list" } }, /PATCH store mode/],
+    ["a PATCH with a read shape", { ...goodPatch, reads: "list" }, /only reads have a read shape/],
     ["fields without query", { ...goodGet, acceptsQuery: false }, /acceptsFields requires acceptsQuery/],
     ["fields on a POST", { ...goodPost, acceptsQuery: true, acceptsFields: true }, /only GET takes fields/],
     ["an unknown rate class", { ...goodGet, rateClass: "Z" as never }, /unknown rate class/],
@@ -91,12 +83,6 @@ describe("defineOperation", () => {
     ["a path with a trailing slash", { ...goodPatch, path: "/v1/things/{id}/" }, /empty segment/],
     ["a repeated path param", { ...goodPatch, path: "/v1/{id}/things/{id}" }, /repeats \{id\}/],
     ["a malformed segment", { ...goodPatch, path: "/v1/things/{id}x" }, /malformed segment/],
-    [
-      "a one-mode read not selecting by id",
-      { ...goodGet, store: { ...goodGet.store, match: { parent: "parent_id", id: "key" } } },
-      /select the record by its id/,
-    ],
-    ["two params on one field", { ...goodGet, store: { ...goodGet.store, match: { parent: "id", id: "id" } } }, /two path params/],
   ];
 
   it.each(malformed)("rejects %s", (_what, def, reason) => {

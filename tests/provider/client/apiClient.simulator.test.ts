@@ -67,7 +67,7 @@ describe("client against the simulator", () => {
       else expect(result.body).toBeUndefined();
       // A single-record read answers the id it was asked for.
       const id = request.pathParams?.[op.pathParams[op.pathParams.length - 1] ?? ""];
-      if (op.method === "GET" && op.store.mode === "one") {
+      if (op.method === "GET" && op.reads === "one") {
         expect((result.body as { items: { id: string }[] }).items[0]?.id).toBe(id);
       }
     }

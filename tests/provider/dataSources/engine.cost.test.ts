@@ -7,16 +7,9 @@
 import { getApiClient } from "../../../provider/client";
 import { DataSourceArgumentError, getCreative, getZone } from "../../../sdk/dataSources";
 import { SEED_IDS } from "../../../simulator";
-import { DEMO_TOKEN, callsOf, startDataSourceHarness, type DataSourceHarness } from "../../helpers/dataSourceHarness";
+import { DEMO_TOKEN, callsOf, useDataSourceHarness } from "../../helpers/dataSourceHarness";
 
-let h: DataSourceHarness;
-
-beforeAll(async () => {
-  h = await startDataSourceHarness({ windows: "spec" });
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = useDataSourceHarness({ windows: "spec" });
 
 describe("fields cost (spec, Limits 7)", () => {
   it("getZone with two fields is one request that costs 3, on both sides", async () => {

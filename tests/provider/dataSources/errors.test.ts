@@ -30,25 +30,18 @@ import {
 } from "../../../provider/client";
 import { SEED_IDS } from "../../../simulator";
 import { seedState } from "../../../simulator/fixtures";
-import { DEMO_TOKEN, settle, startDataSourceHarness, type DataSourceHarness } from "../../helpers/dataSourceHarness";
+import { DEMO_TOKEN, settle, useDataSourceHarness } from "../../helpers/dataSourceHarness";
 
-let h: DataSourceHarness;
-
-beforeAll(async () => {
-  h = await startDataSourceHarness({
-    // Seeded data with one broken record per shape: a zone whose bid floor is a word, and a
-    // segment list whose second record has a numeric name. Everything else is the normal seed.
-    fixtures: (ctx) => {
-      const state = seedState(ctx);
-      state.zones!.push({ ...state.zones![0]!, id: "1999", bid_floor: "cheap" });
-      state.segments![1] = { ...state.segments![1]!, name: 42 };
-      return state;
-    },
-    retryOptions: { maxAttempts: 1 },
-  });
-});
-afterAll(async () => {
-  await h.close();
+const h = useDataSourceHarness({
+  // Seeded data with one broken record per shape: a zone whose bid floor is a word, and a
+  // segment list whose second record has a numeric name. Everything else is the normal seed.
+  fixtures: (ctx) => {
+    const state = seedState(ctx);
+    state.zones!.push({ ...state.zones![0]!, id: "1999", bid_floor: "cheap" });
+    state.segments![1] = { ...state.segments![1]!, name: 42 };
+    return state;
+  },
+  retryOptions: { maxAttempts: 1 },
 });
 beforeEach(() => {
   clearReadCache();

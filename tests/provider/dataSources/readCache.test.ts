@@ -6,17 +6,10 @@
 import { clearReadCache } from "../../../provider/dataSources";
 import { configureDataSources, getCountries, getZone, getZoneOutput } from "../../../sdk/dataSources";
 import { SEED_IDS } from "../../../simulator";
-import { DEMO_TOKEN, SECOND_TOKEN, callsOf, settle, startDataSourceHarness, type DataSourceHarness } from "../../helpers/dataSourceHarness";
+import { DEMO_TOKEN, SECOND_TOKEN, callsOf, settle, useDataSourceHarness } from "../../helpers/dataSourceHarness";
 
-let h: DataSourceHarness;
-
-beforeAll(async () => {
-  // Fast retries: one suite below injects failures that the client retries once.
-  h = await startDataSourceHarness({ retryOptions: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 5 } });
-});
-afterAll(async () => {
-  await h.close();
-});
+// Fast retries: one suite below injects failures that the client retries once.
+const h = useDataSourceHarness({ retryOptions: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 5 } });
 beforeEach(() => {
   h.sim.reset();
   clearReadCache();

@@ -3,7 +3,6 @@
  * (configureDataSources, the stack config or the environment) and how to change it; a network
  * failure names the host and port. Units first, then real reads against the simulator.
  */
-import * as net from "node:net";
 import * as pulumi from "@pulumi/pulumi";
 import {
   ApiAuthError,
@@ -23,13 +22,8 @@ import {
   type SettingOrigin,
 } from "../../../provider/dataSources";
 import { DataSourceRequestError, configureDataSources, getCountries, getZone, getZoneOutput } from "../../../sdk/dataSources";
-import {
-  clearConnectionSettings,
-  DEMO_TOKEN,
-  settle,
-  startDataSourceHarness,
-  type DataSourceHarness,
-} from "../../helpers/dataSourceHarness";
+import { clearConnectionSettings, DEMO_TOKEN, settle, useDataSourceHarness } from "../../helpers/dataSourceHarness";
+import { closedPort } from "../../helpers/closedPort";
 
 const context = { operation: { name: "getZone", number: 13 }, method: "GET", path: "/v2/adex/zones/1001" };
 
@@ -119,26 +113,10 @@ async function failureOf(read: Promise<unknown>): Promise<Error> {
   );
 }
 
-/** A loopback port nothing listens on: one the OS just handed out and took back. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 describe("a read that fails because of a setting says what to fix", () => {
   const saved = { ...process.env };
   const WRONG_TOKEN = "wrong-token-4b1d";
-  let h: DataSourceHarness;
-
-  beforeAll(async () => {
-    h = await startDataSourceHarness({ retryOptions: { maxAttempts: 1 } });
-  });
-  afterAll(async () => {
-    await h.close();
-  });
+  const h = useDataSourceHarness({ retryOptions: { maxAttempts: 1 } });
   beforeEach(() => {
     clearReadCache();
     clearConnectionSettings();

@@ -24,12 +24,11 @@ import {
 import { NewerJournalEntryError, readStoredEntry } from "../../../provider/journal/storedEntry";
 import { FallbackLadder } from "../../../provider/infrastructure/fallbackLadder";
 import { closeRedisConnections } from "../../../provider/infrastructure/redis";
-import { BID_STRATEGY } from "../../../provider/resources/bidStrategy/definition";
 import type { LifecycleContext } from "../../../provider/resources/lifecycle/context";
-import { CreateSession } from "../../../provider/resources/lifecycle/journaledCreates";
-import { journaledCreate, type CreateSend } from "../../../provider/resources/lifecycle/journaledCreates";
+import { CreateSession, journaledCreate } from "../../../provider/resources/lifecycle/journaledCreates";
 import { type RedisServer, startRedisServer } from "../../helpers/redisServer";
 import { ENTRY_URN, answeredEntry } from "../../helpers/sampleJournalEntry";
+import { strategyCreate } from "../../helpers/strategyCreate";
 
 jest.setTimeout(120_000);
 
@@ -140,23 +139,12 @@ describe("the create protocol", () => {
       urn,
       createSession: new CreateSession(),
     };
-    let posts = 0;
-    const inputs = { name: "Night", pricingModel: "cpc", strategy: "exact", value: 0.5, maxValue: 2 };
-    const create = journaledCreate(ctx, {
-      definition: BID_STRATEGY,
-      inputs,
-      subject: 'BidStrategy "Night"',
-      name: inputs.name,
-      async post(send: CreateSend) {
-        await send.beforeSend();
-        posts += 1;
-        return { id: "100009", outputs: inputs };
-      },
-    });
+    const strategy = strategyCreate("100009");
+    const create = journaledCreate(ctx, strategy.spec);
     await expect(create).rejects.toThrow(
       /newer release of pulumi-adplatform .* Nothing was sent and the entry is left as it is: run this update with that newer release/,
     );
-    expect(posts).toBe(0);
+    expect(strategy.posts()).toBe(0);
     expect(warnings).toEqual([]);
     expect(fs.readFileSync(file, "utf8")).toBe(text);
   });

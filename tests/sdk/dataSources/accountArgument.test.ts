@@ -9,26 +9,13 @@ import { DataSourceCredentialsError, clearReadCache } from "../../../provider/da
 import { Account } from "../../../sdk";
 import { getCountries, getZone, getZoneOutput } from "../../../sdk/dataSources";
 import { SEED_IDS } from "../../../simulator";
-import {
-  callsOf,
-  isSecret,
-  recordingMocks,
-  settle,
-  startDataSourceHarness,
-  SECOND_TOKEN,
-  type DataSourceHarness,
-} from "../../helpers/dataSourceHarness";
+import { callsOf, isSecret, recordingMocks, settle, useDataSourceHarness, SECOND_TOKEN } from "../../helpers/dataSourceHarness";
 
 const OP_ZONE = 13;
 const OP_COUNTRIES = 17;
-let h: DataSourceHarness;
-
+const h = useDataSourceHarness();
 beforeAll(async () => {
-  h = await startDataSourceHarness();
   await pulumi.runtime.setMocks(recordingMocks(), "project", "stack", false);
-});
-afterAll(async () => {
-  await h.close();
 });
 beforeEach(() => {
   h.sim.reset();

@@ -8,26 +8,14 @@ import { clearReadCache } from "../../../provider/dataSources";
 import * as sdk from "../../../sdk/dataSources";
 import * as packageEntry from "../../../sdk";
 import { SEED_IDS, type SimState, type WireRecord } from "../../../simulator";
-import {
-  SECOND_TOKEN,
-  callsOf,
-  expectedSdk,
-  recordingMocks,
-  settle,
-  startDataSourceHarness,
-  type DataSourceHarness,
-} from "../../helpers/dataSourceHarness";
+import { SECOND_TOKEN, callsOf, expectedSdk, recordingMocks, settle, useDataSourceHarness } from "../../helpers/dataSourceHarness";
 
-let h: DataSourceHarness;
+const h = useDataSourceHarness();
 let seeded: SimState;
 
 beforeAll(async () => {
   await pulumi.runtime.setMocks(recordingMocks(), "project", "stack", false);
-  h = await startDataSourceHarness();
   seeded = h.sim.state();
-});
-afterAll(async () => {
-  await h.close();
 });
 
 const byId = (collection: string, id: string, where: Partial<WireRecord> = {}): WireRecord => {

@@ -8,16 +8,9 @@ import { clearReadCache } from "../../../provider/dataSources";
 import { getCountriesOutput, getZoneOutput, getZonePlacementOutput } from "../../../sdk/dataSources";
 import { BidModifier } from "../../../sdk/resources";
 import { SEED_IDS } from "../../../simulator";
-import { callsOf, isSecret, recordingMocks, settle, startDataSourceHarness, type DataSourceHarness } from "../../helpers/dataSourceHarness";
+import { callsOf, isSecret, recordingMocks, settle, useDataSourceHarness } from "../../helpers/dataSourceHarness";
 
-let h: DataSourceHarness;
-
-beforeAll(async () => {
-  h = await startDataSourceHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = useDataSourceHarness();
 beforeEach(() => {
   h.sim.reset();
   clearReadCache();

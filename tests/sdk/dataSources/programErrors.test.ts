@@ -19,7 +19,7 @@ import {
 } from "../../../sdk/dataSources";
 import { debugRequested } from "../../../provider/client";
 import { asProgramError } from "../../../sdk/dataSources/programErrors";
-import { DEMO_TOKEN, settle, startDataSourceHarness, type DataSourceHarness } from "../../helpers/dataSourceHarness";
+import { DEMO_TOKEN, settle, useDataSourceHarness } from "../../helpers/dataSourceHarness";
 
 describe("debugRequested", () => {
   it.each([
@@ -61,14 +61,7 @@ describe("asProgramError", () => {
 
 describe("the data sources' rejections are marked", () => {
   const saved = process.env.ADPLATFORM_DEBUG;
-  let h: DataSourceHarness;
-
-  beforeAll(async () => {
-    h = await startDataSourceHarness({ retryOptions: { maxAttempts: 1 } });
-  });
-  afterAll(async () => {
-    await h.close();
-  });
+  const h = useDataSourceHarness({ retryOptions: { maxAttempts: 1 } });
   beforeEach(() => {
     clearReadCache();
     configureDataSources({ baseUrl: h.sim.url, token: DEMO_TOKEN });

@@ -4,20 +4,19 @@
  * process's. The protocol through real plugins is journaledCreates.plugin.test.ts.
  */
 import { hostname } from "node:os";
-import { accountKey } from "../../../../provider/client";
+import { resolveAccount } from "../../../../provider/client";
 import { resolveSettings, valuesLayer } from "../../../../provider/configuration/settings";
 import { CreateJournal, inputsHash, journalAccount, type JournalEntry } from "../../../../provider/journal";
-import { BID_STRATEGY } from "../../../../provider/resources/bidStrategy/definition";
 import { CAMPAIGN_GROUP } from "../../../../provider/resources/campaignGroup/definition";
 import type { LifecycleContext } from "../../../../provider/resources/lifecycle/context";
-import { CreateSession, journaledCreate, refusedDelete, type CreateSend } from "../../../../provider/resources/lifecycle/journaledCreates";
+import { CreateSession, journaledCreate, refusedDelete } from "../../../../provider/resources/lifecycle/journaledCreates";
 import { FakeClock } from "../../../helpers/fakeClock";
+import { STRATEGY_INPUTS, strategyCreate } from "../../../helpers/strategyCreate";
 
 const connection = { baseUrl: "http://127.0.0.1:9", token: "journaled-create-test-token" };
-const account = journalAccount(accountKey(connection.baseUrl, connection.token));
+const account = journalAccount(resolveAccount(connection).key);
 const journal = new CreateJournal(process.env.ADPLATFORM_JOURNAL_DIR!);
 const urn = (name: string) => `urn:pulumi:dev::p::pulumi-nodejs:dynamic/adplatform:BidStrategy::${name}`;
-const inputs = { name: "Night", pricingModel: "cpc", strategy: "exact", value: 0.5, maxValue: 2 };
 // Journal dates are epoch milliseconds: a fake time far from the wall clock's shows which one is read.
 const START = Date.UTC(2030, 0, 1);
 
@@ -40,29 +39,10 @@ function entry(resourceUrn: string, fields: Partial<JournalEntry> & Pick<Journal
     urn: resourceUrn,
     kind: "BidStrategy",
     account,
-    inputsHash: inputsHash("BidStrategy", inputs),
+    inputsHash: inputsHash("BidStrategy", STRATEGY_INPUTS),
     host: hostname(),
     pid: process.pid,
     ...fields,
-  };
-}
-
-/** A create whose POST answers `id` after `beforeSend`, as the client does; counts its sends. */
-function strategyCreate(id: string) {
-  let posts = 0;
-  return {
-    posts: () => posts,
-    spec: {
-      definition: BID_STRATEGY,
-      inputs,
-      subject: 'BidStrategy "Night"',
-      name: inputs.name,
-      async post(send: CreateSend) {
-        await send.beforeSend();
-        posts += 1;
-        return { id, outputs: inputs };
-      },
-    },
   };
 }
 

@@ -1,0 +1,90 @@
+/**
+ * The folders of provider/ are layers, and a module imports only from layers below its own (the
+ * code map of docs/ARCHITECTURE.md): the client never imports resources, data sources or faces;
+ * infrastructure serves the client and the journal and knows neither; the journal stores and
+ * decides nothing, so it imports no lifecycle. Read from the sources' relative imports.
+ */
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+
+const root = resolve(__dirname, "../..");
+const provider = join(root, "provider");
+
+/** Each folder's layer: a module may import from folders of a lower layer, and from its own folder. */
+const LAYERS: Readonly<Record<string, number>> = {
+  catalog: 0,
+  configuration: 0,
+  errors: 0,
+  wire: 1,
+  infrastructure: 1,
+  client: 2,
+  journal: 2,
+  resources: 3,
+  dataSources: 3,
+  faces: 4,
+};
+
+/**
+ * Imports that cross a layer upwards and are known: each names its way out. The Redis connection
+ * scrubs its URL with the client's `redactText`, which belongs with the other private-data helpers
+ * of infrastructure/.
+ */
+const KNOWN: ReadonlySet<string> = new Set(["infrastructure/redis.ts -> client/redact.ts"]);
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sources(path);
+    return entry.name.endsWith(".ts") ? [path] : [];
+  });
+}
+
+/**
+ * `from` → `to` (paths below provider/) for every relative import and re-export in `text`, the
+ * source of `from`, into another folder of provider/.
+ */
+function crossings(from: string, text: string): Array<{ from: string; to: string }> {
+  return [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^;]*?\bfrom\s+"(\.[^"]+)"/g)]
+    .map((match) => relative(provider, resolve(provider, dirname(from), match[1])))
+    .filter((to) => !to.startsWith("..") && to.split("/")[0] !== from.split("/")[0])
+    .map((to) => ({
+      from,
+      to: existsSync(join(provider, to)) && statSync(join(provider, to)).isDirectory() ? `${to}/index.ts` : `${to}.ts`,
+    }));
+}
+
+/** The crossings of a source file of provider/. */
+const crossingsOf = (file: string) => crossings(relative(provider, file), readFileSync(file, "utf8"));
+
+const folders = readdirSync(provider, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+it("gives every folder of provider/ a layer", () => {
+  expect(folders.filter((folder) => LAYERS[folder] === undefined)).toEqual([]);
+});
+
+it("imports only from lower layers", () => {
+  const upwards = folders
+    .flatMap((folder) => sources(join(provider, folder)).flatMap(crossingsOf))
+    .filter(({ from, to }) => !(LAYERS[to.split("/")[0]] < LAYERS[from.split("/")[0]]))
+    .map(({ from, to }) => `${from} -> ${to}`)
+    .filter((crossing) => !KNOWN.has(crossing));
+  expect(upwards).toEqual([]);
+});
+
+it("reads the imports a module crosses layers with", () => {
+  const text = [
+    'import { a } from "./sibling";',
+    'import {\n  b,\n  type C,\n} from "../../client";',
+    'import type { D } from "../../catalog/types";',
+    'export { e } from "../../infrastructure/redis";',
+    'import { f } from "node:fs";',
+    'const g = 1; // from "../../faces"',
+  ].join("\n");
+  expect(crossings("resources/lifecycle/x.ts", text)).toEqual([
+    { from: "resources/lifecycle/x.ts", to: "client/index.ts" },
+    { from: "resources/lifecycle/x.ts", to: "catalog/types.ts" },
+    { from: "resources/lifecycle/x.ts", to: "infrastructure/redis.ts" },
+  ]);
+});
