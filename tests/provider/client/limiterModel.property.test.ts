@@ -25,7 +25,7 @@ const CONFIG: ModelConfig = {
   concurrency: { initial: 4, min: 1, max: 8 },
   share: 1,
 };
-/** The longest a decision may ask to sleep: a steady window and the largest guard, or a ticket's life. */
+/** The longest a decision may ask to sleep: a steady window and a guard (at most a burst window), or a ticket's life. */
 const LONGEST_WAIT = Math.max(CONFIG.steadyWindowMs + CONFIG.burstWindowMs, ticketLifeMs(CONFIG));
 
 /** One server window as the simulator counts it. */

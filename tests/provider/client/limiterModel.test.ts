@@ -1,7 +1,7 @@
 /**
  * The limiter's rules as traces (docs/ARCHITECTURE.md, "The rate limiter"): events in, grants and
  * wake-ups out, on `decide` alone. Times are ms on one account's clock; windows of 1 s and 60 s,
- * class C (10 and 150), a least guard of 10 ms.
+ * class C (10 and 150), a guard of 10 ms.
  */
 import { RATE_CLASSES } from "../../../provider/catalog/rateClasses";
 import {
