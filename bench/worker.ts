@@ -42,7 +42,7 @@ function send(message: WorkerMessage): Promise<void> {
 
 /**
  * Decision (benchmark): before `ready`, each worker runs one burst window's worth of plain reads
- * through the same kind of client on an account of its own. Time is scaled by 1/40 but a cold
+ * through the same kind of client on an account of its own. Time is scaled but a cold
  * process's costs are not: its first requests (JIT, new connections, three processes on two cores)
  * take longer to reach the server than a whole scaled burst window (bench/README.md, "History").
  * Warmed up, the run measures how a client paces the windows, which is what the scale preserves.

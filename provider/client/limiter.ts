@@ -33,7 +33,7 @@ export interface LimiterOptions {
   readonly burstWindowMs: number;
   /** Steady window length, ms (60 s on the platform). */
   readonly steadyWindowMs: number;
-  /** Least guard: how long a request may take to reach the server, ms; grows with the round trips. */
+  /** How long a request may take to reach the server, for a window's end guessed before any answer, ms. */
   readonly guardMs: number;
   readonly concurrency: ConcurrencyOptions;
   /** The share of every window the account's limiters may spend, in (0, 1] (the `rateLimitShare` setting). */
@@ -58,7 +58,7 @@ export const LIMITER_DEFAULTS: LimiterOptions = Object.freeze({
   classes: RATE_CLASSES,
   burstWindowMs: BURST_WINDOW_MS, // 1 s
   steadyWindowMs: STEADY_WINDOW_MS, // 60 s
-  guardMs: 10, // 10 ms; grows with observed round trips
+  guardMs: 10, // 10 ms
   concurrency: Object.freeze({ initial: 4, min: 1, max: 8 }),
   share: 1, // the whole limit
   clock: systemClock,
@@ -235,7 +235,7 @@ export class RateLimiter {
       inFlight: this.inFlight,
       concurrency: this.last?.cap.value ?? this.model.concurrency.initial,
       queued: this.queue.length,
-      guardMs: this.last?.guard ?? this.model.guardMs,
+      guardMs: this.model.guardMs,
       windows,
     };
   }

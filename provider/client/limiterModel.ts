@@ -3,8 +3,8 @@
  * function of the account's state, the events since the last decision, the queue and the time.
  * No I/O and no clock: the driver (`limiter.ts`) brings the time, a store brings the state.
  *
- * Each rule of the model is one function here: `fits`/`charge` (room, and a window's uncertain
- * end), `learn` (what others spend), `refused` (a refusal of either kind), tickets that expire by
+ * Each rule of the model is one function here: `fits` (room), `windowsAt` and `learn` (a window's
+ * uncertain end, what others spend), `refused` (a refusal of either kind), tickets that expire by
  * themselves (`live`), and `bounded` (no wait longer than the windows allow).
  */
 import { z } from "zod";
@@ -20,15 +20,15 @@ const WindowSchema = z.object({
   endsAfter: z.number(),
   /** ...and no later than this. */
   endsBy: z.number(),
-  /** Whether an answer about the window gave `endsBy`; before one, it is our guess. */
+  /** Whether an answer bounded `endsBy`; before one, it is our guess. */
   heard: z.boolean(),
   /** Cost counted in the window: ours, or the server's count of the account's when it said more. */
   spent: z.number(),
   /** The part of `spent` the limiters sharing this state admitted: what the share caps. */
   own: z.number(),
-  /** Cost already counted in the window after this one (requests that may reach the server late). */
+  /** Cost of answered requests that may have been counted in the window after this one. */
   carry: z.number(),
-  /** When a window those requests may have opened is surely over: the latest one's admission + guard + length. */
+  /** When a window those requests may have opened is surely over: the latest one's answer + length. */
   carryUntil: z.number(),
   /** What the server said the window allows (`X-RateLimit-Limit`), within half and all of the class's. */
   limit: z.number(),
@@ -42,10 +42,9 @@ const TicketSchema = z.object({
   at: z.number(),
   /** When it stops counting against the cap unless released first. */
   exp: z.number(),
-  /** The burst and steady windows (their `opened`) it was admitted in, and those it was also carried past. */
+  /** The burst and steady windows (their `opened`) it was admitted in. */
   burst: z.number(),
   steady: z.number(),
-  carried: z.object({ burst: z.boolean(), steady: z.boolean() }),
   /** Live tickets right after its admission, itself included (what a `Retry-After: -1` tells). */
   live: z.number(),
 });
@@ -56,8 +55,6 @@ export const LimiterStateSchema = z.object({
   classes: z.record(z.string(), z.object({ burst: WindowSchema, steady: WindowSchema })),
   tickets: z.record(z.string(), TicketSchema),
   cap: z.object({ value: z.number(), ceiling: z.number().nullable(), loweredAt: z.number().nullable(), good: z.number() }),
-  /** How long a request may take to reach the server, ms. */
-  guard: z.number(),
 });
 export type LimiterState = z.infer<typeof LimiterStateSchema>;
 
@@ -66,7 +63,7 @@ export interface ModelConfig {
   readonly classes: Readonly<Record<string, { readonly burst: number; readonly steady: number }>>;
   readonly burstWindowMs: number;
   readonly steadyWindowMs: number;
-  /** Least guard, ms; the guard follows the round trips up to a burst window. */
+  /** How long a request may take to reach the server, for a window's end guessed before any answer, ms. */
   readonly guardMs: number;
   readonly concurrency: { readonly initial: number; readonly min: number; readonly max: number };
   /** The share of every window this account's limiters may spend (1: all of it). */
@@ -107,8 +104,6 @@ export interface Decision {
 
 /** A ticket lives a sixth of a steady window (10 s on the platform) unless released first. */
 export const ticketLifeMs = (config: ModelConfig) => config.steadyWindowMs / 6;
-/** A round trip of a burst window or more charges every request to two windows: the guard need not grow past it. */
-const maxGuardMs = (config: ModelConfig) => config.burstWindowMs;
 /** How often to look again while other limiters' tickets fill the cap (their releases are not heard). */
 const pollMs = (config: ModelConfig) => config.burstWindowMs / 20;
 
@@ -118,7 +113,6 @@ export function freshState(config: ModelConfig): LimiterState {
     classes: {},
     tickets: {},
     cap: { value: config.concurrency.initial, ceiling: null, loweredAt: null, good: 0 },
-    guard: config.guardMs,
   };
 }
 
@@ -130,7 +124,7 @@ const clamp = (value: number, low: number, high: number) => Math.min(high, Math.
  */
 function bounded(input: LimiterState | undefined, now: number, config: ModelConfig): LimiterState {
   const state: LimiterState = input ? structuredClone(input) : freshState(config);
-  const reach = (length: number) => now + length + maxGuardMs(config);
+  const reach = (length: number) => now + length + config.guardMs;
   for (const [cls, windows] of Object.entries(state.classes)) {
     const limits = config.classes[cls];
     if (limits === undefined) {
@@ -155,7 +149,6 @@ function bounded(input: LimiterState | undefined, now: number, config: ModelConf
   const { min, max } = config.concurrency;
   state.cap.value = clamp(Math.floor(state.cap.value), min, max);
   if (state.cap.loweredAt !== null) state.cap.loweredAt = Math.min(state.cap.loweredAt, now);
-  state.guard = clamp(state.guard, config.guardMs, maxGuardMs(config));
   return state;
 }
 
@@ -166,31 +159,26 @@ function live(state: LimiterState, now: number): [string, Ticket][] {
 
 /**
  * The windows of `cls` as they stand at `now`: a window surely over is replaced by the next, empty
- * but for its carry. The server opens its next window at the first request to arrive after the
- * last one ended: no later than our first one arrives (within a guard), and no earlier than the
- * last window ended, when carried requests may have opened it; it may still be open for them
- * until the latest of them was admitted + a guard + its length (`carryUntil`), not later: every
- * window opened with a carry would otherwise carry its own grants on, since its earliest end
- * (`endsAfter`) falls behind the time it opens by a guard per window.
+ * but for the requests that may have been counted in it. The server opens its next window at the
+ * first request to arrive after the last one ended: no later than our first one arrives (within a
+ * guard), and no earlier than the last window ended, when one of those requests may have opened it.
  */
 function windowsAt(state: LimiterState, cls: string, now: number, config: ModelConfig): { burst: WindowState; steady: WindowState } {
   const limits = config.classes[cls]!;
   const saved = state.classes[cls];
   const next = (w: WindowState | undefined, kind: "burst" | "steady", length: number, limit: number): WindowState => {
     if (w !== undefined && (now < w.endsBy || unheard(state, cls, kind, w))) return w;
-    // Requests still unanswered when the window ends may have reached the server after it ended.
-    const unanswered = Object.values(state.tickets).filter(
-      (t) => t.cls === cls && w !== undefined && t[kind] === w.opened && !t.carried[kind],
-    );
-    // A late request opens the server's next window no later than it arrives (within a guard of its
-    // admission): once that window is surely over, its cost is in no window our grants can reach.
+    // Requests still unanswered when the window ends may reach the server after it ended.
+    const unanswered = Object.values(state.tickets).filter((t) => t.cls === cls && w !== undefined && t[kind] === w.opened);
+    // An answered one opened the server's next window no later than its answer arrived: once that
+    // window is surely over, its cost is in no window our grants can reach.
     const late = w !== undefined && now < w.carryUntil ? w.carry : 0;
     const carry = late + unanswered.reduce((sum, t) => sum + t.cost, 0);
     const opensAfter = carry > 0 ? w!.endsAfter : now;
     return {
       opened: now,
       endsAfter: opensAfter + length,
-      endsBy: now + length + state.guard,
+      endsBy: now + length + config.guardMs,
       heard: false,
       spent: carry,
       own: carry,
@@ -211,7 +199,7 @@ function windowsAt(state: LimiterState, cls: string, now: number, config: ModelC
  * tickets expire by themselves, so this holds a window a ticket's life at most.
  */
 function unheard(state: LimiterState, cls: string, kind: "burst" | "steady", w: WindowState): boolean {
-  return !w.heard && Object.values(state.tickets).some((t) => t.cls === cls && t[kind] === w.opened && !t.carried[kind]);
+  return !w.heard && Object.values(state.tickets).some((t) => t.cls === cls && t[kind] === w.opened);
 }
 
 /**
@@ -223,55 +211,45 @@ function fits(w: WindowState, cost: number, config: ModelConfig): boolean {
   return w.spent === 0 || (w.own + cost <= Math.max(1, Math.floor(w.limit * config.share)) && w.spent + cost <= w.limit);
 }
 
-/** A window's uncertain end: a request admitted now may reach the server after its window ended. */
-const late = (w: WindowState, now: number, guard: number) => now + guard >= w.endsAfter;
-
-/** Charges a grant to a window, and to the next one too when it may reach the server late. */
-function charge(w: WindowState, cost: number, now: number, guard: number, length: number): boolean {
-  w.spent += cost;
-  w.own += cost;
-  if (!late(w, now, guard)) return false;
-  w.carry += cost;
-  w.carryUntil = Math.max(w.carryUntil, now + guard + length);
-  return true;
-}
-
 /**
- * What others spend: an answer about the window its request was counted in (not a carried one)
- * raises the count to the server's (`X-RateLimit-Remaining` is the account's, spec Limits 5) and
- * narrows the span of its end (`X-RateLimit-Reset` was written between admission and arrival).
- * `X-RateLimit-Limit` above the class's burst limit describes the steady window; one below half
- * the class's limit is not believed.
+ * What an answer says about the windows its request was admitted in. The server counted it when it
+ * arrived, between its admission and its answer: in its window when the answer came before the
+ * window's earliest end, or its `X-RateLimit-Reset` gives an end before the next window's earliest
+ * one; else it may have been counted in the next window, and is charged there too. An answer
+ * counted in its window raises the count to the server's (`X-RateLimit-Remaining` is the account's,
+ * spec Limits 5) and narrows the span of its end (`X-RateLimit-Reset` was written between admission
+ * and arrival). `X-RateLimit-Limit` above the class's burst limit describes the steady window; one
+ * below half the class's limit is not believed (it contradicts spec, Limits 2, too far).
  */
-function learn(state: LimiterState, ticket: Ticket, report: RateLimitInfo, receivedAt: number, config: ModelConfig): void {
+function learn(state: LimiterState, ticket: Ticket, report: RateLimitInfo | undefined, receivedAt: number, config: ModelConfig): void {
   const windows = state.classes[ticket.cls];
   const limits = config.classes[ticket.cls];
   if (windows === undefined || limits === undefined) return;
-  const steady = report.limit > limits.burst;
-  if (ticket.carried[steady ? "steady" : "burst"]) return;
-  const w = steady ? windows.steady : windows.burst;
-  if (w.opened !== (steady ? ticket.steady : ticket.burst)) return;
-  const classLimit = steady ? limits.steady : limits.burst;
-  // Below half the class's limit the report contradicts the spec (Limits 2) too far to be believed.
-  if (report.limit < Math.ceil(classLimit / 2)) return;
-  w.limit = Math.min(report.limit, classLimit);
-  if (report.resetMs !== undefined) {
-    // Written between the request's admission and the answer's arrival.
-    const length = steady ? config.steadyWindowMs : config.burstWindowMs;
-    const reported = receivedAt + Math.min(report.resetMs, length);
-    // Counted in the window after this one (it reached the server late; that window ends at least
-    // a length after this one, answers about this one differ by their way back): carried there.
-    if (w.heard && reported > w.endsBy + length / 2) {
-      w.carry += ticket.cost;
-      w.carryUntil = Math.max(w.carryUntil, reported);
-      return;
-    }
-    // The first answer replaces our guess; later ones only narrow it.
-    w.endsBy = w.heard ? Math.min(w.endsBy, reported) : reported;
+  const about = report && report.limit > limits.burst ? "steady" : "burst";
+  for (const [kind, length] of [
+    ["burst", config.burstWindowMs],
+    ["steady", config.steadyWindowMs],
+  ] as const) {
+    const w = windows[kind];
+    if (w.opened !== ticket[kind]) continue;
+    const told = report && kind === about && report.limit >= Math.ceil(limits[kind] / 2) ? report : undefined;
+    const reported = told?.resetMs === undefined ? undefined : receivedAt + Math.min(told.resetMs, length);
+    const counted = receivedAt <= w.endsAfter || (reported !== undefined && reported < w.endsAfter + length);
+    // The server's window was open when the request arrived: it ends a length after the answer at
+    // the latest, or where the Reset says. The first answer replaces our guess; later ones narrow it.
+    const end = counted && reported !== undefined ? reported : receivedAt + length;
+    w.endsBy = w.heard ? Math.min(w.endsBy, end) : end;
     w.heard = true;
-    w.endsAfter = Math.min(w.endsBy, Math.max(w.endsAfter, reported - (receivedAt - ticket.at)));
+    if (!counted) {
+      w.carry += ticket.cost;
+      w.carryUntil = Math.max(w.carryUntil, receivedAt + length);
+    } else if (told !== undefined) {
+      w.limit = Math.min(told.limit, limits[kind]);
+      if (reported !== undefined) w.endsAfter = Math.max(w.endsAfter, reported - (receivedAt - ticket.at));
+      w.endsAfter = Math.min(w.endsAfter, w.endsBy);
+      w.spent = Math.max(w.spent, w.limit - told.remaining);
+    }
   }
-  w.spent = Math.max(w.spent, w.limit - report.remaining);
 }
 
 /**
@@ -296,7 +274,6 @@ function refused(
       if (w.opened !== ticket[kind]) continue;
       w.spent = Math.max(0, w.spent - ticket.cost);
       w.own = Math.max(0, w.own - ticket.cost);
-      if (ticket.carried[kind]) w.carry = Math.max(0, w.carry - ticket.cost);
     }
     if (retryAfter?.kind === "delay") {
       const aboutBurst = retryAfter.ms <= config.burstWindowMs;
@@ -334,10 +311,9 @@ function apply(state: LimiterState, event: LimiterEvent, now: number, config: Mo
   if (event.kind === "release" || event.release) delete state.tickets[event.id];
   if (event.kind === "release") return;
   const { ticket, receivedAt } = event;
-  state.guard = clamp(Math.max(receivedAt - ticket.at, state.guard * 0.9), config.guardMs, maxGuardMs(config));
   if (event.status === 429) return refused(state, ticket, event.retryAfter, receivedAt, now, config);
   answered(state, now, config);
-  if (event.report) learn(state, ticket, event.report, receivedAt, config);
+  learn(state, ticket, event.report, receivedAt, config);
 }
 
 /**
@@ -362,7 +338,6 @@ export function decide(
   let head: { item: Waiting; blocked: { burst: boolean; steady: boolean } } | undefined;
   let wakeAt = Number.POSITIVE_INFINITY;
   let headWake = Number.NaN;
-  const guard = state.guard;
   for (const item of queue) {
     if (count >= state.cap.value) {
       // The next release frees a slot: ours wake the driver; others' are looked for, or expire.
@@ -385,16 +360,16 @@ export function decide(
     } else {
       if (blocked.burst || blocked.steady) continue;
       if (item.cls === head.item.cls) {
-        if (item.cost >= head.item.cost || late(windows.burst, now, guard) || late(windows.steady, now, guard)) continue;
+        if (item.cost >= head.item.cost) continue;
         const keepsRoom = (w: WindowState, waitsForEnd: boolean) =>
           waitsForEnd || fits({ ...w, spent: w.spent + item.cost, own: w.own + item.cost }, head!.item.cost, config);
         if (!keepsRoom(windows.burst, head.blocked.burst) || !keepsRoom(windows.steady, head.blocked.steady)) continue;
       }
     }
-    const carried = {
-      burst: charge(windows.burst, item.cost, now, guard, config.burstWindowMs),
-      steady: charge(windows.steady, item.cost, now, guard, config.steadyWindowMs),
-    };
+    for (const w of [windows.burst, windows.steady]) {
+      w.spent += item.cost;
+      w.own += item.cost;
+    }
     state.classes[item.cls] = windows;
     count += 1;
     const ticket: Ticket = {
@@ -404,7 +379,6 @@ export function decide(
       exp: now + ticketLifeMs(config),
       burst: windows.burst.opened,
       steady: windows.steady.opened,
-      carried,
       live: count,
     };
     state.tickets[item.id] = ticket;

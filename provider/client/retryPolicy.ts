@@ -197,10 +197,10 @@ function decide(failure: AttemptFailure, state: RetryState, worked: number, opti
     // adapt to, and a 5xx before them says nothing about it.
     const inARow = Math.max(1, state.rateLimitedInARow ?? 1);
     if (failure.retryAfter?.kind === "delay") {
-      // Honour `Retry-After` seconds, then re-enter the limiter (which pauses the whole account for
-      // the same time, so other calls do not walk into the same 429), plus a random wait inside
-      // the burst window so clients refused together do not come back together. (Within the burst
-      // window the client waits in the limiter's pause instead, which may end sooner: `apiClient.ts`.)
+      // Honour `Retry-After` seconds, then re-enter the limiter (which counts the refusing window
+      // full until its end, so other calls do not walk into the same 429), plus a random wait inside
+      // the burst window so clients refused together do not come back together. (A refusal about a
+      // window within the steady one re-enters the limiter at once instead: `apiClient.ts`.)
       const wait = failure.retryAfter.ms;
       const jitter = rateLimitJitterMs(inARow, options, random);
       return {

@@ -1,7 +1,7 @@
 /**
  * The limiter's rules (limiterModel.ts) as traces: events in, grants and
  * wake-ups out, on `decide` alone. Times are ms on one account's clock; windows of 1 s and 60 s,
- * class C (10 and 150), a least guard of 10 ms.
+ * class C (10 and 150), a guard of 10 ms.
  */
 import { RATE_CLASSES } from "../../../provider/catalog/rateClasses";
 import {
@@ -69,9 +69,9 @@ describe("room", () => {
     const second = t.step(5, queue.slice(8), answers);
     expect(second.granted).toEqual(ids(queue.slice(8, 10)));
     expect(second.wakeAt).toBe(t.burst().endsBy);
-    expect(t.burst().endsBy).toBe(1_010); // opened at 0: a window and a guard
+    expect(t.burst().endsBy).toBe(1_005); // its requests were answered at 5: it opened before that
     const third = t.step(
-      1_010,
+      1_005,
       queue.slice(10),
       queue.slice(8, 10).map((w) => t.answer(w.id, 6)),
     );
@@ -183,50 +183,61 @@ describe("a window's uncertain end", () => {
   });
 
   it("a window whose end is still our guess does not end while its requests are unanswered; the first answer replaces the guess", () => {
-    const t = new Trace({ ...CONFIG, concurrency: { initial: 10, min: 1, max: 10 } });
+    const t = new Trace({ ...CONFIG, concurrency: { initial: 11, min: 1, max: 11 } });
     const first = t.requests(10);
     t.step(0, first);
+    expect(t.burst().endsBy).toBe(1_010); // our guess: a window and a guard
     const [next] = t.requests(1);
-    // Past the guessed end (1,010), two requests still unanswered: they may have reached the server late.
-    const held = t.step(
-      1_010,
-      [next!],
-      first.slice(0, 8).map((w) => t.answer(w.id, 1_010)),
-    );
+    // Past the guessed end, nothing answered: the requests may have reached the server late.
+    const held = t.step(1_010, [next!]);
     expect(held.granted).toEqual([]);
     expect(held.wakeAt).toBe(1_010 + 50); // looks again: another process's answer would not wake it
     // The server's window opened late: its end is later than the guess.
-    const answered = t.step(1_020, [next!], [t.answer(first[8]!.id, 1_020, { report: { limit: 10, remaining: 1, resetMs: 40 } })]);
+    const answered = t.step(1_020, [next!], [t.answer(first[0]!.id, 1_020, { report: { limit: 10, remaining: 1, resetMs: 40 } })]);
     expect(answered.granted).toEqual([]);
     expect(answered.wakeAt).toBe(1_060);
     expect(t.step(1_060, [next!]).granted).toEqual([next!.id]);
   });
 
-  it("a request that may reach the server after its window ended is charged to the next window too", () => {
+  it("an answer without a report bounds its window's end a length after it arrived", () => {
     const t = new Trace();
-    const [a, b] = t.requests(2);
+    const [a] = t.requests(1);
     t.step(0, [a!]);
-    t.step(995, [b!], [t.answer(a!.id, 2)]); // the window ends no earlier than 1,000: within a guard
-    expect(t.burst()).toMatchObject({ spent: 2, carry: 1 });
-    t.step(1_010, t.requests(1));
-    expect(t.burst()).toMatchObject({ opened: 1_010, spent: 2 });
+    t.step(50, [], [t.answer(a!.id, 50)]); // it reached the server at 50 at the latest, maybe after the guard
+    expect(t.burst()).toMatchObject({ endsBy: 1_050, heard: true });
   });
 
-  it("a late request's cost leaves the next windows once a window it may have opened is over: grants do not stay late", () => {
+  it("a request still unanswered when its window ends is charged to the next window too", () => {
+    const t = new Trace();
+    const [a, b, c] = t.requests(3);
+    t.step(0, [a!, b!]);
+    t.step(5, [], [t.answer(a!.id, 5, { report: { limit: 10, remaining: 8, resetMs: 995 } })]);
+    t.step(1_000, [c!]);
+    expect(t.burst()).toMatchObject({ opened: 1_000, spent: 2 }); // b's cost and c's
+  });
+
+  it("an answer that may be about the next window (after this one's earliest end, its Reset past the next one's) charges its request there too", () => {
     const t = new Trace();
     const [a, b, c, d] = t.requests(4);
     t.step(0, [a!]);
-    t.step(1_005, [b!], [t.answer(a!.id, 1_005)]); // a round trip of a whole window: the guard grows to it
-    expect(t.burst()).toMatchObject({ spent: 2, carry: 1 });
-    // Opened with b's carry, the window ends no earlier than 2,000: with a guard of 1,000 every grant in it is late.
-    t.step(1_010, [c!]);
-    expect(t.tickets.get(c!.id)!.carried.burst).toBe(true);
-    t.step(1_015, [], [t.answer(b!.id, 1_015), t.answer(c!.id, 1_015)]); // quick again: the guard decays
-    // c reached the server by 1,010 + a guard, so a window it opened ended by 3,010: nothing of it is
-    // left in the next window, whose grants are not late (its earliest end is a length ahead, not 3,000).
-    t.step(3_010, [d!]);
-    expect(t.burst()).toMatchObject({ opened: 3_010, spent: 1, carry: 0, endsAfter: 4_010 });
-    expect(t.tickets.get(d!.id)!.carried.burst).toBe(false);
+    t.step(5, [b!, c!], [t.answer(a!.id, 5, { report: { limit: 10, remaining: 9, resetMs: 995 } })]);
+    // b reached the server after the window's end at 1,000 and opened the next: Reset 997 at 1,003.
+    t.step(1_003, [], [t.answer(b!.id, 1_003, { report: { limit: 10, remaining: 9, resetMs: 997 } })]);
+    // c was counted in this window: its Reset gives this window's end.
+    t.step(1_004, [], [t.answer(c!.id, 1_004, { report: { limit: 10, remaining: 7, resetMs: 0 } })]);
+    expect(t.burst()).toMatchObject({ carry: 1, carryUntil: 2_003 });
+    t.step(1_004, [d!]);
+    expect(t.burst()).toMatchObject({ opened: 1_004, spent: 2 }); // b's cost and d's
+  });
+
+  it("a carried cost lapses a length after its answer: a window it may have opened is over by then", () => {
+    const t = new Trace();
+    const [a, b, c] = t.requests(3);
+    t.step(0, [a!, b!]);
+    t.step(5, [], [t.answer(a!.id, 5, { report: { limit: 10, remaining: 8, resetMs: 995 } })]);
+    t.step(1_003, [], [t.answer(b!.id, 1_003, { report: { limit: 10, remaining: 9, resetMs: 997 } })]);
+    t.step(2_003, [c!]);
+    expect(t.burst()).toMatchObject({ opened: 2_003, spent: 1 });
   });
 
   it("an answer about a window already over changes nothing", () => {
@@ -373,7 +384,6 @@ describe("bounded waits", () => {
       classes: { C: { burst: { ...planted }, steady: { ...planted, limit: 150 } } },
       tickets: {},
       cap: { value: 0, ceiling: null, loweredAt: 1e300, good: 0 },
-      guard: 1e9,
     };
     const step = t.step(0, t.requests(1));
     expect(step.wakeAt).toBeLessThanOrEqual(60_000 + 1_000);

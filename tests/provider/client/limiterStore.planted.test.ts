@@ -33,7 +33,7 @@ const cap = { value: 8, ceiling: null, loweredAt: null, good: 0 };
 
 /** The states a writer may plant, by what they would hold. */
 const PLANTED: readonly [string, LimiterState][] = [
-  ["full windows ending in 1e300", { classes: { C: { burst: window(10), steady: window(150) } }, tickets: {}, cap, guard: FAR }],
+  ["full windows ending in 1e300", { classes: { C: { burst: window(10), steady: window(150) } }, tickets: {}, cap }],
   [
     "tickets that never expire filling a cap lowered in the future",
     {
@@ -41,11 +41,10 @@ const PLANTED: readonly [string, LimiterState][] = [
       tickets: Object.fromEntries(
         Array.from({ length: 8 }, (_, i) => [
           `elsewhere/1/1#${i}`,
-          { cls: "C", cost: 1, at: FAR, exp: FAR, burst: FAR, steady: FAR, carried: { burst: false, steady: false }, live: 8 },
+          { cls: "C", cost: 1, at: FAR, exp: FAR, burst: FAR, steady: FAR, live: 8 },
         ]),
       ),
       cap: { value: 0, ceiling: 0, loweredAt: FAR, good: 0 },
-      guard: 10,
     },
   ],
 ];

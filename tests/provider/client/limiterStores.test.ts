@@ -35,12 +35,12 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-/** What `update` handed `decide`, after writing `next` (default: a fresh state with `guard` 42). */
+/** What `update` handed `decide`, after writing `next` (default: a fresh state whose cap's `good` is 42). */
 function seenBy(store: { update: (name: string, decide: (s: LimiterState | undefined) => LimiterState) => unknown }, next?: LimiterState) {
   let seen: LimiterState | undefined | "not called" = "not called";
   store.update("account", (state) => {
     seen = state;
-    return next ?? { ...freshState(CONFIG), guard: 42 };
+    return next ?? { ...freshState(CONFIG), cap: { value: 4, ceiling: null, loweredAt: null, good: 42 } };
   });
   return seen;
 }
@@ -52,7 +52,7 @@ describe.each([
   it("hands decide nothing at first, then what the last update stored", () => {
     const store = make();
     expect(seenBy(store)).toBeUndefined();
-    expect(seenBy(store)).toMatchObject({ guard: 42 });
+    expect(seenBy(store)).toMatchObject({ cap: { good: 42 } });
   });
 });
 
@@ -60,7 +60,7 @@ describe("the file store", () => {
   it("is one file per state, named by the state's format version, shared by every store on the directory", () => {
     seenBy(new FileLimiterStore(dir));
     expect(readdirSync(dir)).toEqual(["account.v3.json"]);
-    expect(seenBy(new FileLimiterStore(dir))).toMatchObject({ guard: 42 });
+    expect(seenBy(new FileLimiterStore(dir))).toMatchObject({ cap: { good: 42 } });
   });
 
   it("hands decide nothing when the file does not parse as a state of its version", () => {
@@ -91,7 +91,7 @@ describe("the lock file", () => {
       [
         "-e",
         `const { FileLimiterStore } = require(${JSON.stringify(join(BIN, "limiterStores.js"))});
-         new FileLimiterStore(${JSON.stringify(dir)}).update("account", (state) => state ?? { classes: {}, tickets: {}, cap: { value: 4, ceiling: null, loweredAt: null, good: 0 }, guard: 10 });
+         new FileLimiterStore(${JSON.stringify(dir)}).update("account", (state) => state ?? { classes: {}, tickets: {}, cap: { value: 4, ceiling: null, loweredAt: null, good: 0 } });
          console.log("written");`,
       ],
       { encoding: "utf8", timeout: 20_000 },

@@ -103,16 +103,16 @@ describe("Redis limiter store", () => {
   it("decides again on the state another process committed in between, and commits only that decision", async () => {
     const name = freshName();
     const mine = new RedisLimiterStore(redis.server.url);
-    await mine.update(name, () => ({ ...freshState(CONFIG), guard: 11 }));
+    await mine.update(name, () => ({ ...freshState(CONFIG), cap: { ...freshState(CONFIG).cap, good: 11 } }));
     // Another process commits after this store last saw the state.
-    await new RedisLimiterStore(`${redis.server.url}/0`).update(name, (state) => ({ ...state!, guard: 12 }));
+    await new RedisLimiterStore(`${redis.server.url}/0`).update(name, (state) => ({ ...state!, cap: { ...state!.cap, good: 12 } }));
     const seen: number[] = [];
     await mine.update(name, (state) => {
-      seen.push(state!.guard);
-      return { ...state!, guard: state!.guard + 100 };
+      seen.push(state!.cap.good);
+      return { ...state!, cap: { ...state!.cap, good: state!.cap.good + 100 } };
     });
     expect(seen).toEqual([11, 12]);
-    expect(JSON.parse((await redis.raw.hget(redisStateKey(name), "s"))!)).toMatchObject({ guard: 112 });
+    expect(JSON.parse((await redis.raw.hget(redisStateKey(name), "s"))!)).toMatchObject({ cap: { good: 112 } });
   });
 
   it("hands decide nothing when the stored state does not parse as one of its version", async () => {
