@@ -41,7 +41,7 @@ export type RedisTarget =
 export const REDIS_URL_FORMS =
   "redis://[[user]:password@]host[:port][/db], redis+cluster://[[user]:password@]host:port[,host:port...], " +
   "or redis+sentinel://[[user]:password@]host:port[,host:port...]/<primary name>[?sentinelPassword=...]; rediss for TLS; " +
-  "a password percent-encodes / ? # @ , and %";
+  "a password percent-encodes / ? # @ , & and %";
 
 const HOST = String.raw`(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~%-]+)(?::\d{1,5})?`;
 // The URL shapes whose parts are certain: `<scheme>://[userinfo@]host[:port][,host[:port]...][/path][?query]`,
