@@ -139,15 +139,9 @@ export class SharedRedis {
   constructor(
     readonly url: string,
     private readonly timeouts: RedisTimeouts = SHARED_REDIS_TIMEOUTS,
-    private readonly probeEveryMs: number = PROBE_EVERY_MS,
   ) {
     this.shownUrl = redactRedisUrl(url);
     this.client = this.open();
-  }
-
-  /** Whether the URL is away (its users' fallbacks are in use). */
-  get unusable(): boolean {
-    return this.away !== undefined;
   }
 
   /** Whether the URL is in use; while it is away, sends a probe when one is due (see the file comment). */
@@ -220,11 +214,11 @@ export class SharedRedis {
   }
 
   /**
-   * One probe at a time, at most one per `probeEveryMs`: a fresh client that connects and answers
+   * One probe at a time, at most one per `PROBE_EVERY_MS`: a fresh client that connects and answers
    * a PING replaces the old one, and the URL is in use again.
    */
   private probeWhenDue(): void {
-    if (this.probing || Date.now() - this.probedAt < this.probeEveryMs) return;
+    if (this.probing || Date.now() - this.probedAt < PROBE_EVERY_MS) return;
     this.probing = true;
     this.probedAt = Date.now();
     const fresh = this.open();

@@ -9,14 +9,11 @@ import { CreateJournal } from "./createJournal";
 import { FallbackLadder } from "../infrastructure/fallbackLadder";
 import { besideMachineJournal, directoryStore, journalOnLadder, type JournalStore } from "./journalStore";
 import { RedisCreateJournal } from "./redisCreateJournal";
-import { accountKey } from "../client/accountKey";
-import { resolveConnection } from "../client/connection";
-import { sharedStateName } from "../client/limiterStores";
 
 export { CreateJournal, JOURNAL_ENTRY_TTL_MS } from "./createJournal";
 export { JournalEntry, JOURNAL_FORMAT, canonicalJson, entryFileName, inputsHash, journalAccount } from "./journalEntry";
 export { besideMachineJournal, directoryStore, journalOnLadder, type JournalStore } from "./journalStore";
-export { RedisCreateJournal, REDIS_JOURNAL_PREFIX, redisJournalKeys } from "./redisCreateJournal";
+export { RedisCreateJournal, REDIS_JOURNAL_PREFIX } from "./redisCreateJournal";
 
 /** Directories swept in this process: a per-process record of work done, keyed by directory. */
 const swept = new Set<string>();
@@ -33,23 +30,18 @@ export function journalIn(dir: string, now: number = Date.now()): CreateJournal 
 
 /**
  * The journal the create protocol uses with `settings`: in Redis when they name a limits URL,
- * shared by every machine of the account and under the account's hash tag there (the limiter's
- * name of the account), stepping down the fallback ladder to the directory journal should that
- * Redis fail; else the directory journal. On Redis, the directory is read too, for the entries
- * journaled there while Redis was away (`besideMachineJournal`). A ladder lives for one create or
- * one settling, so a create's entries stay in one place, and the next starts from Redis again.
+ * shared by every machine of the account, stepping down the fallback ladder to the directory
+ * journal should that Redis fail; else the directory journal. On Redis, the directory is read too,
+ * for the entries journaled there while Redis was away (`besideMachineJournal`). A ladder lives for
+ * one create or one settling, so a create's entries stay in one place, and the next starts from
+ * Redis again.
  */
-export function journalStoreFor(settings: Pick<Settings, "journalDir" | "limitsUrl" | "baseUrl" | "token">): JournalStore {
+export function journalStoreFor(settings: Pick<Settings, "journalDir" | "limitsUrl">): JournalStore {
   let machine: JournalStore | undefined;
   const directory = () => (machine ??= directoryStore(journalIn(settings.journalDir)));
   const url = settings.limitsUrl;
   if (url === undefined || !isRedisUrl(url)) return directory();
-  const connection = resolveConnection({ baseUrl: settings.baseUrl, token: settings.token });
-  const account = sharedStateName(accountKey(connection.baseUrl, connection.token));
   return journalOnLadder(
-    new FallbackLadder<JournalStore>([
-      { make: () => besideMachineJournal(new RedisCreateJournal(url, account), directory) },
-      { make: directory },
-    ]),
+    new FallbackLadder<JournalStore>([{ make: () => besideMachineJournal(new RedisCreateJournal(url), directory) }, { make: directory }]),
   );
 }

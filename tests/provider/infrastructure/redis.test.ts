@@ -20,8 +20,6 @@ import { ENTRY_URN, answeredEntry } from "../../helpers/sampleJournalEntry";
 
 jest.setTimeout(60_000);
 
-/** The account the journals are of. */
-const ACCOUNT = { baseUrl: "http://127.0.0.1:9", token: "shared-redis-token" };
 let warnings: string[] = [];
 let infos: string[] = [];
 let previousSink: WarningSink;
@@ -56,7 +54,7 @@ it("serves the limiter's store and the journal of one URL over one client connec
   const observer = new Redis(server.url, { connectionName: "observer" });
   try {
     const limits = sharedStoreFor(server.url);
-    const journal = journalStoreFor({ journalDir, limitsUrl: server.url, ...ACCOUNT });
+    const journal = journalStoreFor({ journalDir, limitsUrl: server.url });
     await touch(limits);
     await journal.put(entry());
     await touch(sharedStoreFor(server.url));
@@ -75,7 +73,7 @@ it("serves the limiter's store and the journal of one URL over one client connec
 it("falls back for both, with one warning, when the Redis cannot be reached", async () => {
   const url = `redis://:unreached-pw@127.0.0.1:${await freePort()}`;
   const limits = sharedStoreFor(url);
-  const journal = journalStoreFor({ journalDir, limitsUrl: url, ...ACCOUNT });
+  const journal = journalStoreFor({ journalDir, limitsUrl: url });
   await touch(limits);
   await journal.put(entry());
   expect(journal.where).toBe(journalDir);

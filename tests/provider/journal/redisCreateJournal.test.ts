@@ -7,10 +7,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { createHash } from "node:crypto";
 import { Redis } from "ioredis";
-import { accountKey } from "../../../provider/client/accountKey";
-import { sharedStateName } from "../../../provider/client/limiterStores";
 import {
   CreateJournal,
   journalOnLadder,
@@ -46,15 +43,11 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-/** The account's name in the stores (`sharedStateName`), which tags its keys. */
-const ACCOUNT = "0123456789abcdef0123456789abcdef";
-const ACCOUNT_KEYS = `adplatform:{${ACCOUNT}}:journal:*`;
-
 // Sent now: Redis keeps an entry for its time to live after it was sent.
 const entry = (over: Partial<JournalEntry> = {}): JournalEntry => answeredEntry({ sentAt: Date.now(), ...over });
 
 it("keeps entries by URN, removes them by URN and id or by kind, account and id, and lets them expire", async () => {
-  const journal = new RedisCreateJournal(server.url, ACCOUNT);
+  const journal = new RedisCreateJournal(server.url);
   expect(journal.where).not.toContain("pw-journal");
   await journal.put(entry({ state: "sent", id: undefined }));
   expect(await journal.get(ENTRY_URN)).toMatchObject({ state: "sent" });
@@ -63,7 +56,7 @@ it("keeps entries by URN, removes them by URN and id or by kind, account and id,
 
   const raw = new Redis(server.url);
   try {
-    const keys = await raw.keys(ACCOUNT_KEYS);
+    const keys = await raw.keys(`${REDIS_JOURNAL_PREFIX}*`);
     expect(keys).toHaveLength(2); // the entry and its id index
     for (const key of keys) {
       const ttl = await raw.pttl(key);
@@ -72,14 +65,14 @@ it("keeps entries by URN, removes them by URN and id or by kind, account and id,
     }
     expect(await journal.removeIfId(ENTRY_URN, "100009")).toBe(false);
     expect(await journal.removeIfId(ENTRY_URN, "100001")).toBe(true);
-    expect(await raw.keys(ACCOUNT_KEYS)).toEqual([]);
+    expect(await raw.keys(`${REDIS_JOURNAL_PREFIX}*`)).toEqual([]);
 
     await journal.put(entry());
     await journal.removeById("CampaignGroup", "acct", "100001");
     expect(await journal.get(ENTRY_URN)).toBeDefined();
     await journal.removeById("BidStrategy", "acct", "100001");
     expect(await journal.get(ENTRY_URN)).toBeUndefined();
-    expect(await raw.keys(ACCOUNT_KEYS)).toEqual([]);
+    expect(await raw.keys(`${REDIS_JOURNAL_PREFIX}*`)).toEqual([]);
   } finally {
     raw.disconnect();
   }
@@ -93,7 +86,7 @@ it("falls back to the directory when Redis cannot be reached, and says so once, 
     const url = `redis://:secret-pw@127.0.0.1:${port}`;
     const store = journalOnLadder(
       new FallbackLadder<JournalStore>([
-        { make: () => new RedisCreateJournal(url, ACCOUNT) },
+        { make: () => new RedisCreateJournal(url) },
         { make: () => directoryStore(new CreateJournal(dir)) },
       ]),
     );
@@ -109,39 +102,8 @@ it("falls back to the directory when Redis cannot be reached, and says so once, 
   }
 });
 
-it("finds, and removes, an entry release 0.1.0 wrote under its key layout", async () => {
-  // 0.1.0's keys: the prefix and 40 hex digits of the URN's hash; the id key of kind, account and id.
-  const sha = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 40);
-  const oldEntryKey = `${REDIS_JOURNAL_PREFIX}${sha(ENTRY_URN)}`;
-  const oldIdKey = `${REDIS_JOURNAL_PREFIX}id:${sha("BidStrategy\u0000acct\u0000100001")}`;
-  const raw = new Redis(server.url);
-  const plant = () => raw.multi().set(oldEntryKey, JSON.stringify(entry()), "PX", 60_000).set(oldIdKey, ENTRY_URN, "PX", 60_000).exec();
-  try {
-    const journal = new RedisCreateJournal(server.url, ACCOUNT);
-    await plant();
-    expect(await journal.get(ENTRY_URN)).toMatchObject({ state: "answered", id: "100001" });
-    expect(await journal.removeIfId(ENTRY_URN, "100001")).toBe(true);
-    expect(await raw.exists(oldEntryKey, oldIdKey)).toBe(0);
-    await plant();
-    await journal.removeById("BidStrategy", "acct", "100001");
-    expect(await raw.exists(oldEntryKey, oldIdKey)).toBe(0);
-    await plant();
-    await journal.remove(ENTRY_URN);
-    expect(await raw.exists(oldEntryKey, oldIdKey)).toBe(0);
-    // This release writes only its own layout, and its own entry comes first.
-    await plant();
-    await journal.put(entry({ id: "100002" }));
-    expect(await journal.get(ENTRY_URN)).toMatchObject({ id: "100002" });
-    expect(await raw.get(oldEntryKey)).toBe(JSON.stringify(entry({ sentAt: JSON.parse((await raw.get(oldEntryKey))!).sentAt })));
-    await journal.remove(ENTRY_URN);
-    expect(await raw.keys("adplatform:*")).toEqual([]);
-  } finally {
-    raw.disconnect();
-  }
-});
-
 it("with Redis in use, finds and settles the entries journaled in the machine's directory while it was away", async () => {
-  const settings = { journalDir: dir, limitsUrl: server.url, baseUrl: "http://127.0.0.1:9", token: "journal-token" };
+  const settings = { journalDir: dir, limitsUrl: server.url };
   // A create journaled in the directory while Redis was away, and killed before the engine recorded it.
   new CreateJournal(dir).put(entry());
   const journal = journalStoreFor(settings);
@@ -150,12 +112,22 @@ it("with Redis in use, finds and settles the entries journaled in the machine's 
   // The engine names the id: the entry goes from the directory too, so nothing is left to take over later.
   expect(await journalStoreFor(settings).removeIfId(ENTRY_URN, "100001")).toBe(true);
   expect(new CreateJournal(dir).entries()).toEqual([]);
-  // New entries go to Redis only, under the account's hash tag, the limiter's.
+  // New entries go to Redis only.
   await journalStoreFor(settings).put(entry({ id: "100003" }));
   expect(new CreateJournal(dir).entries()).toEqual([]);
-  const account = sharedStateName(accountKey("http://127.0.0.1:9", "journal-token"));
-  expect(await new RedisCreateJournal(server.url, account).get(ENTRY_URN)).toMatchObject({ id: "100003" });
+  expect(await new RedisCreateJournal(server.url).get(ENTRY_URN)).toMatchObject({ id: "100003" });
   await journalStoreFor(settings).remove(ENTRY_URN);
+});
+
+it("an index left without its entry, or pointing at an entry of another id, removes nothing", async () => {
+  const journal = new RedisCreateJournal(server.url);
+  await journal.put(entry());
+  await journal.put(entry({ id: "100002" })); // the URN's entry now records another object
+  await journal.removeById("BidStrategy", "acct", "100001");
+  expect(await journal.get(ENTRY_URN)).toMatchObject({ id: "100002" });
+  await journal.removeById("BidStrategy", "acct", "100002");
+  expect(await journal.get(ENTRY_URN)).toBeUndefined();
+  await journal.remove(ENTRY_URN);
 });
 
 describe("through the plugin, on two machines sharing one Redis", () => {

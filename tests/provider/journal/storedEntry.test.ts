@@ -13,6 +13,7 @@ import { resolveSettings, valuesLayer } from "../../../provider/configuration/se
 import {
   CreateJournal,
   JOURNAL_FORMAT,
+  REDIS_JOURNAL_PREFIX,
   RedisCreateJournal,
   directoryStore,
   journalOnLadder,
@@ -97,25 +98,22 @@ describe("one Redis shared by this release and a newer one", () => {
   it("leaves the newer entry in Redis, and neither answers for it nor falls back to the directory", async () => {
     const written = newerEntry();
     // What the newer build's put writes (it shares the key layout; only the format moved on).
-    await new RedisCreateJournal(server.url, "acct-tag").put(written as unknown as JournalEntry);
+    await new RedisCreateJournal(server.url).put(written as unknown as JournalEntry);
     const raw = new Redis(server.url);
     try {
-      const before = await raw.keys("adplatform:{acct-tag}:journal:*");
+      const before = await raw.keys(`${REDIS_JOURNAL_PREFIX}*`);
       const values = async () => Promise.all(before.sort().map((key) => raw.get(key)));
       const stored = await values();
 
       const fallback = new CreateJournal(path.join(dir, "fallback"));
       const store = journalOnLadder(
-        new FallbackLadder<JournalStore>([
-          { make: () => new RedisCreateJournal(server.url, "acct-tag") },
-          { make: () => directoryStore(fallback) },
-        ]),
+        new FallbackLadder<JournalStore>([{ make: () => new RedisCreateJournal(server.url) }, { make: () => directoryStore(fallback) }]),
       );
       await expect(store.get(ENTRY_URN)).rejects.toThrow(NewerJournalEntryError);
       await expect(store.removeIfId(ENTRY_URN, "100001")).rejects.toThrow(NewerJournalEntryError);
       await expect(store.removeById("BidStrategy", "acct", "100001")).rejects.toThrow(NewerJournalEntryError);
-      expect(store.where).toBe(new RedisCreateJournal(server.url, "acct-tag").where); // still Redis: no fallback
-      expect((await raw.keys("adplatform:{acct-tag}:journal:*")).sort()).toEqual(before.sort());
+      expect(store.where).toBe(new RedisCreateJournal(server.url).where); // still Redis: no fallback
+      expect((await raw.keys(`${REDIS_JOURNAL_PREFIX}*`)).sort()).toEqual(before.sort());
       expect(await values()).toEqual(stored);
       expect(fs.existsSync(fallback.dir)).toBe(false);
     } finally {
