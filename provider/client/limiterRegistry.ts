@@ -12,7 +12,7 @@
  */
 import { resolveSettings } from "../configuration/settings";
 import { FallbackLadder, type Rung } from "../infrastructure/fallbackLadder";
-import { isRedisUrl, sharedRedis, warnUnusable } from "../infrastructure/redis";
+import { isRedisUrl, REDIS_URL_FORMS, sharedRedis, warnUnusable } from "../infrastructure/redis";
 import { warnOnceAbout } from "../infrastructure/warnings";
 import { epochClock } from "./clock";
 import { type LimiterOptions, RateLimiter } from "./limiter";
@@ -43,10 +43,12 @@ function machineRungs(): Rung<LimiterStore>[] {
 export function sharedStoreFor(url: string | undefined): LimiterStore {
   const rungs = machineRungs();
   if (url !== undefined && !isRedisUrl(url)) {
-    warnUnusable(url, "it is not a redis:// or rediss:// URL with a host (a password must percent-encode / ? # @ and %)");
+    warnUnusable(url, `it is none of the forms a limits URL takes: ${REDIS_URL_FORMS}`);
   } else if (url !== undefined) {
-    // A failure gives the URL up for the limiter and the journal together, and warns once (`redis.ts`).
-    rungs.unshift({ make: () => new RedisLimiterStore(url), giveUp: (error) => sharedRedis(url).giveUp(error) });
+    // A failure makes the URL away for the limiter and the journal together, and warns (`redis.ts`);
+    // once it answers again, the store is made anew and reads the account's shared state afresh.
+    const redis = () => sharedRedis(url);
+    rungs.unshift({ make: () => new RedisLimiterStore(url), giveUp: (error) => redis().giveUp(error), back: () => redis().answers() });
   }
   const ladder = new FallbackLadder(rungs);
   return { update: (name, decide) => ladder.run((store) => store.update(name, decide)) };

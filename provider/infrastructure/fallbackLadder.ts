@@ -2,10 +2,15 @@
  * The fallback ladder: where this process shares state with others (the limiter's state, the
  * create journal), from the widest place down. A deployment never fails because a place it shares
  * through is down, unreachable, refuses authentication, goes away mid-run, or is a directory it
- * cannot use: the first failure of a rung steps down to the next one for the rest of the process,
- * and that rung's `giveUp` says so once (`warnings.ts`; a Redis connection gives its URL up for
- * every user of it, `redis.ts`). The operation that failed runs again on the next rung. The last
- * rung's failures are the caller's.
+ * cannot use: the first failure of a rung steps down to the next one, and that rung's `giveUp` says
+ * so (`warnings.ts`; a Redis connection speaks for every user of its URL, `redis.ts`). The
+ * operation that failed runs again on the next rung. The last rung's failures are the caller's.
+ *
+ * A rung that can come back says so (`back`): each operation first climbs to the highest rung
+ * above the one in use that is back, and runs there on a place made anew, which reads the shared
+ * state afresh. Nothing done on the lower rung is carried up: the place above has its own record
+ * (the limiter's state, the journal's entries), and what the process did while apart is the lower
+ * place's to keep.
  *
  * The limiter's ladder is Redis, the machine's file store, this process's memory; the journal's is
  * Redis, the journal directory (a directory journal that cannot be written is an error, not a
@@ -16,6 +21,8 @@
 export interface Rung<S> {
   readonly make: () => S;
   readonly giveUp?: (error: unknown) => void;
+  /** Whether the place, given up before, serves again; without it a rung given up stays so. */
+  readonly back?: () => boolean;
 }
 
 /** Whether `value` is a promise (an asynchronous place) rather than the value itself. */
@@ -41,10 +48,21 @@ export class FallbackLadder<S> {
   }
 
   /**
-   * Runs `operation` on the place in use; when it fails there and a lower rung is left, steps down
-   * and runs it again there. Synchronous while the places answer synchronously.
+   * Runs `operation` on the place in use, after climbing to a rung that is back; when it fails there
+   * and a lower rung is left, steps down and runs it again there. Synchronous while the places
+   * answer synchronously.
    */
   run<T>(operation: (place: S) => T | Promise<T>): T | Promise<T> {
+    const up = this.rungs.slice(0, this.step).findIndex((rung) => rung.back?.() === true);
+    if (up !== -1) {
+      this.step = up;
+      this.current = undefined;
+    }
+    return this.attempt(operation);
+  }
+
+  /** `run` without the climb: a rung that failed this operation is not tried again for it. */
+  private attempt<T>(operation: (place: S) => T | Promise<T>): T | Promise<T> {
     const step = this.step;
     const recover = (error: unknown): T | Promise<T> => {
       if (this.step === step) {
@@ -53,7 +71,7 @@ export class FallbackLadder<S> {
         this.step = step + 1;
         this.current = undefined;
       }
-      return this.run(operation);
+      return this.attempt(operation);
     };
     let answer: T | Promise<T>;
     try {

@@ -1,18 +1,26 @@
 /**
  * The one connection per Redis URL per process, shared by every user of that Redis (the limiter's
- * store, the create journal), and what they share about a URL: which URLs are accepted and how one
- * is shown without its password.
+ * store, the create journal). The URL's forms (a server, a Cluster, a primary behind Sentinels)
+ * and how one is shown without its passwords are `redisUrls.ts`.
  *
- * A connection is opened on first use, with bounded connect and command times, never retried nor
- * reconnected (a Redis that is gone is a step down the fallback ladder, `fallbackLadder.ts`, not
- * something to wait for), and unref'd whenever no command is pending, so it never keeps the process
- * alive. The first command that fails gives the URL up for the rest of the process: every user's
- * later commands reject at once, so the limiter and the journal step down together, and one warning
- * says so (`warnings.ts`). A failure's message is scrubbed of whatever in the URL may be a credential.
+ * A URL is **in use** or **away**. In use, a command runs on the connection, opened on first use
+ * with bounded connect and command times, never retried by ioredis, and unref'd whenever no command
+ * is pending, so it never keeps the process alive. The first command that fails makes the URL away
+ * (one warning, `warnings.ts`): every user's commands reject at once, so the limiter and the journal
+ * step down their fallback ladders (`fallbackLadder.ts`) together instead of waiting. While away,
+ * a use of the URL sends a probe when one is due: a fresh connection (which asks the Sentinels for
+ * the primary anew, or the cluster for its slots), and one PING. When it answers, the fresh
+ * connection replaces the old one, the URL is in use again (one info line), and the ladders step
+ * back up at their next operation. A failover is the same blip as a restart: the connection to the
+ * old primary fails, and a later probe finds the new one. A failure's message is scrubbed of
+ * whatever in the URL may be a credential.
  */
-import { Redis } from "ioredis";
-import { REDACTED, redactText } from "../client/redact";
-import { warnOnceAbout } from "./warnings";
+import { Cluster, Redis } from "ioredis";
+import { redactText } from "../client/redact";
+import { type RedisTarget, redactRedisUrl, redisTargetOf, redisUrlSecrets } from "./redisUrls";
+import { say, warnOnceAbout } from "./warnings";
+
+export { isRedisUrl, mayCarryPassword, redactRedisUrl, redisTargetOf, redisUrlSecrets, REDIS_URL_FORMS } from "./redisUrls";
 
 /** How long connecting and each command may take, ms. */
 export interface RedisTimeouts {
@@ -20,126 +28,50 @@ export interface RedisTimeouts {
   readonly commandTimeoutMs: number;
 }
 
-// The one URL shape whose parts are certain: `redis[s]://[userinfo@]host[:port][/db][?query]`,
-// userinfo and query free of the characters that end those parts. A password holding an unencoded
-// `/`, `?`, `#` or `@`, a `redis:/` typo, a missing scheme: where the password ends is then anyone's
-// guess (ioredis's parser and the WHATWG one disagree on such URLs), so nothing of it is shown.
-const CLEAR_REDIS_URL = /^(rediss?):\/\/(?:([^@/?#]*)@)?(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~%-]+)(:\d{1,5})?(\/\d*)?(?:\?([^@/?#]*))?$/i;
 /**
- * The scheme of a URL that is not of the clear shape, when it is one a limits URL could mean (else
- * nothing: text before a `:` may as well be a password).
+ * A client of any form. A Cluster answers the same commands as a server (ioredis routes each by
+ * its key's slot), so the stores see one type.
  */
-const KNOWN_SCHEME = /^(?:rediss?|valkeys?|https?|tcp|unix):/i;
-/** A user name or query parameter name that may be shown. */
-const SHOWABLE_NAME = /^[A-Za-z0-9._~-]+$/;
-
-/**
- * `url` as it may be shown: scheme, host, port, database, a user name given before a password, and
- * the names of query parameters; never a password nor a query value (ioredis reads
- * `?password=`). Fails safe: a URL not of the clear shape shows as its scheme and `[REDACTED]`
- * (everything after the scheme), and a user info without a `:` (which some write for a password)
- * as `[REDACTED]`.
- */
-export function redactRedisUrl(url: string): string {
-  const parts = CLEAR_REDIS_URL.exec(url.trim());
-  if (parts === null) {
-    const scheme = KNOWN_SCHEME.exec(url.trim());
-    return `${scheme?.[0] ?? ""}${REDACTED}`;
-  }
-  const [, scheme, userinfo, host, port = "", db = "", query] = parts;
-  let user = "";
-  if (userinfo !== undefined) {
-    const colon = userinfo.indexOf(":");
-    const name = colon === -1 ? "" : userinfo.slice(0, colon);
-    user = colon === -1 ? `${REDACTED}@` : name === "" ? "" : SHOWABLE_NAME.test(name) ? `${name}@` : `${REDACTED}@`;
-  }
-  const shownQuery =
-    query === undefined
-      ? ""
-      : `?${query
-          .split("&")
-          .map((pair) => {
-            const name = pair.split("=")[0] ?? "";
-            return SHOWABLE_NAME.test(name) ? `${name}=${REDACTED}` : REDACTED;
-          })
-          .join("&")}`;
-  return `${scheme}://${user}${host}${port}${db === "/" ? "" : db}${shownQuery}`;
-}
-
-/**
- * Whether `url` may carry a password: user info or a `password` query parameter, or a shape whose
- * parts are not certain.
- */
-export function mayCarryPassword(url: string): boolean {
-  const parts = CLEAR_REDIS_URL.exec(url.trim());
-  if (parts === null) return true;
-  const [, , userinfo, , , , query] = parts;
-  return userinfo !== undefined || /(^|&)password=/i.test(query ?? "");
-}
-
-/**
- * What in `url` may be a credential, for scrubbing messages that might quote it (`redactText`):
- * the user info whole and what follows its first `:`, each query value, raw and decoded; for a URL not of the
- * clear shape, every span of what follows the scheme between two delimiters (`/ : @ ? # & = [ ]`,
- * white space) or an end, since no one knows where its password starts or ends.
- */
-export function redisUrlSecrets(url: string): string[] {
-  const trimmed = url.trim();
-  const parts = CLEAR_REDIS_URL.exec(trimmed);
-  const raw: string[] = [];
-  if (parts === null) {
-    // Any parser cuts a password at delimiters, so every span between two of them (or an end).
-    const rest = trimmed.replace(KNOWN_SCHEME, "");
-    const cuts = [0, ...[...rest.matchAll(/[/:@?#&=[\]\s]/g)].map((match) => match.index), rest.length];
-    for (const [i, start] of cuts.entries()) {
-      for (const end of cuts.slice(i + 1)) {
-        raw.push(rest.slice(start, end), rest.slice(start + 1, end));
-      }
-    }
-  } else {
-    const [, , userinfo, , , , query] = parts;
-    if (userinfo !== undefined) raw.push(userinfo, userinfo.slice(userinfo.indexOf(":") + 1));
-    for (const pair of query?.split("&") ?? []) raw.push(pair.slice(pair.indexOf("=") + 1));
-  }
-  const secrets = new Set<string>();
-  for (const text of raw) {
-    secrets.add(text);
-    for (const decode of [decodeURIComponent, (t: string) => decodeURIComponent(t.replace(/\+/g, " "))]) {
-      try {
-        secrets.add(decode(text));
-      } catch {
-        // not percent-encoded validly: the raw text is what could be quoted
-      }
-    }
-  }
-  // Longest first, so a secret is not left half shown after a shorter one inside it was replaced.
-  return [...secrets].filter((secret) => secret !== "").sort((a, b) => b.length - a.length);
-}
-
-/** Whether `url` is one the Redis stores accept: `redis://` or `rediss://` (TLS). */
-export function isRedisUrl(url: string): boolean {
-  try {
-    const { protocol, hostname } = new URL(url);
-    return (protocol === "redis:" || protocol === "rediss:") && hostname !== "";
-  } catch {
-    return false;
-  }
-}
+type AnyClient = Redis | Cluster;
 
 /**
  * A client for `url`, not yet connected (`connect()` or the first command connects it). A failed
- * connect or command rejects at once: no retries, no reconnects, no resubscribing. The caller adds
- * an `error` listener before its first command; without one ioredis prints every failure.
+ * connect or command rejects at once: no retries, no reconnects, no resubscribing, in every form
+ * (a cluster still follows a MOVED answer to the slot's node, and retries a command during a
+ * failover within its command time). The caller adds an `error` listener before its first command;
+ * without one ioredis prints every failure.
  */
-export function openRedis(url: string, timeouts: RedisTimeouts): Redis {
-  return new Redis(url, {
-    lazyConnect: true,
+export function openRedis(url: string, timeouts: RedisTimeouts): AnyClient {
+  const target: RedisTarget = redisTargetOf(url) ?? { form: "server", url };
+  const once = {
     connectTimeout: timeouts.connectTimeoutMs,
     commandTimeout: timeouts.commandTimeoutMs,
     maxRetriesPerRequest: 0,
     retryStrategy: () => null,
-    enableOfflineQueue: true,
     autoResubscribe: false,
+  };
+  if (target.form === "server") return new Redis(url, { ...once, lazyConnect: true, enableOfflineQueue: true });
+  const { username, password } = target;
+  if (target.form === "cluster") {
+    return new Cluster([...target.nodes], {
+      lazyConnect: true,
+      enableOfflineQueue: true,
+      clusterRetryStrategy: () => null,
+      redisOptions: { ...once, username, password, ...(target.tls && { tls: {} }) },
+    });
+  }
+  return new Redis({
+    ...once,
+    lazyConnect: true,
+    enableOfflineQueue: true,
+    sentinels: [...target.sentinels],
+    name: target.name,
+    username,
+    password,
+    sentinelUsername: target.sentinelUsername,
+    sentinelPassword: target.sentinelPassword,
+    sentinelRetryStrategy: () => null,
+    ...(target.tls && { tls: {}, sentinelTLS: {}, enableTLSForSentinelMode: true }),
   });
 }
 
@@ -147,6 +79,12 @@ export function openRedis(url: string, timeouts: RedisTimeouts): Redis {
 // every few milliseconds, nor a create waiting on its journal: better go on locally.
 /** Connect and command time limits of a shared connection, ms. */
 export const SHARED_REDIS_TIMEOUTS: RedisTimeouts = Object.freeze({ connectTimeoutMs: 2_000, commandTimeoutMs: 2_000 });
+
+// Decision: a Redis that is away is asked again at most once a second, and only while the process
+// uses it: a PING a second costs the server nothing, and a Sentinel or cluster failover (a few
+// seconds) or a restart is back in use within about a second of serving again.
+/** The least time between two probes of a URL that is away, ms. */
+export const PROBE_EVERY_MS = 1_000;
 
 /** The error a command on an unusable Redis rejects with: says what failed, never the password. */
 export class RedisStoreError extends Error {
@@ -159,80 +97,153 @@ export class RedisStoreError extends Error {
   }
 }
 
+/** The sockets of a client: a server's one, a cluster's one per node it reached. */
+function socketsOf(client: AnyClient): { ref(): void; unref(): void }[] {
+  const clients = client instanceof Cluster ? client.nodes() : [client];
+  return clients.flatMap((each) => (each.stream === undefined ? [] : [each.stream]));
+}
+
+/**
+ * `promise`, or a rejection once `ms` have passed: a cluster whose ready check finds a slot
+ * uncovered (mid-failover) never settles its `connect()` when it may not retry.
+ */
+function settles<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    timer.unref();
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/** Closes `client` unless it has ended (a client that ended leaves ioredis nothing to close but a timer). */
+function end(client: AnyClient): void {
+  if (client.status !== "end") client.disconnect();
+}
+
 /** The shared connection to one Redis URL (see the file comment). */
 export class SharedRedis {
-  readonly client: Redis;
-  /** The URL as shown: without its password. */
+  /** The URL as shown: without its passwords. */
   readonly shownUrl: string;
+  private client: AnyClient;
   private connected: Promise<void> | undefined;
   private lastError = "";
   private pending = 0;
-  private failure: RedisStoreError | undefined;
+  /** Why the URL is away; undefined while it is in use. */
+  private away: RedisStoreError | undefined;
+  private probing = false;
+  private probedAt = Number.NEGATIVE_INFINITY;
+  /** The Lua commands defined, to define again on a fresh connection. */
+  private readonly scripts = new Map<string, { numberOfKeys: number; lua: string }>();
 
   constructor(
     readonly url: string,
-    timeouts: RedisTimeouts = SHARED_REDIS_TIMEOUTS,
+    private readonly timeouts: RedisTimeouts = SHARED_REDIS_TIMEOUTS,
   ) {
     this.shownUrl = redactRedisUrl(url);
-    this.client = openRedis(url, timeouts);
-    // The reason a connection failed arrives as an event; without a listener ioredis prints it.
-    this.client.on("error", (error: Error) => {
-      this.lastError = this.scrub(error.message);
-    });
+    this.client = this.open();
   }
 
-  /** Whether a command failed and the URL is given up for this process. */
-  get unusable(): boolean {
-    return this.failure !== undefined;
+  /** Whether the URL is in use; while it is away, sends a probe when one is due (see the file comment). */
+  answers(): boolean {
+    if (this.away === undefined) return true;
+    this.probeWhenDue();
+    return false;
   }
 
   /** Defines a Lua command on the connection, once however many users ask for it. */
   defineScript(name: string, numberOfKeys: number, lua: string): void {
+    this.scripts.set(name, { numberOfKeys, lua });
     if (!(name in this.client)) this.client.defineCommand(name, { numberOfKeys, lua });
   }
 
   /**
-   * Runs `command` with the socket ref'd, so the process waits for its answer and no longer. A
-   * failure gives the URL up (and warns, once); so does `giveUp` for a failure found by a caller.
+   * Runs `command` with the sockets ref'd, so the process waits for its answer and no longer. A
+   * failure makes the URL away (and warns); so does `giveUp` for a failure found by a caller.
    */
   async run<T>(command: (client: Redis) => Promise<T>): Promise<T> {
-    if (this.failure !== undefined) throw this.failure;
+    if (this.away !== undefined) {
+      this.probeWhenDue();
+      throw this.away;
+    }
+    const client = this.client;
     this.pending += 1;
-    this.client.stream?.ref();
+    for (const socket of socketsOf(client)) socket.ref();
     try {
       await this.connect();
-      return await command(this.client);
+      return await command(client as Redis);
     } catch (error) {
-      throw this.giveUp(error);
+      throw client === this.client ? this.giveUp(error) : error;
     } finally {
       this.pending -= 1;
-      if (this.pending === 0) this.client.stream?.unref();
+      if (this.pending === 0) for (const socket of socketsOf(this.client)) socket.unref();
     }
   }
 
-  /** Gives the URL up for this process because of `error`, and warns once; returns the error to throw. */
+  /** Makes the URL away because of `error`, and warns; returns the error to throw. Once per blip. */
   giveUp(error: unknown): RedisStoreError {
-    if (this.failure !== undefined) return this.failure;
+    if (this.away !== undefined) return this.away;
     if (error instanceof RedisStoreError) {
-      this.failure = error;
+      this.away = error;
     } else {
       const reason = this.scrub(error instanceof Error ? error.message : String(error));
-      this.failure = new RedisStoreError(
+      this.away = new RedisStoreError(
         this.shownUrl,
         this.lastError && this.lastError !== reason ? `${reason} (${this.lastError})` : reason,
       );
     }
-    warnUnusable(this.url, this.failure.reason);
-    return this.failure;
+    this.probedAt = Date.now();
+    end(this.client);
+    say(awayMessage(this.url, this.away.reason, true));
+    return this.away;
   }
 
   /** Closes the connection (tests; the process exits without it). */
   close(): void {
-    if (this.client.status !== "end") this.client.disconnect();
+    end(this.client);
+  }
+
+  /** A fresh client for the URL, its failures' reasons kept (without a listener ioredis prints them). */
+  private open(): AnyClient {
+    const client = openRedis(this.url, this.timeouts);
+    client.on("error", (error: Error) => {
+      if (client === this.client) this.lastError = this.scrub(error.message);
+    });
+    for (const [name, script] of this.scripts) client.defineCommand(name, script);
+    return client;
+  }
+
+  /**
+   * One probe at a time, at most one per `PROBE_EVERY_MS`: a fresh client that connects and answers
+   * a PING replaces the old one, and the URL is in use again.
+   */
+  private probeWhenDue(): void {
+    if (this.probing || Date.now() - this.probedAt < PROBE_EVERY_MS) return;
+    this.probing = true;
+    this.probedAt = Date.now();
+    const fresh = this.open();
+    void settles(
+      fresh.connect().then(() => fresh.ping()),
+      this.timeouts.connectTimeoutMs + this.timeouts.commandTimeoutMs,
+    )
+      .then(
+        () => {
+          if (this.pending === 0) for (const socket of socketsOf(fresh)) socket.unref();
+          this.client = fresh;
+          this.connected = Promise.resolve();
+          this.lastError = "";
+          this.away = undefined;
+          say(backMessage(this.url), "info");
+        },
+        () => end(fresh),
+      )
+      .finally(() => {
+        this.probing = false;
+      });
   }
 
   private connect(): Promise<void> {
-    this.connected ??= this.client.connect().catch((error: unknown) => {
+    this.connected ??= settles(this.client.connect(), this.timeouts.connectTimeoutMs * 2).catch((error: unknown) => {
       const reason = this.lastError || (error instanceof Error ? error.message : String(error));
       throw new RedisStoreError(this.shownUrl, this.scrub(reason));
     });
@@ -245,17 +256,31 @@ export class SharedRedis {
   }
 }
 
+const SETTING = "(ADPLATFORM_LIMITS_URL / adplatform:limitsUrl)";
+
+/** Why the Redis at `url` is not used and what that means; `returns`: whether it is asked again. */
+function awayMessage(url: string, reason: string, returns: boolean): string {
+  return (
+    `adplatform: the Redis at ${redactRedisUrl(url)} ${SETTING} is not used: ${reason}. ` +
+    `Rate limits are shared with this machine's processes only, and creates are journaled in this machine's journal ` +
+    `directory, which other machines do not see; the deployment goes on` +
+    (returns ? ", and shares through that Redis again once it answers." : ".")
+  );
+}
+
+function backMessage(url: string): string {
+  return (
+    `adplatform: the Redis at ${redactRedisUrl(url)} ${SETTING} answers again: rate limits are shared through it ` +
+    `again, and new creates are journaled there.`
+  );
+}
+
 /**
- * Warns once per process per URL that the Redis at `url` is not used, for the limits and the journal
- * alike, and why (`reason` holds no credential). Keyed by the URL as given: two URLs may show the same.
+ * Warns once per process per URL that the Redis at `url` is not used, for a URL no store can use
+ * (`reason` holds no credential). Keyed by the URL as given: two URLs may show the same.
  */
 export function warnUnusable(url: string, reason: string): void {
-  warnOnceAbout(
-    url,
-    `adplatform: the Redis at ${redactRedisUrl(url)} (ADPLATFORM_LIMITS_URL / adplatform:limitsUrl) is not used: ${reason}. ` +
-      `Rate limits are shared with this machine's processes only, and creates are journaled in this machine's journal ` +
-      `directory, which other machines do not see; the deployment goes on.`,
-  );
+  warnOnceAbout(url, awayMessage(url, reason, false));
 }
 
 const connections = new Map<string, SharedRedis>();

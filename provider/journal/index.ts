@@ -7,12 +7,12 @@ import { isRedisUrl } from "../infrastructure/redis";
 import type { Settings } from "../configuration/settings";
 import { CreateJournal } from "./createJournal";
 import { FallbackLadder } from "../infrastructure/fallbackLadder";
-import { directoryStore, journalOnLadder, type JournalStore } from "./journalStore";
+import { besideMachineJournal, directoryStore, journalOnLadder, type JournalStore } from "./journalStore";
 import { RedisCreateJournal } from "./redisCreateJournal";
 
 export { CreateJournal, JOURNAL_ENTRY_TTL_MS } from "./createJournal";
 export { JournalEntry, JOURNAL_FORMAT, canonicalJson, entryFileName, inputsHash, journalAccount } from "./journalEntry";
-export { directoryStore, journalOnLadder, type JournalStore } from "./journalStore";
+export { besideMachineJournal, directoryStore, journalOnLadder, type JournalStore } from "./journalStore";
 export { RedisCreateJournal, REDIS_JOURNAL_PREFIX } from "./redisCreateJournal";
 
 /** Directories swept in this process: a per-process record of work done, keyed by directory. */
@@ -31,11 +31,17 @@ export function journalIn(dir: string, now: number = Date.now()): CreateJournal 
 /**
  * The journal the create protocol uses with `settings`: in Redis when they name a limits URL,
  * shared by every machine of the account, stepping down the fallback ladder to the directory
- * journal should that Redis fail; else the directory journal.
+ * journal should that Redis fail; else the directory journal. On Redis, the directory is read too,
+ * for the entries journaled there while Redis was away (`besideMachineJournal`). A ladder lives for
+ * one create or one settling, so a create's entries stay in one place, and the next starts from
+ * Redis again.
  */
 export function journalStoreFor(settings: Pick<Settings, "journalDir" | "limitsUrl">): JournalStore {
-  const directory = () => directoryStore(journalIn(settings.journalDir));
+  let machine: JournalStore | undefined;
+  const directory = () => (machine ??= directoryStore(journalIn(settings.journalDir)));
   const url = settings.limitsUrl;
   if (url === undefined || !isRedisUrl(url)) return directory();
-  return journalOnLadder(new FallbackLadder<JournalStore>([{ make: () => new RedisCreateJournal(url) }, { make: directory }]));
+  return journalOnLadder(
+    new FallbackLadder<JournalStore>([{ make: () => besideMachineJournal(new RedisCreateJournal(url), directory) }, { make: directory }]),
+  );
 }

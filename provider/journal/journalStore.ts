@@ -63,3 +63,39 @@ export function journalOnLadder(ladder: FallbackLadder<JournalStore>): JournalSt
     removeById: (kind, account, id) => use((store) => store.removeById(kind, account, id)),
   };
 }
+
+/**
+ * A shared journal that also answers for the entries this machine journaled in its directory
+ * (`machine`) while the shared one was away: a create that was interrupted then is found by the next
+ * run on this machine, and an entry the engine has since recorded goes from there too, so none is
+ * left to be taken over later. Entries are written to the shared journal only. The directory is
+ * read as an aid: one that cannot be used holds nothing this process can rely on, and a newer
+ * release's entry in it is still an answer.
+ */
+export function besideMachineJournal(shared: JournalStore, machine: () => JournalStore): JournalStore {
+  const alsoThere = async <T>(operation: (store: JournalStore) => T | Promise<T>, otherwise: T): Promise<T> => {
+    try {
+      return await operation(machine());
+    } catch (error) {
+      if (error instanceof NewerJournalEntryError) throw error;
+      return otherwise;
+    }
+  };
+  return {
+    where: shared.where,
+    get: async (urn) => (await shared.get(urn)) ?? alsoThere((store) => store.get(urn), undefined),
+    put: (entry) => shared.put(entry),
+    remove: async (urn) => {
+      await shared.remove(urn);
+      await alsoThere((store) => store.remove(urn), undefined);
+    },
+    removeIfId: async (urn, id) => {
+      const removed = await shared.removeIfId(urn, id);
+      return (await alsoThere((store) => store.removeIfId(urn, id), false)) || removed;
+    },
+    removeById: async (kind, account, id) => {
+      await shared.removeById(kind, account, id);
+      await alsoThere((store) => store.removeById(kind, account, id), undefined);
+    },
+  };
+}

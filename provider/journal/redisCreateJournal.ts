@@ -4,13 +4,18 @@
  * state, so a CI run on another machine finds what a killed run on this one created.
  *
  * - Keys: `adplatform:journal:<hash of the URN>` (the entry, JSON) and, once answered,
- *   `adplatform:journal:id:<hash of kind, account and id>` (the URN's key), both expiring with the
- *   entry's time to live. Neither holds the token.
+ *   `adplatform:journal:id:<hash of kind, account and id>` (the URN, an index for callers that
+ *   know only the id), both expiring with the entry's time to live. Neither holds the token.
+ * - Every step is one command on one key, so it is one step on one node of a Redis Cluster too,
+ *   whichever slots the two keys fall in. The index is written before its entry and removed after
+ *   it: an index whose entry is gone or records another id points at nothing (`removeIfId`
+ *   checks), and an entry that records an id always has its index.
  * - Durable as the server is: an entry survives a crash of the server only with its persistence
- *   (`appendonly yes`, `appendfsync always` to match the directory journal's fsync).
+ *   (`appendonly yes`, `appendfsync always` to match the directory journal's fsync); a failover
+ *   may lose the writes the promoted replica had not received.
  * - It runs on this process's one connection to the URL (`../infrastructure/redis.ts`), shared
- *   with the limiter's store: a failure of either gives the URL up for both, with one warning, and
- *   the fallback ladder steps down to the directory journal (`journalOnLadder`).
+ *   with the limiter's store: a failure of either makes the URL away for both, with one warning,
+ *   and the fallback ladder steps down to the directory journal (`journalOnLadder`).
  */
 import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
@@ -28,17 +33,17 @@ const entryKey = (urn: string) => `${REDIS_JOURNAL_PREFIX}${sha256(urn).slice(0,
 const idKey = (kind: string, account: string, id: string) =>
   `${REDIS_JOURNAL_PREFIX}id:${sha256(`${kind}\u0000${account}\u0000${id}`).slice(0, 40)}`;
 
-/** KEYS entry, id key; ARGV id. Deletes both when the entry records that id. */
+/** KEYS entry; ARGV id. Deletes the entry when it records that id. */
 const REMOVE_IF_ID = `
 local value = redis.call("GET", KEYS[1])
 if not value then return 0 end
 local ok, entry = pcall(cjson.decode, value)
 if not ok or entry["id"] ~= ARGV[1] then return 0 end
-redis.call("DEL", KEYS[1], KEYS[2])
+redis.call("DEL", KEYS[1])
 return 1`;
 
 interface ScriptedRedis extends Redis {
-  adplatformJournalRemoveIfId(entry: string, id: string, value: string): Promise<number>;
+  adplatformJournalRemoveIfId(entry: string, id: string): Promise<number>;
 }
 
 /** The journal at a Redis URL. */
@@ -47,16 +52,11 @@ export class RedisCreateJournal implements JournalStore {
 
   constructor(url: string) {
     this.connection = sharedRedis(url);
-    this.connection.defineScript("adplatformJournalRemoveIfId", 2, REMOVE_IF_ID);
+    this.connection.defineScript("adplatformJournalRemoveIfId", 1, REMOVE_IF_ID);
   }
 
   get where(): string {
     return this.connection.shownUrl;
-  }
-
-  /** Whether the URL is given up for this process (its fallback is then in use). */
-  get unusable(): boolean {
-    return this.connection.unusable;
   }
 
   async get(urn: string): Promise<JournalEntry | undefined> {
@@ -70,26 +70,22 @@ export class RedisCreateJournal implements JournalStore {
 
   async put(entry: JournalEntry): Promise<void> {
     const ttl = Math.max(1, Math.round(entry.sentAt + JOURNAL_ENTRY_TTL_MS - Date.now()));
-    await this.run(async (client) => {
-      const batch = client.multi().set(entryKey(entry.urn), JSON.stringify(entry), "PX", ttl);
-      if (entry.id !== undefined) batch.set(idKey(entry.kind, entry.account, entry.id), entry.urn, "PX", ttl);
-      const results = await batch.exec();
-      const failed = results?.find(([error]) => error !== null);
-      if (results === null || failed) throw failed?.[0] ?? new Error("the transaction was discarded");
-    });
+    if (entry.id !== undefined) await this.run((client) => client.set(idKey(entry.kind, entry.account, entry.id!), entry.urn, "PX", ttl));
+    await this.run((client) => client.set(entryKey(entry.urn), JSON.stringify(entry), "PX", ttl));
   }
 
   async remove(urn: string): Promise<void> {
     const entry = await this.get(urn);
-    const keys = [entryKey(urn), ...(entry?.id !== undefined ? [idKey(entry.kind, entry.account, entry.id)] : [])];
-    await this.run((client) => client.del(...keys));
+    await this.run((client) => client.del(entryKey(urn)));
+    if (entry?.id !== undefined) await this.run((client) => client.del(idKey(entry.kind, entry.account, entry.id!)));
   }
 
   async removeIfId(urn: string, id: string): Promise<boolean> {
     const entry = await this.get(urn);
     if (entry?.id !== id) return false;
-    const removed = await this.run((client) => client.adplatformJournalRemoveIfId(entryKey(urn), idKey(entry.kind, entry.account, id), id));
-    return removed === 1;
+    const removed = (await this.run((client) => client.adplatformJournalRemoveIfId(entryKey(urn), id))) === 1;
+    if (removed) await this.run((client) => client.del(idKey(entry.kind, entry.account, id)));
+    return removed;
   }
 
   async removeById(kind: string, account: string, id: string): Promise<void> {

@@ -114,13 +114,14 @@ export interface RedisProcess {
 /**
  * Starts `redis-server` on a free loopback port with `args` after the common ones (persisting nothing);
  * `config`, when given, is written into its directory and passed first, as a sentinel requires a
- * configuration file it can rewrite. Resolves once it accepts connections.
+ * configuration file it can rewrite; `port`, to start one again where one stopped. Resolves once it
+ * accepts connections.
  */
 export async function startRedisProcess(
-  options: { args?: readonly string[]; config?: (port: number) => string; command?: string } = {},
+  options: { args?: readonly string[]; config?: (port: number) => string; command?: string; port?: number } = {},
 ): Promise<RedisProcess> {
   const dir = mkdtempSync(join(tmpdir(), "adplatform-redis-"));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const args = ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", "--appendonly", "no", ...(options.args ?? [])];
   if (options.config) {
     const file = join(dir, "redis.conf");
@@ -165,10 +166,10 @@ export async function startRedisProcess(
   };
 }
 
-/** Starts `redis-server`; resolves once it accepts connections. */
-export async function startRedisServer(options: { password?: string; command?: string } = {}): Promise<RedisServer> {
+/** Starts `redis-server` (on `port` when given); resolves once it accepts connections. */
+export async function startRedisServer(options: { password?: string; command?: string; port?: number } = {}): Promise<RedisServer> {
   const args = options.password !== undefined ? ["--requirepass", options.password] : [];
-  const server = await startRedisProcess({ args, command: options.command });
+  const server = await startRedisProcess({ args, command: options.command, port: options.port });
   const auth = options.password !== undefined ? `:${encodeURIComponent(options.password)}@` : "";
   return { port: server.port, url: `redis://${auth}127.0.0.1:${server.port}`, stop: () => server.stop() };
 }

@@ -51,7 +51,8 @@ export function resourceProvider(kind: ResourceKind): KindProvider<any, any> {
       const address = pluginEngineAddress();
       useEngineAddress(address);
       // In the plugin, a shared place given up (the limits URL's Redis, ...) is a warning of the update.
-      if (address !== undefined) setFallbackWarningSink((message) => void engineWarn(message));
+      if (address !== undefined)
+        setFallbackWarningSink((message, severity) => void (severity === "info" ? engineInfo : engineWarn)(message));
     }
     provider = dynamicProvider(withAccountProperty(resourceLifecycle(kind)), dynamicContext);
     providers.set(kind, provider);

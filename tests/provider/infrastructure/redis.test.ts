@@ -7,34 +7,38 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { Redis } from "ioredis";
-import { setFallbackWarningSink } from "../../../provider/infrastructure/warnings";
+import { setFallbackWarningSink, type WarningSink } from "../../../provider/infrastructure/warnings";
 import { sharedStoreFor } from "../../../provider/client/limiterRegistry";
+import type { LimiterState } from "../../../provider/client/limiterModel";
 import type { LimiterStore } from "../../../provider/client/limiterStores";
-import { closeRedisConnections } from "../../../provider/infrastructure/redis";
+import { redisStateKey } from "../../../provider/client/redisLimiterStore";
+import { closeRedisConnections, PROBE_EVERY_MS } from "../../../provider/infrastructure/redis";
 import { JournalEntry, journalStoreFor } from "../../../provider/journal";
 import { freePort, startRedisServer } from "../../helpers/redisServer";
+import { waitFor } from "../../helpers/waitFor";
 import { ENTRY_URN, answeredEntry } from "../../helpers/sampleJournalEntry";
 
 jest.setTimeout(60_000);
 
 let warnings: string[] = [];
-let previousSink: (message: string) => void;
+let infos: string[] = [];
+let previousSink: WarningSink;
 let journalDir: string;
 let accounts = 0;
 const freshKey = () => `shared-redis-account-${process.pid}-${++accounts}`;
 const entry = (): JournalEntry => answeredEntry({ sentAt: Date.now() });
 /** One limiter decision on `store`, for a fresh account. */
-const touch = (store: LimiterStore) =>
-  Promise.resolve(
-    store.update(
-      freshKey(),
-      (state) => state ?? { classes: {}, tickets: {}, cap: { value: 4, ceiling: null, loweredAt: null, good: 0 }, guard: 10 },
-    ),
-  );
+const touch = (store: LimiterStore, key = freshKey()) => Promise.resolve(store.update(key, (state) => state ?? emptyState(10)));
+const emptyState = (mark: number): LimiterState => ({
+  classes: {},
+  tickets: {},
+  cap: { value: 4, ceiling: null, loweredAt: null, good: mark },
+});
 
 beforeEach(() => {
   warnings = [];
-  previousSink = setFallbackWarningSink((message) => warnings.push(message));
+  infos = [];
+  previousSink = setFallbackWarningSink((message, severity) => (severity === "info" ? infos : warnings).push(message));
   journalDir = fs.mkdtempSync(path.join(os.tmpdir(), "adp-shared-redis-"));
 });
 
@@ -80,4 +84,51 @@ it("falls back for both, with one warning, when the Redis cannot be reached", as
   expect(warnings[0]).toContain("Rate limits are shared with this machine's processes only");
   expect(warnings[0]).toContain("creates are journaled in this machine's journal directory");
   expect(warnings[0]).not.toContain("unreached-pw");
+});
+
+it("goes back to Redis when it answers again: re-reads the shared state, one warning when it left, one line when it is back", async () => {
+  const password = "blip-pw";
+  const server = await startRedisServer({ password });
+  const raw = () => new Redis(server.url);
+  let restarted: Awaited<ReturnType<typeof startRedisServer>> | undefined;
+  try {
+    const store = sharedStoreFor(server.url);
+    const name = freshKey();
+    const seen: (number | undefined)[] = [];
+    // Each decision records the mark (the cap's count) of the state it was handed, and writes the next one.
+    const decide = (mark: number) => Promise.resolve(store.update(name, (state) => (seen.push(state?.cap.good), emptyState(mark))));
+    await decide(11);
+    await server.stop();
+    // Redis is gone: the decision is taken again on the machine's file, which has no state yet.
+    await decide(12);
+    await decide(13);
+    expect(seen.slice(-2)).toEqual([undefined, 12]);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain("shares through that Redis again once it answers");
+
+    // Back on the same port, with a state another machine wrote meanwhile.
+    restarted = await startRedisServer({ password, port: server.port });
+    const other = raw();
+    await other.hset(redisStateKey(name), "v", "other-machine", "s", JSON.stringify(emptyState(20)));
+    other.disconnect();
+    // A probe goes out at most once a second, and only while the store is used.
+    await waitFor(
+      async () => {
+        await decide(14);
+        return seen.includes(20);
+      },
+      10 * (PROBE_EVERY_MS / 5),
+    );
+    // Back in Redis: the decision was handed the shared state as it is there, not the file's.
+    expect(seen.filter((mark) => mark === 20)).toHaveLength(1);
+    expect(infos).toEqual([expect.stringMatching(/the Redis at redis:\/\/127\.0\.0\.1:\d+ .* answers again/)]);
+    expect(warnings).toHaveLength(1);
+    for (const line of [...warnings, ...infos]) expect(line).not.toContain(password);
+    const check = raw();
+    expect(JSON.parse((await check.hget(redisStateKey(name), "s"))!).cap.good).toBe(14);
+    check.disconnect();
+  } finally {
+    await server.stop();
+    await restarted?.stop();
+  }
 });

@@ -3,12 +3,83 @@
  * without its password, and a connection that fails at once instead of retrying.
  */
 import { redactText } from "../../../provider/client/redact";
-import { isRedisUrl, openRedis, redactRedisUrl, redisUrlSecrets } from "../../../provider/infrastructure/redis";
+import {
+  isRedisUrl,
+  mayCarryPassword,
+  openRedis,
+  redactRedisUrl,
+  redisTargetOf,
+  redisUrlSecrets,
+} from "../../../provider/infrastructure/redis";
 import { freePort } from "../../helpers/redisServer";
 
 it("shows a URL without the password", () => {
   expect(redactRedisUrl("redis://:s3cret@cache.internal:6380/2")).toBe("redis://cache.internal:6380/2");
   expect(redactRedisUrl("rediss://user:s3cret@cache.internal:6380")).toBe("rediss://user@cache.internal:6380");
+  expect(redactRedisUrl("redis+cluster://:s3cret@a.internal:7000,b.internal:7001")).toBe("redis+cluster://a.internal:7000,b.internal:7001");
+  expect(redactRedisUrl("rediss+sentinel://app:s3cret@s1:26379,[::1]:26380/mymaster?sentinelPassword=s3ntinel")).toBe(
+    "rediss+sentinel://app@s1:26379,[::1]:26380/mymaster?sentinelPassword=[REDACTED]",
+  );
+});
+
+describe("the limits URL's forms", () => {
+  it("a server: the URL as ioredis reads it", () => {
+    expect(redisTargetOf("redis://:pw@cache.internal:6380/2")).toEqual({ form: "server", url: "redis://:pw@cache.internal:6380/2" });
+    expect(redisTargetOf("rediss://cache.internal")).toEqual({ form: "server", url: "rediss://cache.internal" });
+  });
+
+  it("a cluster: some of its nodes, the data nodes' user and password, TLS by rediss", () => {
+    expect(redisTargetOf("redis+cluster://:p%40ss@10.0.0.1:7000,node-b,[::1]:7002")).toEqual({
+      form: "cluster",
+      tls: false,
+      password: "p@ss",
+      nodes: [
+        { host: "10.0.0.1", port: 7000 },
+        { host: "node-b", port: 6379 },
+        { host: "::1", port: 7002 },
+      ],
+    });
+    expect(redisTargetOf("rediss+cluster://app:pw@c.internal:7000/")).toMatchObject({ tls: true, username: "app", password: "pw" });
+  });
+
+  it("Sentinel: the sentinels, the primary's name, and the sentinels' own user and password as query parameters", () => {
+    expect(redisTargetOf("redis+sentinel://:data%20pw@s1,s2:26380/mymaster?sentinelPassword=sent%2Fpw")).toEqual({
+      form: "sentinel",
+      tls: false,
+      password: "data pw",
+      sentinels: [
+        { host: "s1", port: 26379 },
+        { host: "s2", port: 26380 },
+      ],
+      name: "mymaster",
+      sentinelPassword: "sent/pw",
+    });
+    expect(redisTargetOf("rediss+sentinel://s1/main?sentinelUsername=watch&sentinelPassword=x")).toMatchObject({
+      tls: true,
+      sentinelUsername: "watch",
+      sentinelPassword: "x",
+    });
+  });
+
+  it.each([
+    "redis+cluster://a:7000/0", // a cluster has no databases
+    "redis+cluster://a:7000?password=x", // the password goes in the user info
+    "redis+sentinel://s1:26379", // no primary's name
+    "redis+sentinel://s1:26379/main?sentinelPasword=x", // a misspelt parameter is not dropped silently
+    "redis+sentinel://:pw/x@s1/main", // a password whose end is not certain
+    "redis://a:1,b:2", // several hosts are a cluster or sentinels, not a server
+    "redis+cluster://a:99999",
+    "redis+shard://a:7000",
+  ])("refuses %j", (url) => {
+    expect(redisTargetOf(url)).toBeUndefined();
+    expect(isRedisUrl(url)).toBe(false);
+  });
+
+  it("says a URL may carry a password when a sentinel password is in its query", () => {
+    expect(mayCarryPassword("redis+sentinel://s1/main?sentinelPassword=x")).toBe(true);
+    expect(mayCarryPassword("redis+sentinel://s1/main")).toBe(false);
+    expect(mayCarryPassword("redis+cluster://:pw@a:7000")).toBe(true);
+  });
 });
 
 describe("a URL whose password's end is not certain", () => {
@@ -71,9 +142,22 @@ describe("a URL whose password's end is not certain", () => {
     const next = random(21);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
     const alphabet = "abcXYZ0189/?#@:%+&= .~-_[]";
-    const schemes = ["redis://", "rediss://", "redis:/", "redis:", "redis:///", "REDIS://", "redis//", "", "http://"];
-    const hosts = ["127.0.0.1", "cache.internal", "[::1]", "", "h"];
-    const tails = ["", ":46379", ":46379/0", "/2", "/0?family=6", "?db=3", "#x", "/"];
+    const schemes = [
+      "redis://",
+      "rediss://",
+      "redis:/",
+      "redis:",
+      "redis:///",
+      "REDIS://",
+      "redis//",
+      "",
+      "http://",
+      "redis+cluster://",
+      "rediss+sentinel://",
+      "redis+sentinel:/",
+    ];
+    const hosts = ["127.0.0.1", "cache.internal", "[::1]", "", "h", "a:7000,b:7001", "s1,[::1]:26380"];
+    const tails = ["", ":46379", ":46379/0", "/2", "/0?family=6", "?db=3", "#x", "/", "/mymaster", "/mymaster?sentinelUsername=u"];
     for (let i = 0; i < 2_000; i++) {
       // At least 4 characters (shorter is not scrubbed as a credential), framed by letters no other
       // URL part has (a limits URL is trimmed, so a password cannot end in white space).
@@ -81,7 +165,7 @@ describe("a URL whose password's end is not certain", () => {
       for (let n = 1 + Math.floor(next() * 12); n > 0; n--) secret += pick([...alphabet]);
       secret += "k";
       const password = next() < 0.3 ? encodeURIComponent(secret) : secret;
-      const where = pick(["userinfo", "user-and-password", "bare-userinfo", "query", "query-second"]);
+      const where = pick(["userinfo", "user-and-password", "bare-userinfo", "query", "query-second", "sentinel-query"]);
       const host = pick(hosts);
       const tail = pick(tails);
       const url =
@@ -93,7 +177,9 @@ describe("a URL whose password's end is not certain", () => {
               ? `${pick(schemes)}${password}@${host}${tail}`
               : where === "query"
                 ? `${pick(schemes)}${host}${tail.split("?")[0]}?password=${password}`
-                : `${pick(schemes)}${host}/0?family=6&password=${password}`;
+                : where === "sentinel-query"
+                  ? `${pick(schemes)}${host}/mymaster?sentinelUsername=u&sentinelPassword=${password}`
+                  : `${pick(schemes)}${host}/0?family=6&password=${password}`;
       const shown = redactRedisUrl(url);
       for (const form of new Set([secret, password])) {
         expect({ url, shown, leaks: shown.includes(form) }).toEqual({ url, shown, leaks: false });
@@ -104,7 +190,9 @@ describe("a URL whose password's end is not certain", () => {
   });
 });
 
-it("accepts redis:// and rediss:// URLs with a host, nothing else", () => {
+it("accepts redis:// and rediss:// URLs with a host, and the cluster and Sentinel forms", () => {
+  expect(isRedisUrl("redis+cluster://127.0.0.1:7000")).toBe(true);
+  expect(isRedisUrl("rediss+sentinel://127.0.0.1:26379/mymaster")).toBe(true);
   expect(isRedisUrl("redis://127.0.0.1:6379")).toBe(true);
   expect(isRedisUrl("rediss://cache.internal:6380/2")).toBe(true);
   expect(isRedisUrl("http://cache.internal:6379")).toBe(false);

@@ -16,10 +16,11 @@ import {
   REDIS_JOURNAL_PREFIX,
   RedisCreateJournal,
   directoryStore,
+  journalStoreFor,
   type JournalEntry,
 } from "../../../provider/journal";
 import { FallbackLadder } from "../../../provider/infrastructure/fallbackLadder";
-import { closeRedisConnections } from "../../../provider/infrastructure/redis";
+import { closeRedisConnections, redactRedisUrl } from "../../../provider/infrastructure/redis";
 import { setFallbackWarningSink } from "../../../provider/infrastructure/warnings";
 import { type RedisServer, freePort, startRedisServer } from "../../helpers/redisServer";
 import { RECOGNISABLE_TOKEN, secretValue, startLifecycleEnv, type LifecycleEnv } from "../../helpers/lifecycleEnv";
@@ -99,6 +100,34 @@ it("falls back to the directory when Redis cannot be reached, and says so once, 
   } finally {
     setFallbackWarningSink(previous);
   }
+});
+
+it("with Redis in use, finds and settles the entries journaled in the machine's directory while it was away", async () => {
+  const settings = { journalDir: dir, limitsUrl: server.url };
+  // A create journaled in the directory while Redis was away, and killed before the engine recorded it.
+  new CreateJournal(dir).put(entry());
+  const journal = journalStoreFor(settings);
+  expect(journal.where).toBe(redactRedisUrl(server.url));
+  expect(await journal.get(ENTRY_URN)).toMatchObject({ id: "100001" });
+  // The engine names the id: the entry goes from the directory too, so nothing is left to take over later.
+  expect(await journalStoreFor(settings).removeIfId(ENTRY_URN, "100001")).toBe(true);
+  expect(new CreateJournal(dir).entries()).toEqual([]);
+  // New entries go to Redis only.
+  await journalStoreFor(settings).put(entry({ id: "100003" }));
+  expect(new CreateJournal(dir).entries()).toEqual([]);
+  expect(await new RedisCreateJournal(server.url).get(ENTRY_URN)).toMatchObject({ id: "100003" });
+  await journalStoreFor(settings).remove(ENTRY_URN);
+});
+
+it("an index left without its entry, or pointing at an entry of another id, removes nothing", async () => {
+  const journal = new RedisCreateJournal(server.url);
+  await journal.put(entry());
+  await journal.put(entry({ id: "100002" })); // the URN's entry now records another object
+  await journal.removeById("BidStrategy", "acct", "100001");
+  expect(await journal.get(ENTRY_URN)).toMatchObject({ id: "100002" });
+  await journal.removeById("BidStrategy", "acct", "100002");
+  expect(await journal.get(ENTRY_URN)).toBeUndefined();
+  await journal.remove(ENTRY_URN);
 });
 
 describe("through the plugin, on two machines sharing one Redis", () => {
