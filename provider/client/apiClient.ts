@@ -293,15 +293,14 @@ class HttpApiClient implements ApiClient {
         this.debug?.(`${op.name}: giving up: ${decision.reason}`);
         throw outcome.error(decision.reason);
       }
-      // A 429 about a window (`Retry-After` within the steady window) paused the account in the
-      // limiter, until the window's end when an answer in it gave that end (spec, Limits 5) or our
-      // guess of it is sooner than the rounded-up Retry-After. The call re-enters the queue at once,
-      // at its place (the limiter's transactions run in order, so the pause is in force first), and
-      // goes at the pause's end with the account's other calls; sleeping the Retry-After and a
-      // jitter left it behind them, and near a run's end alone in a burst window of its own.
+      // A 429 about a window (`Retry-After` within the steady window) reports that window full
+      // (spec, Limits 5): the limiter took it so, until the window's end or the Retry-After, whichever
+      // is sooner. The call re-enters the queue at once, in its place, and goes when that window has
+      // room, with the account's other calls; sleeping the Retry-After and a jitter on top would
+      // leave it behind them, and near a run's end alone in a burst window of its own.
       const windowRefusal = refused && failure.retryAfter?.kind === "delay" && failure.retryAfter.ms <= this.limiter.options.steadyWindowMs;
       if (windowRefusal) {
-        this.debug?.(`${op.name}: retry at the account's pause end, not after ${decision.delayMs} ms: ${decision.reason}`);
+        this.debug?.(`${op.name}: retry when the refused window has room, not after ${decision.delayMs} ms: ${decision.reason}`);
         continue;
       }
       this.debug?.(`${op.name}: retry in ${decision.delayMs} ms: ${decision.reason}`);

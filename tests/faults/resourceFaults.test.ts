@@ -267,10 +267,10 @@ describe("429 storms", () => {
     const created = await create("BidStrategy", "s", strategy("Patient"));
     expect(statuses(OP.postStrategy)).toEqual([429, 429, 201]);
     expect(strategiesNamed("Patient").map((s) => String(s.id))).toEqual([created.id]);
-    // A Retry-After within the burst window: the call waits in the limiter for the account's pause
-    // that 429 set, not for the Retry-After plus jitter it would otherwise sleep.
+    // A Retry-After within the burst window: the call waits in the limiter until the refused window
+    // has room, not for the Retry-After plus jitter it would otherwise sleep.
     expect(env.plugin.stderr()).toMatch(
-      /retry at the account's pause end, not after \d+ ms: 429, Retry-After 1000 ms \(\+\d+ ms jitter, 1 429 in a row\)/,
+      /retry when the refused window has room, not after \d+ ms: 429, Retry-After 1000 ms \(\+\d+ ms jitter, 1 429 in a row\)/,
     );
   });
 
