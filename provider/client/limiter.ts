@@ -80,7 +80,7 @@ export interface AdmissionRequest {
 export interface Permit {
   readonly rateClass: RateClassName;
   readonly cost: number;
-  /** Clock time of admission, ms. */
+  /** Clock time of the decision that admitted it (the time its windows count it from), ms. */
   readonly admittedAt: number;
   /** Releases the ticket; idempotent. */
   release(): void;
@@ -262,8 +262,10 @@ export class RateLimiter {
     this.events = [];
     const waiting = this.queue.slice(0, LOOK_AHEAD).map((w) => ({ id: w.id, cls: w.request.rateClass, cost: w.request.cost }));
     let decision: Decision | undefined;
+    let decidedAt = 0;
     const run = (state: LimiterState | undefined) => {
-      decision = decide(state, events, waiting, this.clock.now(), this.model);
+      decidedAt = this.clock.now();
+      decision = decide(state, events, waiting, decidedAt, this.model);
       return decision.state;
     };
     let stored: void | Promise<void>;
@@ -272,17 +274,16 @@ export class RateLimiter {
     } catch (error) {
       return this.failed(error);
     }
-    if (stored === undefined) return this.decided(decision!);
+    if (stored === undefined) return this.decided(decision!, decidedAt);
     this.deciding = stored.then(
-      () => this.decided(decision!),
+      () => this.decided(decision!, decidedAt),
       (error: unknown) => this.failed(error),
     );
   }
 
-  private decided(decision: Decision): void {
+  private decided(decision: Decision, decidedAt: number): void {
     this.deciding = undefined;
     this.last = decision.state;
-    const now = this.clock.now();
     for (const grant of decision.grants) {
       const index = this.queue.findIndex((w) => w.id === grant.id);
       const waiter = index >= 0 ? this.queue.splice(index, 1)[0] : undefined;
@@ -299,7 +300,7 @@ export class RateLimiter {
         ticket: grant.ticket,
         rateClass: waiter.request.rateClass,
         cost: waiter.request.cost,
-        admittedAt: now,
+        admittedAt: decidedAt,
         released: false,
         release: () => {
           if (!this.markReleased(record)) return;
@@ -309,7 +310,7 @@ export class RateLimiter {
       };
       waiter.resolve(record);
     }
-    this.waits.decided(decision, this.queue, now);
+    this.waits.decided(decision, this.queue, this.clock.now());
     if (this.queue.length > 0 && decision.wakeAt < Number.POSITIVE_INFINITY) this.wakeAt(decision.wakeAt, decision.precise);
     if (this.scheduled || this.events.length > 0) this.decideNow();
   }

@@ -8,9 +8,12 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { execFileSync } from "node:child_process";
+import { type WindowLimits } from "../../bench/bound";
+import { BURST_WINDOW_MS, RATE_CLASSES, STEADY_WINDOW_MS } from "../../provider/catalog/rateClasses";
 import {
   linkRepositoryPackage,
   openCliSession,
+  requireLanguageHost,
   writeTypeScriptProgram,
   type CliResult,
   type CliSession,
@@ -231,4 +234,55 @@ export function openNativePythonProgram(dir: string, program: { name: string; de
   fs.symlinkSync(NATIVE_PLUGIN_MAIN, path.join(pluginDir, "pulumi-resource-adplatform"));
   const cli = openCliSession(dir, { secrets: [TOKEN], extraEnv: { PATH: `${pulumiBinDir()}:${pluginDir}:${process.env.PATH ?? ""}` } });
   return { cli, venv };
+}
+
+/** Class C as the catalog gives it, at the platform's windows (spec, Limits 1-3): what the many-stack suites' bounds are of. */
+export const CLASS_C_AT_REAL_WINDOWS: WindowLimits = {
+  burst: RATE_CLASSES.C.burst,
+  steady: RATE_CLASSES.C.steady,
+  burstWindowMs: BURST_WINDOW_MS,
+  steadyWindowMs: STEADY_WINDOW_MS,
+};
+
+/** A TypeScript project of many strategies for a whole test file, and what to undo after it. */
+export interface StrategiesProject {
+  /** The project's directory (set before the file's first test). */
+  readonly dir: string;
+  /** Undone after the file's last test, last first, before the directory goes. */
+  readonly cleanups: (() => Promise<void> | void)[];
+}
+
+/**
+ * A project whose program declares `count` strategies named by stack (so several stacks' records
+ * on one simulator stay apart), linked to the built package, made before the file's tests and
+ * removed after them with everything pushed on `cleanups`.
+ */
+export function useStrategiesProject(name: string, description: string, count: number): StrategiesProject {
+  let dir = "";
+  const cleanups: (() => Promise<void> | void)[] = [];
+  const index = `import * as pulumi from "@pulumi/pulumi";
+import * as adp from "pulumi-adplatform";
+
+const stack = pulumi.getStack();
+for (let i = 0; i < ${count}; i++) {
+  new adp.BidStrategy(\`bids-\${i}\`, { name: \`\${stack} bids \${i}\`, strategy: "percent_add", value: 10 + i, maxValue: 3 });
+}
+`;
+  beforeAll(() => {
+    requireLanguageHost();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`));
+    writeTypeScriptProgram(dir, { name, description, index });
+    // npm run test:e2e builds the package first; the links reach it without an install.
+    linkRepositoryPackage(dir);
+  });
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+    if (dir !== "") fs.rmSync(dir, { recursive: true, force: true });
+  });
+  return {
+    get dir() {
+      return dir;
+    },
+    cleanups,
+  };
 }

@@ -18,24 +18,15 @@ import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { boundMs, type WindowLimits } from "../../bench/bound";
-import { BURST_WINDOW_MS, RATE_CLASSES, STEADY_WINDOW_MS } from "../../provider/catalog/rateClasses";
+import { boundMs } from "../../bench/bound";
 import { SEED_IDS, startSimulator, type LoggedCall, type RunningSimulator } from "../../simulator";
 import { type DelayingProxy, startDelayingProxy } from "../helpers/delayingProxy";
-import { REPO_ROOT, TOKEN } from "./harness";
+import { REPO_ROOT, TOKEN, CLASS_C_AT_REAL_WINDOWS } from "./harness";
 
 const PROCESSES = 4;
 const CALLS_PER_PROCESS = 75;
 /** Each request's and each answer's delay is drawn from 0 to this, ms. */
 const MAX_DELAY_MS = 100;
-
-/** Class C as the catalog gives it, with the platform's window lengths (spec, Limits 1-3). */
-const LIMITS: WindowLimits = {
-  burst: RATE_CLASSES.C.burst,
-  steady: RATE_CLASSES.C.steady,
-  burstWindowMs: BURST_WINDOW_MS,
-  steadyWindowMs: STEADY_WINDOW_MS,
-};
 
 /** The built package whose client the processes run. */
 const CLIENT_MODULE = path.join(process.env.ADPLATFORM_CLIENT_BIN ?? path.join(REPO_ROOT, "bin"), "provider", "client", "index.js");
@@ -116,7 +107,7 @@ test("four processes behind a jittering network: no 429, the last request within
   expect(Math.max(...proxy.delays.requests, ...proxy.delays.answers)).toBeGreaterThan(MAX_DELAY_MS / 2);
 
   const counted = calls.reduce((sum, call) => sum + call.cost, 0);
-  const bound = boundMs(counted, LIMITS);
+  const bound = boundMs(counted, CLASS_C_AT_REAL_WINDOWS);
   const times = calls.map((call) => call.at);
   const elapsed = Math.max(...times) - Math.min(...times);
   const refused = requests.byStatus["429"] ?? 0;
@@ -128,6 +119,6 @@ test("four processes behind a jittering network: no 429, the last request within
   // No 429 of either kind: the four processes kept one set of windows and one in-flight cap.
   expect(refused).toBe(0);
   expect(counted).toBe(PROCESSES * CALLS_PER_PROCESS);
-  expect(elapsed).toBeGreaterThanOrEqual(bound - LIMITS.burstWindowMs);
+  expect(elapsed).toBeGreaterThanOrEqual(bound - CLASS_C_AT_REAL_WINDOWS.burstWindowMs);
   expect(elapsed).toBeLessThanOrEqual(1.02 * bound);
 });

@@ -16,18 +16,16 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { boundMs, type WindowLimits } from "../../bench/bound";
-import { BURST_WINDOW_MS, RATE_CLASSES, STEADY_WINDOW_MS } from "../../provider/catalog/rateClasses";
+import { boundMs, shareOf } from "../../bench/bound";
 import {
   linkRepositoryPackage,
   openCliSession,
-  requireLanguageHost,
   writeTypeScriptProgram,
   type CliResult,
   type CliSession,
 } from "../../scripts/driver/cliSession";
 import { startSimulator, type LoggedCall, type RunningSimulator } from "../../simulator";
-import { NATIVE_PLUGIN_MAIN, REPO_ROOT, TOKEN, pulumiIn } from "./harness";
+import { NATIVE_PLUGIN_MAIN, REPO_ROOT, TOKEN, pulumiIn, CLASS_C_AT_REAL_WINDOWS, useStrategiesProject } from "./harness";
 
 const STRATEGIES = 150;
 const SHARE = 0.5;
@@ -36,46 +34,20 @@ const NEIGHBOUR_PATH = "/v2/platform/countries";
 const NEIGHBOUR_EVERY_MS = 1_000;
 
 /** Class C at the share: 5 per second, 75 per minute. */
-const AT_SHARE: WindowLimits = {
-  burst: Math.floor(RATE_CLASSES.C.burst * SHARE),
-  steady: Math.floor(RATE_CLASSES.C.steady * SHARE),
-  burstWindowMs: BURST_WINDOW_MS,
-  steadyWindowMs: STEADY_WINDOW_MS,
-};
+const AT_SHARE = shareOf(CLASS_C_AT_REAL_WINDOWS, SHARE);
 
 /** Two minutes of windows, the CLI's start on a loaded machine, and the stack's set-up. */
 jest.setTimeout(420_000);
 
-const PROGRAM = `import * as pulumi from "@pulumi/pulumi";
-import * as adp from "pulumi-adplatform";
-
-const stack = pulumi.getStack();
-for (let i = 0; i < ${STRATEGIES}; i++) {
-  new adp.BidStrategy(\`bids-\${i}\`, { name: \`\${stack} bids \${i}\`, strategy: "percent_add", value: 10 + i, maxValue: 3 });
-}
-`;
-
-let workDir: string;
-const cleanups: (() => Promise<void> | void)[] = [];
-
-beforeAll(() => {
-  requireLanguageHost();
-  workDir = fs.mkdtempSync(path.join(os.tmpdir(), "adplatform-share-"));
-  writeTypeScriptProgram(workDir, { name: "adplatform-share", description: "A share of the account's limits", index: PROGRAM });
-  linkRepositoryPackage(workDir);
-});
-
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-  if (workDir !== undefined) fs.rmSync(workDir, { recursive: true, force: true });
-});
+const project = useStrategiesProject("adplatform-share", "A share of the account's limits", STRATEGIES);
+const cleanups = project.cleanups;
 
 /** A simulator at real scale with the catalog's limits, a machine (Pulumi home, backend, limits directory) and a stack on it. */
 async function deployment(stack: string, config: Record<string, string>): Promise<{ sim: RunningSimulator; cli: CliSession }> {
   const sim = await startSimulator({ port: 0 });
   cleanups.push(() => sim.close());
   const limitsDir = fs.mkdtempSync(path.join(os.tmpdir(), "adplatform-limits-"));
-  const cli = openCliSession(workDir, { extraEnv: { ADPLATFORM_LIMITS_DIR: limitsDir } });
+  const cli = openCliSession(project.dir, { extraEnv: { ADPLATFORM_LIMITS_DIR: limitsDir } });
   cleanups.push(() => {
     cli.close();
     fs.rmSync(limitsDir, { recursive: true, force: true });

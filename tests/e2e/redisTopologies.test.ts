@@ -19,62 +19,26 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { Cluster, Redis } from "ioredis";
-import { boundMs, type WindowLimits } from "../../bench/bound";
-import { RATE_CLASSES, BURST_WINDOW_MS, STEADY_WINDOW_MS } from "../../provider/catalog/rateClasses";
+import { boundMs } from "../../bench/bound";
 import { accountKey } from "../../provider/client/accountKey";
 import { resolveConnection } from "../../provider/client/connection";
 import { sharedStateName } from "../../provider/client/limiterStores";
 import { redisStateKey } from "../../provider/client/redisLimiterStore";
-import {
-  linkRepositoryPackage,
-  openCliSession,
-  requireLanguageHost,
-  writeTypeScriptProgram,
-  type CliResult,
-  type CliSession,
-} from "../../scripts/driver/cliSession";
+import { openCliSession, type CliResult, type CliSession } from "../../scripts/driver/cliSession";
 import { startSimulator, type LoggedCall, type RunningSimulator } from "../../simulator";
 import { type RedisCluster, type RedisSentinelSet, startRedisCluster, startRedisSentinel } from "../helpers/redisTopologies";
-import { TOKEN, pulumiIn } from "./harness";
+import { TOKEN, pulumiIn, CLASS_C_AT_REAL_WINDOWS, useStrategiesProject } from "./harness";
 
 /** Resources per stack: four stacks together past one steady window (150) of class C. */
 const PER_STACK = 40;
 const MACHINES = 4;
 const PASSWORD = "topology pw";
 
-const LIMITS: WindowLimits = {
-  burst: RATE_CLASSES.C.burst,
-  steady: RATE_CLASSES.C.steady,
-  burstWindowMs: BURST_WINDOW_MS,
-  steadyWindowMs: STEADY_WINDOW_MS,
-};
-
 /** One case: a steady window at real scale, the CLI's start-up of four stacks on a loaded machine, a failover. */
 jest.setTimeout(300_000);
 
-const PROGRAM = `import * as pulumi from "@pulumi/pulumi";
-import * as adp from "pulumi-adplatform";
-
-const stack = pulumi.getStack();
-for (let i = 0; i < ${PER_STACK}; i++) {
-  new adp.BidStrategy(\`bids-\${i}\`, { name: \`\${stack} bids \${i}\`, strategy: "percent_add", value: 10 + i, maxValue: 3 });
-}
-`;
-
-let workDir: string;
-const cleanups: (() => Promise<void> | void)[] = [];
-
-beforeAll(() => {
-  requireLanguageHost();
-  workDir = fs.mkdtempSync(path.join(os.tmpdir(), "adplatform-topologies-"));
-  writeTypeScriptProgram(workDir, { name: "adplatform-topologies", description: "Four machines on one account", index: PROGRAM });
-  linkRepositoryPackage(workDir);
-});
-
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-  if (workDir !== undefined) fs.rmSync(workDir, { recursive: true, force: true });
-});
+const project = useStrategiesProject("adplatform-topologies", "Four machines on one account", PER_STACK);
+const cleanups = project.cleanups;
 
 /** `MACHINES` machines on a simulator of their own, each with a stack pointed at it and at `limitsUrl`. */
 async function machines(
@@ -86,7 +50,9 @@ async function machines(
   const stacks = [];
   for (let i = 0; i < MACHINES; i++) {
     const limitsDir = fs.mkdtempSync(path.join(os.tmpdir(), "adplatform-limits-"));
-    const cli = openCliSession(workDir, { extraEnv: { ADPLATFORM_LIMITS_DIR: limitsDir, ADPLATFORM_LIMITS_URL: limitsUrl } });
+    const cli = openCliSession(project.dir, {
+      extraEnv: { ADPLATFORM_LIMITS_DIR: limitsDir, ADPLATFORM_LIMITS_URL: limitsUrl },
+    });
     cleanups.push(() => {
       cli.close();
       fs.rmSync(limitsDir, { recursive: true, force: true });
@@ -131,12 +97,12 @@ function expectWithinBound(sim: RunningSimulator, label: string): void {
   const counted = calls.reduce((sum, call) => sum + call.cost, 0);
   const times = calls.map((call) => call.at);
   const elapsed = Math.max(...times) - Math.min(...times);
-  const bound = boundMs(counted, LIMITS);
+  const bound = boundMs(counted, CLASS_C_AT_REAL_WINDOWS);
   process.stdout.write(
     `${label}: cost ${counted} in ${(elapsed / 1000).toFixed(1)} s, bound ${(bound / 1000).toFixed(1)} s ` +
       `(ratio ${(elapsed / bound).toFixed(3)}), ${sim.requests().byStatus["429"] ?? 0} 429s\n`,
   );
-  expect(counted).toBeGreaterThan(LIMITS.steady);
+  expect(counted).toBeGreaterThan(CLASS_C_AT_REAL_WINDOWS.steady);
   expect(elapsed).toBeLessThanOrEqual(1.1 * bound);
 }
 

@@ -22,59 +22,20 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { boundMs, type WindowLimits } from "../../bench/bound";
-import { RATE_CLASSES, BURST_WINDOW_MS, STEADY_WINDOW_MS } from "../../provider/catalog/rateClasses";
-import {
-  linkRepositoryPackage,
-  openCliSession,
-  requireLanguageHost,
-  writeTypeScriptProgram,
-  type CliResult,
-  type CliSession,
-} from "../../scripts/driver/cliSession";
+import { boundMs } from "../../bench/bound";
+import { openCliSession, type CliResult, type CliSession } from "../../scripts/driver/cliSession";
 import { startSimulator, type LoggedCall, type RunningSimulator } from "../../simulator";
 import { startRedisServer, type RedisServer } from "../helpers/redisServer";
-import { TOKEN, pulumiIn } from "./harness";
+import { TOKEN, pulumiIn, CLASS_C_AT_REAL_WINDOWS, useStrategiesProject } from "./harness";
 
 /** Resources per stack: together past one steady window (150) of class C. */
 const PER_STACK = 80;
 
-/** Class C as the catalog gives it, with the platform's window lengths (spec, Limits 1-3). */
-const LIMITS: WindowLimits = {
-  burst: RATE_CLASSES.C.burst,
-  steady: RATE_CLASSES.C.steady,
-  burstWindowMs: BURST_WINDOW_MS,
-  steadyWindowMs: STEADY_WINDOW_MS,
-};
-
 /** One case: a steady window at real scale, plus the CLI's start-up on a loaded machine. */
 jest.setTimeout(240_000);
 
-/** The program: `PER_STACK` strategies, named by stack so the two stacks' records stay apart. */
-const PROGRAM = `import * as pulumi from "@pulumi/pulumi";
-import * as adp from "pulumi-adplatform";
-
-const stack = pulumi.getStack();
-for (let i = 0; i < ${PER_STACK}; i++) {
-  new adp.BidStrategy(\`bids-\${i}\`, { name: \`\${stack} bids \${i}\`, strategy: "percent_add", value: 10 + i, maxValue: 3 });
-}
-`;
-
-let workDir: string;
-const cleanups: (() => Promise<void> | void)[] = [];
-
-beforeAll(() => {
-  requireLanguageHost();
-  workDir = fs.mkdtempSync(path.join(os.tmpdir(), "adplatform-twomachines-"));
-  writeTypeScriptProgram(workDir, { name: "adplatform-twomachines", description: "Two machines on one account", index: PROGRAM });
-  // npm run test:e2e builds the package first; the links reach it without an install.
-  linkRepositoryPackage(workDir);
-});
-
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-  if (workDir !== undefined) fs.rmSync(workDir, { recursive: true, force: true });
-});
+const project = useStrategiesProject("adplatform-twomachines", "Two machines on one account", PER_STACK);
+const cleanups = project.cleanups;
 
 /** A simulator of its own for one case, at real scale with the catalog's limits. */
 async function simulator(): Promise<RunningSimulator> {
@@ -86,7 +47,7 @@ async function simulator(): Promise<RunningSimulator> {
 /** A machine: its own Pulumi home and backend, its own limits directory, and `env` on every command. */
 function machine(env: Record<string, string> = {}): CliSession {
   const limitsDir = fs.mkdtempSync(path.join(os.tmpdir(), "adplatform-limits-"));
-  const cli = openCliSession(workDir, { extraEnv: { ADPLATFORM_LIMITS_DIR: limitsDir, ...env } });
+  const cli = openCliSession(project.dir, { extraEnv: { ADPLATFORM_LIMITS_DIR: limitsDir, ...env } });
   cleanups.push(() => {
     cli.close();
     fs.rmSync(limitsDir, { recursive: true, force: true });
@@ -132,7 +93,7 @@ function spanAgainstBound(sim: RunningSimulator): { counted: number; bound: numb
   const calls = allCalls(sim);
   const counted = calls.reduce((sum, call) => sum + call.cost, 0);
   const times = calls.map((call) => call.at);
-  return { counted, bound: boundMs(counted, LIMITS), elapsed: Math.max(...times) - Math.min(...times) };
+  return { counted, bound: boundMs(counted, CLASS_C_AT_REAL_WINDOWS), elapsed: Math.max(...times) - Math.min(...times) };
 }
 
 test("two machines sharing nothing: both runs succeed, whatever 429s the server sent", async () => {
@@ -177,7 +138,7 @@ test("two machines sharing one Redis: both succeed, no 429, the last request wit
   expect(sim.requests().byStatus["429"] ?? 0).toBe(0);
   // The bound of the cost the server counted, from the first answer to the last.
   const { counted, bound, elapsed } = spanAgainstBound(sim);
-  expect(counted).toBeGreaterThan(LIMITS.steady);
-  expect(elapsed).toBeGreaterThanOrEqual(bound - LIMITS.burstWindowMs);
+  expect(counted).toBeGreaterThan(CLASS_C_AT_REAL_WINDOWS.steady);
+  expect(elapsed).toBeGreaterThanOrEqual(bound - CLASS_C_AT_REAL_WINDOWS.burstWindowMs);
   expect(elapsed).toBeLessThanOrEqual(1.1 * bound);
 });

@@ -3,7 +3,6 @@
  * wake-ups out, on `decide` alone. Times are ms on one account's clock; windows of 1 s and 60 s,
  * class C (10 and 150), a guard of 10 ms.
  */
-import { RATE_CLASSES } from "../../../provider/catalog/rateClasses";
 import {
   decide,
   type LimiterEvent,
@@ -13,15 +12,9 @@ import {
   type Waiting,
   ticketLifeMs,
 } from "../../../provider/client/limiterModel";
+import { withCap } from "../../helpers/limiterConfig";
 
-const CONFIG: ModelConfig = {
-  classes: RATE_CLASSES,
-  burstWindowMs: 1_000,
-  steadyWindowMs: 60_000,
-  guardMs: 10,
-  concurrency: { initial: 8, min: 1, max: 8 },
-  share: 1,
-};
+const CONFIG: ModelConfig = withCap(8);
 
 /** One account's decisions in order: each step's events, queue and time; what it granted and when it asked to wake. */
 class Trace {

@@ -17,15 +17,9 @@ import { redisStateKey } from "../../../provider/client/redisLimiterStore";
 import { closeRedisConnections } from "../../../provider/infrastructure/redis";
 import { setFallbackWarningSink } from "../../../provider/infrastructure/warnings";
 import { freePort, startRedisServer } from "../../helpers/redisServer";
+import { REAL_WINDOWS } from "../../helpers/limiterConfig";
 
-const CONFIG: ModelConfig = {
-  classes: RATE_CLASSES,
-  burstWindowMs: 1_000,
-  steadyWindowMs: 60_000,
-  guardMs: 10,
-  concurrency: { initial: 4, min: 1, max: 8 },
-  share: 1,
-};
+const CONFIG: ModelConfig = REAL_WINDOWS;
 
 let warnings: string[] = [];
 let previousSink: (message: string) => void;

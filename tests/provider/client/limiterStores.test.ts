@@ -17,17 +17,10 @@ import {
   sharedStatePath,
   sweepStaleStates,
 } from "../../../provider/client/limiterStores";
-import { RATE_CLASSES } from "../../../provider/catalog/rateClasses";
+import { REAL_WINDOWS } from "../../helpers/limiterConfig";
 
 const BIN = join(__dirname, "..", "..", "..", "bin", "provider", "client");
-const CONFIG: ModelConfig = {
-  classes: RATE_CLASSES,
-  burstWindowMs: 1_000,
-  steadyWindowMs: 60_000,
-  guardMs: 10,
-  concurrency: { initial: 4, min: 1, max: 8 },
-  share: 1,
-};
+const CONFIG: ModelConfig = REAL_WINDOWS;
 
 let dir: string;
 beforeEach(() => {

@@ -3,7 +3,6 @@
  * reports no more often than `REPORT_EVERY_MS` and only past `REPORT_AFTER_MS`, and one backlog
  * line per busy stretch. Through the driver on a hand-driven clock, at the platform's windows.
  */
-import { RATE_CLASSES } from "../../../provider/catalog/rateClasses";
 import { type Permit, RateLimiter } from "../../../provider/client";
 import { decide, type ModelConfig } from "../../../provider/client/limiterModel";
 import {
@@ -15,15 +14,9 @@ import {
   waitStatusText,
 } from "../../../provider/client/limiterWaits";
 import { FakeClock } from "../../helpers/fakeClock";
+import { withCap } from "../../helpers/limiterConfig";
 
-const CONFIG: ModelConfig = {
-  classes: RATE_CLASSES,
-  burstWindowMs: 1_000,
-  steadyWindowMs: 60_000,
-  guardMs: 10,
-  concurrency: { initial: 1000, min: 1, max: 1000 },
-  share: 1,
-};
+const CONFIG: ModelConfig = withCap(1000);
 
 /** The state after `count` grants of class C at `now`, from fresh. */
 function afterGrants(count: number, now: number, config: ModelConfig = CONFIG) {

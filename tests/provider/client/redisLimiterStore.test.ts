@@ -15,18 +15,12 @@ import { sharedStateName } from "../../../provider/client/limiterStores";
 import { REDIS_STATE_TTL_MS, RedisLimiterStore, redisStateKey } from "../../../provider/client/redisLimiterStore";
 import { useRedisServer } from "../../helpers/redisServer";
 import { waitFor } from "../../helpers/waitFor";
+import { REAL_WINDOWS } from "../../helpers/limiterConfig";
 
 const BIN = join(__dirname, "..", "..", "..", "bin", "provider", "client");
 
 const redis = useRedisServer();
-const CONFIG: ModelConfig = {
-  classes: RATE_CLASSES,
-  burstWindowMs: 1_000,
-  steadyWindowMs: 60_000,
-  guardMs: 10,
-  concurrency: { initial: 4, min: 1, max: 8 },
-  share: 1,
-};
+const CONFIG: ModelConfig = REAL_WINDOWS;
 
 let accounts = 0;
 /** A fresh account name per test. */
