@@ -51,5 +51,5 @@ export {
 export { TIMEOUT_DEFAULTS, ENV_TIMEOUT_MS, resolveTimeouts, type Timeouts } from "./timeouts";
 export { systemClock, type Clock, type TimerHandle } from "./clock";
 export { debugRequested, ENV_DEBUG } from "./debug";
-export { redactText, REDACTED } from "./redact";
+export { redactText, REDACTED } from "../infrastructure/redact";
 export { parseRetryAfter, parseRateLimitInfo, type RetryAfter, type RateLimitInfo } from "./rateLimitHeaders";

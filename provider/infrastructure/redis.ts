@@ -16,7 +16,7 @@
  * whatever in the URL may be a credential.
  */
 import { Cluster, Redis } from "ioredis";
-import { redactText } from "../client/redact";
+import { redactText } from "./redact";
 import { type RedisTarget, redactRedisUrl, redisTargetOf, redisUrlSecrets } from "./redisUrls";
 import { say, warnOnceAbout } from "./warnings";
 

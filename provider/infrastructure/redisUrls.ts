@@ -6,7 +6,7 @@
  * URL, so the URL stays the one secret setting (`mayCarryPassword` makes the native face mark it
  * secret) and every message that could quote it is scrubbed of them (`redisUrlSecrets`).
  */
-import { REDACTED } from "../client/redact";
+import { REDACTED } from "./redact";
 
 /** A node's address as ioredis takes it. */
 export interface RedisNode {

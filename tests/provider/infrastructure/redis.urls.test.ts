@@ -2,7 +2,7 @@
  * What the Redis users share (`provider/infrastructure/redis.ts`): the URLs accepted, a URL shown
  * without its password, and a connection that fails at once instead of retrying.
  */
-import { redactText } from "../../../provider/client/redact";
+import { redactText } from "../../../provider/infrastructure/redact";
 import {
   isRedisUrl,
   mayCarryPassword,
