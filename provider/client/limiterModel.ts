@@ -250,7 +250,8 @@ function learn(state: LimiterState, ticket: Ticket, report: RateLimitInfo | unde
     w.heard = true;
     if (counted && told !== undefined) {
       w.limit = Math.min(told.limit, limits[kind]);
-      if (reported !== undefined) w.endsAfter = Math.max(w.endsAfter, reported - (receivedAt - ticket.at));
+      // A Reset before the assumed earliest end shows others opened the window: it ends after the Reset less the round trip.
+      if (reported !== undefined) w.endsAfter = Math.max(reported < w.endsAfter ? 0 : w.endsAfter, reported - (receivedAt - ticket.at));
       w.endsAfter = Math.min(w.endsAfter, w.endsBy);
       w.spent = Math.max(w.spent, w.limit - told.remaining);
     }

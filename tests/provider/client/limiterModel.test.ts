@@ -317,6 +317,16 @@ describe("what others spend", () => {
     t.step(7, [], [t.answer(c!.id, 7, { report: { limit: 6, remaining: 0, resetMs: 900 } })]);
     expect(t.burst()).toMatchObject({ limit: 6, spent: 6 });
   });
+
+  it("a Reset before the window's assumed earliest end shows others opened it: its earliest end drops to the Reset less the round trip", () => {
+    const t = new Trace();
+    const [a, b] = t.requests(2);
+    t.step(0, [a!]); // a fresh window: its earliest end assumed a length after our first grant
+    t.step(100, [b!], [t.answer(a!.id, 100, { report: { limit: 150, remaining: 50, resetMs: 30_000 } })]);
+    expect(t.steady()).toMatchObject({ endsAfter: 30_000, endsBy: 30_100 });
+    t.step(30_050, [], [t.answer(b!.id, 30_050)]); // after the earliest end: b may be in the next window
+    expect(t.steady()).toMatchObject({ carry: 1 });
+  });
 });
 
 describe("a refusal", () => {
