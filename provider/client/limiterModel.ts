@@ -152,10 +152,8 @@ function bounded(input: LimiterState | undefined, now: number, config: ModelConf
   return state;
 }
 
-/**
- * Tickets in flight: one not released expires by itself, giving back its slot in the cap but not its cost: the state
- * keeps it, uncounted, until `windowsAt` carried it into the window after each window it lived in.
- */
+/** Tickets in flight: one not released expires by itself, giving back its slot in the cap but not its cost: the state
+ *  keeps it, uncounted, until `windowsAt` carried it into the window after each window it lived in. */
 function live(state: LimiterState, now: number): [string, Ticket][] {
   return Object.entries(state.tickets).filter(([, ticket]) => ticket.exp > now);
 }
@@ -177,7 +175,8 @@ function windowsAt(state: LimiterState, cls: string, now: number, config: ModelC
     // window is surely over, its cost is in no window our grants can reach.
     const late = w !== undefined && now < w.carryUntil ? w.carry : 0;
     const carry = late + unanswered.reduce((sum, t) => sum + t.cost, 0);
-    const opensAfter = carry > 0 ? w!.endsAfter : now;
+    // With a share below 1 others spend: one of theirs may have opened the server's window before ours did.
+    const opensAfter = carry > 0 ? w!.endsAfter : config.share < 1 ? Math.max(w?.endsAfter ?? -Infinity, now - length) : now;
     return {
       opened: now,
       endsAfter: opensAfter + length,
