@@ -152,7 +152,8 @@ function bounded(input: LimiterState | undefined, now: number, config: ModelConf
   return state;
 }
 
-/** Tickets in flight: a ticket not released expires by itself. */
+/** Tickets in flight: one not released expires by itself, giving back its slot in the cap but not its cost: the state
+ *  keeps it, uncounted, until `windowsAt` carried it into the window after each window it lived in. */
 function live(state: LimiterState, now: number): [string, Ticket][] {
   return Object.entries(state.tickets).filter(([, ticket]) => ticket.exp > now);
 }
@@ -167,14 +168,15 @@ function windowsAt(state: LimiterState, cls: string, now: number, config: ModelC
   const limits = config.classes[cls]!;
   const saved = state.classes[cls];
   const next = (w: WindowState | undefined, kind: "burst" | "steady", length: number, limit: number): WindowState => {
-    if (w !== undefined && (now < w.endsBy || unheard(state, cls, kind, w))) return w;
-    // Requests still unanswered when the window ends may reach the server after it ended.
-    const unanswered = Object.values(state.tickets).filter((t) => t.cls === cls && w !== undefined && t[kind] === w.opened);
+    if (w !== undefined && (now < w.endsBy || unheard(state, cls, kind, w, now))) return w;
+    // Requests unanswered as it ends (admitted in it or before, their tickets alive in it) may arrive after it ended.
+    const unanswered = Object.values(state.tickets).filter((t) => t.cls === cls && w !== undefined && t.exp > w.opened);
     // An answered one opened the server's next window no later than its answer arrived: once that
     // window is surely over, its cost is in no window our grants can reach.
     const late = w !== undefined && now < w.carryUntil ? w.carry : 0;
     const carry = late + unanswered.reduce((sum, t) => sum + t.cost, 0);
-    const opensAfter = carry > 0 ? w!.endsAfter : now;
+    // With a share below 1 others spend: one of theirs may have opened the server's window before ours did.
+    const opensAfter = carry > 0 ? w!.endsAfter : config.share < 1 ? Math.max(w?.endsAfter ?? -Infinity, now - length) : now;
     return {
       opened: now,
       endsAfter: opensAfter + length,
@@ -198,8 +200,8 @@ function windowsAt(state: LimiterState, cls: string, now: number, config: ModelC
  * assumed they reached the server within the guard, and only an answer says whether they did. Their
  * tickets expire by themselves, so this holds a window a ticket's life at most.
  */
-function unheard(state: LimiterState, cls: string, kind: "burst" | "steady", w: WindowState): boolean {
-  return !w.heard && Object.values(state.tickets).some((t) => t.cls === cls && t[kind] === w.opened);
+function unheard(state: LimiterState, cls: string, kind: "burst" | "steady", w: WindowState, now: number): boolean {
+  return !w.heard && Object.values(state.tickets).some((t) => t.cls === cls && t[kind] === w.opened && t.exp > now);
 }
 
 /**
@@ -231,21 +233,24 @@ function learn(state: LimiterState, ticket: Ticket, report: RateLimitInfo | unde
     ["steady", config.steadyWindowMs],
   ] as const) {
     const w = windows[kind];
-    if (w.opened !== ticket[kind]) continue;
-    const told = report && kind === about && report.limit >= Math.ceil(limits[kind] / 2) ? report : undefined;
+    const carriedIn = w.opened !== ticket[kind]; // from an earlier window: maybe counted in the next too, nothing more sure
+    const told = !carriedIn && report && kind === about && report.limit >= Math.ceil(limits[kind] / 2) ? report : undefined;
     const reported = told?.resetMs === undefined ? undefined : receivedAt + Math.min(told.resetMs, length);
-    const counted = receivedAt <= w.endsAfter || (reported !== undefined && reported < w.endsAfter + length);
+    const counted = receivedAt < w.endsAfter || (reported !== undefined && reported < w.endsAfter + length);
+    if (!counted) {
+      w.carry += ticket.cost;
+      w.carryUntil = Math.max(w.carryUntil, receivedAt + length);
+    }
+    if (carriedIn) continue;
     // The server's window was open when the request arrived: it ends a length after the answer at
     // the latest, or where the Reset says. The first answer replaces our guess; later ones narrow it.
     const end = counted && reported !== undefined ? reported : receivedAt + length;
     w.endsBy = w.heard ? Math.min(w.endsBy, end) : end;
     w.heard = true;
-    if (!counted) {
-      w.carry += ticket.cost;
-      w.carryUntil = Math.max(w.carryUntil, receivedAt + length);
-    } else if (told !== undefined) {
+    if (counted && told !== undefined) {
       w.limit = Math.min(told.limit, limits[kind]);
-      if (reported !== undefined) w.endsAfter = Math.max(w.endsAfter, reported - (receivedAt - ticket.at));
+      // A Reset before the assumed earliest end shows others opened the window: it ends after the Reset less the round trip.
+      if (reported !== undefined) w.endsAfter = Math.max(reported < w.endsAfter ? 0 : w.endsAfter, reported - (receivedAt - ticket.at));
       w.endsAfter = Math.min(w.endsAfter, w.endsBy);
       w.spent = Math.max(w.spent, w.limit - told.remaining);
     }
@@ -332,7 +337,8 @@ export function decide(
   const state = bounded(input, now, config);
   for (const event of events) apply(state, event, now, config);
   const tickets = live(state, now);
-  state.tickets = Object.fromEntries(tickets);
+  const lived = (t: Ticket) => [state.classes[t.cls]?.burst, state.classes[t.cls]?.steady].some((w) => w && w.opened < t.exp);
+  state.tickets = Object.fromEntries(Object.entries(state.tickets).filter(([, t]) => t.exp > now || lived(t)));
   let count = tickets.length;
   const grants: { id: string; ticket: Ticket }[] = [];
   let head: { item: Waiting; blocked: { burst: boolean; steady: boolean } } | undefined;

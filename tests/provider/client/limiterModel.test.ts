@@ -209,6 +209,60 @@ describe("a window's uncertain end", () => {
     expect(t.burst()).toMatchObject({ opened: 1_000, spent: 2 }); // b's cost and c's
   });
 
+  it("a request still unanswered when its window ends is charged to the next window even when its ticket has expired: expiry gives back its slot, not its cost", () => {
+    const t = new Trace();
+    const [a, b, c] = t.requests(3);
+    t.step(0, [a!]);
+    t.step(5, [], [t.answer(a!.id, 5, { report: { limit: 150, remaining: 149, resetMs: 59_995 } })]);
+    t.step(55_000, [b!]); // b's ticket expires at 65,000; its steady window ends at 60,000
+    t.step(66_000, [c!]); // b may still reach the server, in the window that c's grant opens
+    expect(t.steady()).toMatchObject({ opened: 66_000, spent: 2, own: 2 }); // b's cost and c's
+  });
+
+  it("a request is charged to every window that opens while it is unanswered, not only the one after its own", () => {
+    const t = new Trace();
+    const [a, b, c, d] = t.requests(4);
+    t.step(0, [a!, b!]);
+    t.step(5, [], [t.answer(a!.id, 5, { report: { limit: 10, remaining: 8, resetMs: 995 } })]);
+    t.step(1_000, [c!]); // b carried into the window c opens
+    t.step(1_005, [], [t.answer(c!.id, 1_005, { report: { limit: 10, remaining: 8, resetMs: 995 } })]);
+    t.step(2_000, [d!]); // b, still unanswered, may reach the server in this one
+    expect(t.burst()).toMatchObject({ opened: 2_000, spent: 2 }); // b's cost and d's
+  });
+
+  it("an answer at its window's earliest end may be about the next window: the server's window holds the times before its end", () => {
+    const t = new Trace();
+    const [a, b, c] = t.requests(3);
+    t.step(0, [a!, b!]);
+    t.step(5, [], [t.answer(a!.id, 5, { report: { limit: 10, remaining: 8, resetMs: 995 } })]);
+    t.step(1_000, [], [t.answer(b!.id, 1_000)]);
+    t.step(1_000, [c!]);
+    expect(t.burst()).toMatchObject({ opened: 1_000, spent: 2 }); // b's cost and c's
+  });
+
+  it("an answer to a request carried into its window, at or after that window's earliest end, charges it to the next window too", () => {
+    const t = new Trace();
+    const [a, b, c, d] = t.requests(4);
+    t.step(0, [a!, b!]);
+    t.step(5, [], [t.answer(a!.id, 5, { report: { limit: 10, remaining: 8, resetMs: 995 } })]);
+    t.step(1_000, [c!]); // b carried into the window c opens, which ends at 2,000 at the earliest
+    t.step(1_005, [], [t.answer(c!.id, 1_005, { report: { limit: 10, remaining: 8, resetMs: 995 } })]);
+    t.step(2_000, [], [t.answer(b!.id, 2_000)]);
+    t.step(2_000, [d!]);
+    expect(t.burst()).toMatchObject({ opened: 2_000, spent: 2 }); // b's cost and d's
+  });
+
+  it("with a share below 1 others spend and may open the server's window before our first request: it ends no earlier than the last one's earliest end and a length (the first one: now)", () => {
+    const t = new Trace({ ...CONFIG, share: 0.5 });
+    const [a, b] = t.requests(2);
+    t.step(100_000, [a!]);
+    expect(t.steady()).toMatchObject({ opened: 100_000, endsAfter: 100_000 }); // the server's may have opened a length ago
+    t.step(100_010, [], [t.answer(a!.id, 100_010, { report: { limit: 150, remaining: 100, resetMs: 59_980 } })]);
+    expect(t.steady()).toMatchObject({ endsAfter: 159_980, endsBy: 159_990 });
+    t.step(159_990, [b!]);
+    expect(t.steady()).toMatchObject({ opened: 159_990, endsAfter: 219_980 });
+  });
+
   it("an answer that may be about the next window (after this one's earliest end, its Reset past the next one's) charges its request there too", () => {
     const t = new Trace();
     const [a, b, c, d] = t.requests(4);
@@ -266,6 +320,16 @@ describe("what others spend", () => {
     expect(t.burst()).toMatchObject({ limit: 10, spent: 3 });
     t.step(7, [], [t.answer(c!.id, 7, { report: { limit: 6, remaining: 0, resetMs: 900 } })]);
     expect(t.burst()).toMatchObject({ limit: 6, spent: 6 });
+  });
+
+  it("a Reset before the window's assumed earliest end shows others opened it: its earliest end drops to the Reset less the round trip", () => {
+    const t = new Trace();
+    const [a, b] = t.requests(2);
+    t.step(0, [a!]); // a fresh window: its earliest end assumed a length after our first grant
+    t.step(100, [b!], [t.answer(a!.id, 100, { report: { limit: 150, remaining: 50, resetMs: 30_000 } })]);
+    expect(t.steady()).toMatchObject({ endsAfter: 30_000, endsBy: 30_100 });
+    t.step(30_050, [], [t.answer(b!.id, 30_050)]); // after the earliest end: b may be in the next window
+    expect(t.steady()).toMatchObject({ carry: 1 });
   });
 });
 
