@@ -175,8 +175,7 @@ function windowsAt(state: LimiterState, cls: string, now: number, config: ModelC
     // window is surely over, its cost is in no window our grants can reach.
     const late = w !== undefined && now < w.carryUntil ? w.carry : 0;
     const carry = late + unanswered.reduce((sum, t) => sum + t.cost, 0);
-    // With a share below 1 others spend: one of theirs may have opened the server's window before ours did.
-    const opensAfter = carry > 0 ? w!.endsAfter : config.share < 1 ? Math.max(w?.endsAfter ?? -Infinity, now - length) : now;
+    const opensAfter = carry > 0 ? w!.endsAfter : now;
     return {
       opened: now,
       endsAfter: opensAfter + length,

@@ -252,17 +252,6 @@ describe("a window's uncertain end", () => {
     expect(t.burst()).toMatchObject({ opened: 2_000, spent: 2 }); // b's cost and d's
   });
 
-  it("with a share below 1 others spend and may open the server's window before our first request: it ends no earlier than the last one's earliest end and a length (the first one: now)", () => {
-    const t = new Trace({ ...CONFIG, share: 0.5 });
-    const [a, b] = t.requests(2);
-    t.step(100_000, [a!]);
-    expect(t.steady()).toMatchObject({ opened: 100_000, endsAfter: 100_000 }); // the server's may have opened a length ago
-    t.step(100_010, [], [t.answer(a!.id, 100_010, { report: { limit: 150, remaining: 100, resetMs: 59_980 } })]);
-    expect(t.steady()).toMatchObject({ endsAfter: 159_980, endsBy: 159_990 });
-    t.step(159_990, [b!]);
-    expect(t.steady()).toMatchObject({ opened: 159_990, endsAfter: 219_980 });
-  });
-
   it("an answer that may be about the next window (after this one's earliest end, its Reset past the next one's) charges its request there too", () => {
     const t = new Trace();
     const [a, b, c, d] = t.requests(4);
