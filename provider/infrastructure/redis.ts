@@ -107,11 +107,11 @@ function socketsOf(client: AnyClient): { ref(): void; unref(): void }[] {
  * `promise`, or a rejection once `ms` have passed: a cluster whose ready check finds a slot
  * uncovered (mid-failover) never settles its `connect()` when it may not retry.
  */
-function settles<T>(promise: Promise<T>, ms: number): Promise<T> {
+function settles<T>(promise: Promise<T>, ms: number, keepsAlive = false): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-    timer.unref();
+    if (!keepsAlive) timer.unref();
   });
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
@@ -171,7 +171,9 @@ export class SharedRedis {
     for (const socket of socketsOf(client)) socket.ref();
     try {
       await this.connect();
-      return await command(client as Redis);
+      // Bounded: a command ioredis holds for a connection that is gone (mid-failover) may never
+      // settle on its own; the process waits for it, so the bound keeps it alive until then.
+      return await settles(command(client as Redis), this.timeouts.connectTimeoutMs + 2 * this.timeouts.commandTimeoutMs, true);
     } catch (error) {
       throw client === this.client ? this.giveUp(error) : error;
     } finally {

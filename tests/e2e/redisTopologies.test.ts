@@ -106,11 +106,26 @@ function expectWithinBound(sim: RunningSimulator, label: string): void {
   expect(elapsed).toBeLessThanOrEqual(1.1 * bound);
 }
 
-/** Once a third of the calls are answered, runs `failover`; resolves with when it was done. */
-async function failoverAtAThird(sim: RunningSimulator, failover: () => Promise<void>): Promise<number> {
-  while (allCalls(sim).length < (MACHINES * PER_STACK) / 3) await new Promise((resolve) => setTimeout(resolve, 50));
+/**
+ * `pulumi up` of every stack at once, with `failover` run once a third of the calls are answered;
+ * resolves with the runs and when the failover was done (runs that end before a third fail the
+ * test with their output, rather than leave it waiting for a third that never comes).
+ */
+async function upAllFailingOverAtAThird(
+  sim: RunningSimulator,
+  stacks: { cli: CliSession; stack: string }[],
+  failover: () => Promise<void>,
+): Promise<[CliResult[], number]> {
+  let ended = false;
+  const runs = upAll(stacks).finally(() => (ended = true));
+  while (!ended && allCalls(sim).length < (MACHINES * PER_STACK) / 3) await new Promise((resolve) => setTimeout(resolve, 50));
+  if (ended) {
+    const results = await runs;
+    throw new Error(`the runs ended before a third of the calls:\n${results.map((r) => r.stdout + r.stderr).join("\n")}`);
+  }
   await failover();
-  return Date.now();
+  const failedOverAt = Date.now();
+  return [await runs, failedOverAt];
 }
 
 /**
@@ -167,10 +182,7 @@ describe("a Redis Cluster of three primaries with a replica each", () => {
     const client = new Cluster([...cluster.nodes], { redisOptions: { password: PASSWORD } });
     const shard = cluster.shardOf(Number(await client.cluster("KEYSLOT", key)));
     client.disconnect();
-    const [results, failedOverAt] = await Promise.all([
-      upAll(stacks),
-      failoverAtAThird(sim, async () => void (await cluster.failover(shard))),
-    ]);
+    const [results, failedOverAt] = await upAllFailingOverAtAThird(sim, stacks, async () => void (await cluster.failover(shard)));
     expectEveryObjectOnce(sim, stacks, results);
     expectLeftAndBackOnce(results);
     const primary = new Redis({ ...cluster.shards[shard]!.primary, password: PASSWORD });
@@ -202,7 +214,7 @@ describe("a primary, a replica and three sentinels", () => {
 
   test("the primary fails over mid-run: nothing fails or is created twice, writes follow the promoted replica", async () => {
     const { sim, stacks } = await machines(url, "sentinel-failover");
-    const [results, failedOverAt] = await Promise.all([upAll(stacks), failoverAtAThird(sim, async () => void (await set.failover()))]);
+    const [results, failedOverAt] = await upAllFailingOverAtAThird(sim, stacks, async () => void (await set.failover()));
     expectEveryObjectOnce(sim, stacks, results);
     expectLeftAndBackOnce(results);
     const primary = new Redis({ ...set.primary, password: PASSWORD });
