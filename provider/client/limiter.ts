@@ -145,7 +145,8 @@ export class RateLimiter {
   private tickets = 0;
   private readonly queue: Waiter[] = [];
   private events: LimiterEvent[] = [];
-  private inFlight = 0;
+  /** The ids of the permits handed out and not yet released. */
+  private readonly held = new Set<string>();
   private last: LimiterState | undefined;
   /** A decision is asked for (`scheduled`) or on its way to the store (`deciding`). */
   private scheduled = false;
@@ -232,7 +233,7 @@ export class RateLimiter {
       windows[name as RateClassName] = { burst: view(saved.burst), steady: view(saved.steady) };
     }
     return {
-      inFlight: this.inFlight,
+      inFlight: this.held.size,
       concurrency: this.last?.cap.value ?? this.model.concurrency.initial,
       queued: this.queue.length,
       guardMs: this.model.guardMs,
@@ -243,7 +244,7 @@ export class RateLimiter {
   private markReleased(record: PermitRecord): boolean {
     if (record.released) return false;
     record.released = true;
-    this.inFlight -= 1;
+    this.held.delete(record.id);
     return true;
   }
 
@@ -258,7 +259,7 @@ export class RateLimiter {
 
   private decideNow(): void {
     this.scheduled = false;
-    const events = this.events;
+    const events: LimiterEvent[] = [...this.events, { kind: "holds", owner: this.self, ids: [...this.held] }];
     this.events = [];
     const waiting = this.queue.slice(0, LOOK_AHEAD).map((w) => ({ id: w.id, cls: w.request.rateClass, cost: w.request.cost }));
     let decision: Decision | undefined;
@@ -288,13 +289,13 @@ export class RateLimiter {
       const index = this.queue.findIndex((w) => w.id === grant.id);
       const waiter = index >= 0 ? this.queue.splice(index, 1)[0] : undefined;
       if (waiter === undefined) {
-        // Aborted while the decision was on its way: its ticket goes back.
-        this.events.push({ kind: "release", id: grant.id });
+        // Aborted while the decision was on its way: the next decision gives its ticket back, as
+        // this limiter does not hold it.
         this.scheduled = true;
         continue;
       }
       if (waiter.signal && waiter.onAbort) waiter.signal.removeEventListener("abort", waiter.onAbort);
-      this.inFlight += 1;
+      this.held.add(grant.id);
       const record: PermitRecord = {
         id: grant.id,
         ticket: grant.ticket,

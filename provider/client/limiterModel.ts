@@ -90,7 +90,12 @@ export type LimiterEvent =
       readonly release: boolean;
     }
   /** The request's slot is given back (answered before, or never answered). */
-  | { readonly kind: "release"; readonly id: string };
+  | { readonly kind: "release"; readonly id: string }
+  /**
+   * The limiter `owner` holds exactly the permits `ids`: its other tickets were released, perhaps
+   * while it decided on another store (a fallback ladder's lower rung), where the release was applied.
+   */
+  | { readonly kind: "holds"; readonly owner: string; readonly ids: readonly string[] };
 
 export interface Decision {
   readonly state: LimiterState;
@@ -312,6 +317,10 @@ function answered(state: LimiterState, now: number, config: ModelConfig): void {
 }
 
 function apply(state: LimiterState, event: LimiterEvent, now: number, config: ModelConfig): void {
+  if (event.kind === "holds") {
+    for (const id of Object.keys(state.tickets)) if (ownerOf(id) === event.owner && !event.ids.includes(id)) delete state.tickets[id];
+    return;
+  }
   if (event.kind === "release" || event.release) delete state.tickets[event.id];
   if (event.kind === "release") return;
   const { ticket, receivedAt } = event;
@@ -345,9 +354,10 @@ export function decide(
   let headWake = Number.NaN;
   for (const item of queue) {
     if (count >= state.cap.value) {
-      // The next release frees a slot: ours wake the driver; others' are looked for, or expire.
-      const own = grants.length > 0 || tickets.some(([id]) => id.startsWith(ownerOf(item.id)));
-      if (!own) wakeAt = Math.min(wakeAt, now + pollMs(config), ...tickets.map(([, t]) => t.exp));
+      // The next release or expiry frees a slot: ours wake the driver; others' are looked for.
+      const own = grants.length > 0 || tickets.some(([id]) => ownerOf(id) === ownerOf(item.id));
+      const expiries = [...tickets.map(([, t]) => t.exp), ...grants.map((g) => g.ticket.exp)];
+      wakeAt = Math.min(wakeAt, own ? Number.POSITIVE_INFINITY : now + pollMs(config), ...expiries);
       break;
     }
     if (config.classes[item.cls] === undefined) continue;

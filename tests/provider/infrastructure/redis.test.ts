@@ -8,6 +8,8 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { Redis } from "ioredis";
 import { setFallbackWarningSink, type WarningSink } from "../../../provider/infrastructure/warnings";
+import { epochClock } from "../../../provider/client/clock";
+import { RateLimiter } from "../../../provider/client/limiter";
 import { sharedStoreFor } from "../../../provider/client/limiterRegistry";
 import type { LimiterState } from "../../../provider/client/limiterModel";
 import type { LimiterStore } from "../../../provider/client/limiterStores";
@@ -127,6 +129,59 @@ it("goes back to Redis when it answers again: re-reads the shared state, one war
     const check = raw();
     expect(JSON.parse((await check.hget(redisStateKey(name), "s"))!).cap.good).toBe(14);
     check.disconnect();
+  } finally {
+    await server.stop();
+    await restarted?.stop();
+  }
+});
+
+it("a permit released while Redis was away does not hold a slot in the cap once the limiter is back on Redis", async () => {
+  const password = "held-pw";
+  const raw = (url: string) => new Redis(url);
+  const server = await startRedisServer({ password });
+  let restarted: Awaited<ReturnType<typeof startRedisServer>> | undefined;
+  try {
+    const store = sharedStoreFor(server.url);
+    const name = freshKey();
+    // One slot, and tickets that live far longer than this test may take: only the release frees the slot.
+    const limiter = new RateLimiter({
+      sharedStore: store,
+      stateName: name,
+      clock: epochClock,
+      concurrency: { initial: 1, min: 1, max: 1 },
+      steadyWindowMs: 6_000_000,
+    });
+    const first = await limiter.acquire({ rateClass: "C", cost: 1 });
+    // What a replica promoted in a failover holds: the state as it was when the primary went.
+    const before = raw(server.url);
+    const kept = await before.hgetall(redisStateKey(name));
+    before.disconnect();
+    await server.stop();
+    // Released while Redis is away: the release is decided on the machine's file, Redis keeps the ticket.
+    first.release();
+    await limiter.flush();
+    expect(warnings).toHaveLength(1);
+
+    restarted = await startRedisServer({ password, port: server.port });
+    const promoted = raw(server.url);
+    await promoted.hset(redisStateKey(name), kept);
+    promoted.disconnect();
+    await waitFor(
+      async () => {
+        await touch(store);
+        return infos.length > 0;
+      },
+      10 * (PROBE_EVERY_MS / 5),
+    );
+    // Back on Redis, whose state still holds the first ticket: the limiter no longer holds it.
+    const second = limiter.acquire({ rateClass: "C", cost: 1 });
+    const waited = await Promise.race([
+      second.then(() => "granted"),
+      new Promise((resolve) => setTimeout(resolve, 20_000, "still waiting")),
+    ]);
+    expect(waited).toBe("granted");
+    (await second).release();
+    await limiter.flush();
   } finally {
     await server.stop();
     await restarted?.stop();
