@@ -316,13 +316,19 @@ export class RateLimiter {
     if (this.scheduled || this.events.length > 0) this.decideNow();
   }
 
-  /** The store failed past its last fallback: the calls waiting fail with its error. */
+  /**
+   * The store failed past its last fallback: the calls waiting fail with its error, and the events of
+   * the decision are lost with it. Events that came meanwhile go to the next decision, as after one
+   * that succeeded, so a later call is decided on whatever the store can do then.
+   */
   private failed(error: unknown): void {
     this.deciding = undefined;
+    this.scheduled = false;
     for (const waiter of this.queue.splice(0)) {
       if (waiter.signal && waiter.onAbort) waiter.signal.removeEventListener("abort", waiter.onAbort);
       waiter.reject(error);
     }
+    if (this.events.length > 0) this.decideNow();
   }
 
   /** One timer, the earliest asked for; precise for a window's end (every late millisecond idles it). */

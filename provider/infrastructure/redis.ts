@@ -159,7 +159,9 @@ export class SharedRedis {
 
   /**
    * Runs `command` with the sockets ref'd, so the process waits for its answer and no longer. A
-   * failure makes the URL away (and warns); so does `giveUp` for a failure found by a caller.
+   * failure makes the URL away (and warns); so does `giveUp` for a failure found by a caller. The
+   * command may run twice (see the catch), so it is one a store can repeat: a compare-and-set, a
+   * write of the same entry.
    */
   async run<T>(command: (client: Redis) => Promise<T>): Promise<T> {
     if (this.away !== undefined) {
@@ -175,7 +177,10 @@ export class SharedRedis {
       // settle on its own; the process waits for it, so the bound keeps it alive until then.
       return await settles(command(client as Redis), this.timeouts.connectTimeoutMs + 2 * this.timeouts.commandTimeoutMs, true);
     } catch (error) {
-      throw client === this.client ? this.giveUp(error) : error;
+      // A failure on a connection a probe has since replaced says nothing of the URL now: the
+      // command runs again on the current one (or meets the URL away, as any other would).
+      if (client !== this.client) return await this.run(command);
+      throw this.giveUp(error);
     } finally {
       this.pending -= 1;
       if (this.pending === 0) for (const socket of socketsOf(this.client)) socket.unref();

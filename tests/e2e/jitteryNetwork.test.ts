@@ -14,13 +14,13 @@
  * `ADPLATFORM_CLIENT_BIN` runs the processes on another build's `bin/` (default this checkout's),
  * so one build can be measured against another back to back on one machine.
  */
-import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { boundMs } from "../../bench/bound";
 import { SEED_IDS, startSimulator, type LoggedCall, type RunningSimulator } from "../../simulator";
 import { type DelayingProxy, startDelayingProxy } from "../helpers/delayingProxy";
+import { nodeScriptJson } from "../helpers/nodeScript";
 import { REPO_ROOT, TOKEN, CLASS_C_AT_REAL_WINDOWS } from "./harness";
 
 const PROCESSES = 4;
@@ -53,21 +53,12 @@ Promise.allSettled(calls).then(async (outcomes) => {
 `;
 
 /** Runs one process to its end; resolves with the errors of its failed calls. */
-function runProcess(baseUrl: string, limitsDir: string): Promise<string[]> {
-  const child = spawn(process.execPath, ["-e", WORKER, CLIENT_MODULE, baseUrl, TOKEN, String(CALLS_PER_PROCESS), SEED_IDS.zones.display], {
+async function runProcess(baseUrl: string, limitsDir: string): Promise<string[]> {
+  const args = [CLIENT_MODULE, baseUrl, TOKEN, String(CALLS_PER_PROCESS), SEED_IDS.zones.display];
+  const { errors } = await nodeScriptJson<{ errors: string[] }>("a process", WORKER, args, {
     env: { ...process.env, ADPLATFORM_LIMITS_DIR: limitsDir },
-    stdio: ["ignore", "pipe", "pipe"],
   });
-  let out = "";
-  let err = "";
-  child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    child.on("error", reject);
-    child.on("exit", (code) =>
-      code === 0 ? resolve((JSON.parse(out) as { errors: string[] }).errors) : reject(new Error(`a process exited ${code}: ${err}`)),
-    );
-  });
+  return errors;
 }
 
 let sim: RunningSimulator;

@@ -131,20 +131,18 @@ async function upAllFailingOverAtAThird(
 /**
  * Each process of a run (the plugin, and the program, which removes journal entries once the engine
  * has their ids) said at most once that it left Redis and at most once that it was back, in the
- * run's summary of diagnostics, which lists each message once; and some came back. A process comes
- * back only when it uses Redis again: one that left during its last call (the program's last
- * removal) has nothing left to come back for.
+ * run's summary of diagnostics, which lists each message once. Whether a process leaves at all
+ * depends on where its commands were when the primary went (a cluster client may follow the slot
+ * to the promoted replica without a failure), and one that left during its last call has nothing
+ * to come back for: that sharing resumed is what the promoted primary holds.
  */
 function expectLeftAndBackOnce(results: CliResult[]): void {
-  let backs = 0;
-  for (const result of results) {
+  const counts = results.map((result) => {
     const summary = result.stdout.slice(result.stdout.indexOf("\nDiagnostics:"), result.stdout.indexOf("\nResources:"));
-    const left = summary.match(/is not used: /g)?.length ?? 0;
-    const back = summary.match(/answers again/g)?.length ?? 0;
-    expect({ left: left <= 2, back: back <= left }).toEqual({ left: true, back: true });
-    backs += back;
-  }
-  expect(backs).toBeGreaterThan(0);
+    return { left: summary.match(/is not used: /g)?.length ?? 0, back: summary.match(/answers again/g)?.length ?? 0 };
+  });
+  process.stdout.write(`left and back, per run: ${JSON.stringify(counts)}\n`);
+  for (const { left, back } of counts) expect({ left: left <= 2, back: back <= left }).toEqual({ left: true, back: true });
 }
 
 /** The account's limiter state key, as every plugin names it. */
@@ -158,13 +156,6 @@ async function lastOpened(primary: Redis, key: string): Promise<number> {
   const state = JSON.parse((await primary.hget(key, "s"))!) as { classes: Record<string, { burst: { opened: number } }> };
   return Math.max(...Object.values(state.classes).map((windows) => windows.burst.opened));
 }
-
-/**
- * A failover mid-run: these cases hang today (a `pulumi up` of the four still running after five
- * minutes, reproduced three times on 2026-11-27, cause not yet found), so they run only when asked
- * (`ADPLATFORM_E2E_FAILOVER=1 npm run test:e2e -- tests/e2e/redisTopologies.test.ts`) until fixed.
- */
-const failoverTest = process.env.ADPLATFORM_E2E_FAILOVER === "1" ? test : test.skip;
 
 describe("a Redis Cluster of three primaries with a replica each", () => {
   let cluster: RedisCluster;
@@ -183,7 +174,7 @@ describe("a Redis Cluster of three primaries with a replica each", () => {
     expectWithinBound(sim, "four machines, Redis Cluster");
   });
 
-  failoverTest("the primary holding the account fails over mid-run: nothing fails or is created twice, sharing resumes", async () => {
+  test("the primary holding the account fails over mid-run: nothing fails or is created twice, sharing resumes", async () => {
     const { sim, stacks } = await machines(url, "cluster-failover");
     const key = stateKeyOf(sim);
     const client = new Cluster([...cluster.nodes], { redisOptions: { password: PASSWORD } });
@@ -219,7 +210,7 @@ describe("a primary, a replica and three sentinels", () => {
     expectWithinBound(sim, "four machines, Sentinel");
   });
 
-  failoverTest("the primary fails over mid-run: nothing fails or is created twice, writes follow the promoted replica", async () => {
+  test("the primary fails over mid-run: nothing fails or is created twice, writes follow the promoted replica", async () => {
     const { sim, stacks } = await machines(url, "sentinel-failover");
     const [results, failedOverAt] = await upAllFailingOverAtAThird(sim, stacks, async () => void (await set.failover()));
     expectEveryObjectOnce(sim, stacks, results);

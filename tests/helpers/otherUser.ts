@@ -3,7 +3,7 @@
  * whose processes a root test process can start (`spawn(..., { uid, gid })`). CI runs the suites as
  * root, so these tests run there; elsewhere they are skipped with the reason in their name.
  */
-import { spawn } from "node:child_process";
+import { runNodeScript, type ScriptRun } from "./nodeScript";
 
 /** The second user. */
 export const OTHER_USER = { uid: 65534, gid: 65534 } as const;
@@ -18,25 +18,9 @@ export function itAsOtherUser(name: string, fn: () => Promise<void>, timeoutMs?:
 }
 
 /** What a process run as the second user printed, and how it ended. */
-export interface OtherUserRun {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
+export type OtherUserRun = ScriptRun;
 
 /** Runs `node -e script ...args` as `OTHER_USER`, with `env` added to this process's environment. */
 export function runAsOtherUser(script: string, args: readonly string[] = [], env: NodeJS.ProcessEnv = {}): Promise<OtherUserRun> {
-  const child = spawn(process.execPath, ["-e", script, ...args], {
-    ...OTHER_USER,
-    env: { ...process.env, ...env, HOME: "/nonexistent" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    child.once("error", reject);
-    child.once("close", (code) => resolve({ code, stdout, stderr }));
-  });
+  return runNodeScript(script, args, { ...OTHER_USER, env: { ...process.env, ...env, HOME: "/nonexistent" } });
 }

@@ -9,12 +9,12 @@
  * match. Only outcomes are asserted, never durations: on a loaded machine the competitor may win
  * more or fewer windows, and the budget is far above anything the contention can cost.
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { closeApiClients, getApiClient } from "../../../provider/client";
 import { SEED_IDS, startSimulator, type RunningSimulator } from "../../../simulator";
+import { nodeScriptJson } from "../../helpers/nodeScript";
 
 const TOKEN = "demo-token";
 const WINDOWS = { burstWindowMs: 100, steadyWindowMs: 6_000 } as const;
@@ -82,19 +82,8 @@ afterAll(async () => {
 /** Starts the competitor; resolves with its counts when its time is up. */
 function startCompetitor(): Promise<CompetitorCounts> {
   const args = [sim.url, TOKEN, String(COMPETITOR_MS), String(COMPETITOR_LOOPS), String(WINDOWS.burstWindowMs)];
-  const child = spawn(process.execPath, ["-e", COMPETITOR, ...args], {
+  return nodeScriptJson<CompetitorCounts>("competitor", COMPETITOR, args, {
     env: { ...process.env, ADPLATFORM_LIMITS_DIR: competitorDir },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  let err = "";
-  child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    child.on("error", reject);
-    child.on("exit", (code) =>
-      code === 0 ? resolve(JSON.parse(out) as CompetitorCounts) : reject(new Error(`competitor exited ${code}: ${err}`)),
-    );
   });
 }
 

@@ -5,6 +5,8 @@
  * store in `limiter.sharedStore.test.ts`. No sockets, no wall clock.
  */
 import { type LimiterOptions, type Permit, RateLimiter } from "../../../provider/client";
+import type { LimiterState } from "../../../provider/client/limiterModel";
+import type { LimiterStore } from "../../../provider/client/limiterStores";
 import { operationByName, RATE_CLASSES } from "../../../provider/catalog";
 import { FakeClock, flush, PreciseFakeClock } from "../../helpers/fakeClock";
 
@@ -298,5 +300,32 @@ describe("rate limiter", () => {
     held.release();
     await expect(next).resolves.toMatchObject({ rateClass: "C" });
     expect(l.snapshot().queued).toBe(0);
+  });
+
+  it("after a store failure, decides the events that came meanwhile and serves the next call", async () => {
+    const clock = new FakeClock();
+    let failing: Promise<void> | undefined;
+    let state: LimiterState | undefined;
+    const store: LimiterStore = {
+      update: async (_name, decide) => {
+        if (failing !== undefined) {
+          await failing;
+          failing = undefined;
+          throw new Error("the store is gone");
+        }
+        state = decide(state);
+      },
+    };
+    const l = limiter(clock, { sharedStore: store, concurrency: { initial: 1, min: 1, max: 1 } });
+    const held = await l.acquire({ rateClass: "C", cost: 1 });
+    let fail!: () => void;
+    failing = new Promise((resolve) => (fail = resolve));
+    const refused = l.acquire({ rateClass: "C", cost: 1 });
+    await flush(); // the decision is on its way to the store
+    held.release();
+    fail();
+    await expect(refused).rejects.toThrow("the store is gone");
+    await l.flush();
+    await expect(l.acquire({ rateClass: "C", cost: 1 })).resolves.toMatchObject({ rateClass: "C" });
   });
 });

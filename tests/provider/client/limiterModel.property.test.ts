@@ -276,8 +276,10 @@ describe("processes sharing one account's state, over random runs", () => {
         if (!run.odd) expect(outcome.windowRefusals).toBe(0);
         if (!run.odd) expect(outcome.neighbourRefusals).toBe(0);
         if (run.share < 1 && !run.odd) {
-          expect(outcome.mostOwn.burst).toBeLessThanOrEqual(room(CONFIG.classes.C!.burst, run.share));
-          expect(outcome.mostOwn.steady).toBeLessThanOrEqual(room(CONFIG.classes.C!.steady, run.share));
+          // One request (of cost 1 at this share) over it when the neighbour opened a window whose
+          // Reset no answer carried (the model's rule 3 says why).
+          expect(outcome.mostOwn.burst).toBeLessThanOrEqual(room(CONFIG.classes.C!.burst, run.share) + 1);
+          expect(outcome.mostOwn.steady).toBeLessThanOrEqual(room(CONFIG.classes.C!.steady, run.share) + 1);
         }
         expect(outcome.done).toBe(outcome.total);
         expect(outcome.ticketsLeft).toBe(0);

@@ -10,7 +10,6 @@
  * Windows are the spec's scaled by 1/10 (100 ms and 6 s), `Retry-After` in tenths of a second to
  * match. Only outcomes are asserted, never durations.
  */
-import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -18,6 +17,7 @@ import { accountKey } from "../../../provider/client/accountKey";
 import { LIMITER_STATE_VERSION } from "../../../provider/client/limiterModel";
 import { parseState, sharedStateName } from "../../../provider/client/limiterStores";
 import { SEED_IDS, startSimulator, type RunningSimulator } from "../../../simulator";
+import { runNodeScript } from "../../helpers/nodeScript";
 import { useRedisServer } from "../../helpers/redisServer";
 
 const TOKEN = "demo-token";
@@ -59,18 +59,11 @@ interface ProcessOutcome {
   stderr: string;
 }
 
-function runProcess(bin: string, env: Record<string, string>): Promise<ProcessOutcome> {
+async function runProcess(bin: string, env: Record<string, string>): Promise<ProcessOutcome> {
   const clientModule = path.join(bin, "provider", "client", "index.js");
   const args = [clientModule, sim.url, TOKEN, String(CALLS), SEED_IDS.zones.display, JSON.stringify(WINDOWS)];
-  const child = spawn(process.execPath, ["-e", WORKER, ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-  let out = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    child.on("error", reject);
-    child.on("exit", (code) => resolve({ code, errors: code === 0 ? (JSON.parse(out) as string[]) : [], stderr }));
-  });
+  const { code, stdout, stderr } = await runNodeScript(WORKER, args, { env: { ...process.env, ...env } });
+  return { code, errors: code === 0 ? (JSON.parse(stdout) as string[]) : [], stderr };
 }
 
 /** Two processes of today's build and two of the bumped one, all at once. */

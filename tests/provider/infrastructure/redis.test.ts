@@ -14,7 +14,7 @@ import { sharedStoreFor } from "../../../provider/client/limiterRegistry";
 import type { LimiterState } from "../../../provider/client/limiterModel";
 import type { LimiterStore } from "../../../provider/client/limiterStores";
 import { redisStateKey } from "../../../provider/client/redisLimiterStore";
-import { closeRedisConnections, PROBE_EVERY_MS } from "../../../provider/infrastructure/redis";
+import { closeRedisConnections, PROBE_EVERY_MS, sharedRedis } from "../../../provider/infrastructure/redis";
 import { JournalEntry, journalStoreFor } from "../../../provider/journal";
 import { freePort, startRedisServer } from "../../helpers/redisServer";
 import { waitFor } from "../../helpers/waitFor";
@@ -185,5 +185,31 @@ it("a permit released while Redis was away does not hold a slot in the cap once 
   } finally {
     await server.stop();
     await restarted?.stop();
+  }
+});
+
+it("a command that fails on a connection since replaced by a probe runs again on the current one, and the URL stays in use", async () => {
+  const server = await startRedisServer({ password: "replaced-pw" });
+  try {
+    const connection = sharedRedis(server.url);
+    await connection.run((client) => client.ping());
+    let late!: () => void;
+    const gate = new Promise<void>((resolve) => (late = resolve));
+    let runs = 0;
+    // The first run waits on the old connection past the probe, then fails as a dropped command does.
+    const command = connection.run(async (client) => {
+      runs += 1;
+      if (runs > 1) return client.ping();
+      await gate;
+      throw new Error("Connection is closed.");
+    });
+    connection.giveUp(new Error("another command timed out"));
+    await waitFor(() => connection.answers(), 10 * (PROBE_EVERY_MS / 5));
+    late();
+    await expect(command).resolves.toBe("PONG");
+    expect(connection.answers()).toBe(true);
+    expect({ warnings: warnings.length, infos: infos.length }).toEqual({ warnings: 1, infos: 1 });
+  } finally {
+    await server.stop();
   }
 });
