@@ -255,7 +255,7 @@ class HttpApiClient implements ApiClient {
     // 429s of either form: refused before any work, so bounded by the time budget, not by attempts.
     let rateLimited = 0;
     let rateLimitedInARow = 0;
-    // Every attempt queues at the call's place (see the limiter's `enqueue`).
+    // Every attempt queues at the call's place (the limiter's `acquire` with `queuedSince`).
     const queuedSince = this.clock.now();
     const { onWait } = request;
     for (let attempt = 1; ; attempt += 1) {
@@ -433,7 +433,7 @@ class HttpApiClient implements ApiClient {
       // running: yield until the event loop's check phase, so the waiter sends first and answers
       // that arrived with this one are read and released before this one is parsed. With two
       // requests in flight finishing together, the second answer's next request otherwise waits
-      // for the first's parse, and a server slot sits idle meanwhile (bench/README.md, "History").
+      // for the first's parse, and a server slot sits idle meanwhile.
       await setImmediate();
       if (read.kind === "tooLarge") {
         return { kind: "failure", failure: { kind: "unusable" }, error: () => read.error };

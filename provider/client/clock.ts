@@ -39,7 +39,7 @@ export interface Clock {
 }
 
 // Decision: Node's timers fire a millisecond or two late, and a limiter waking for a burst window
-// boundary on one idles the window that long every time (bench/README.md, "History"). A precise
+// boundary on one idles the window that long every time. A precise
 // timer sleeps on an ordinary timer until `PRECISE_SPIN_MS` before the moment, then polls the event
 // loop (setImmediate, which lets I/O run in between) until it is reached.
 /** The last stretch of a precise timer that is polled rather than slept, ms. */

@@ -266,7 +266,8 @@ function learn(state: LimiterState, ticket: Ticket, report: RateLimitInfo | unde
  * to. `Retry-After: N` reports that the window it was counted in (the burst one when N is no
  * longer, else the steady one) is full until its end, no later than N (cut to a steady window);
  * about a window already over it says nothing. `Retry-After: -1` is the concurrency limit (spec,
- * Limits 6): the cap drops (see the model), once per congestion.
+ * Limits 6): the cap drops to the tickets live at the request's admission less one (by at most
+ * half, at least to 1), once per congestion.
  */
 function refused(
   state: LimiterState,
