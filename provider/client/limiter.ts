@@ -142,7 +142,7 @@ export class RateLimiter {
   private readonly waits: WaitReports;
   /** Ticket ids are `<this>#<n>`, unique across processes and machines. */
   private readonly self = `${PROCESS_TAG}/${++limiterCount}#`;
-  private tickets = 0;
+  private issued = 0;
   private readonly queue: Waiter[] = [];
   private events: LimiterEvent[] = [];
   /** The ids of the permits handed out and not yet released. */
@@ -172,7 +172,7 @@ export class RateLimiter {
     if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise<Permit>((resolve, reject) => {
       const waiter: Waiter = {
-        id: `${this.self}${++this.tickets}`,
+        id: `${this.self}${++this.issued}`,
         request,
         since: request.queuedSince ?? this.clock.now(),
         resolve,

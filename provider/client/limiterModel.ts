@@ -214,7 +214,12 @@ function unheard(state: LimiterState, cls: string, kind: "burst" | "steady", w: 
  * (as the server does).
  */
 function fits(w: WindowState, cost: number, config: ModelConfig): boolean {
-  return w.spent === 0 || (w.own + cost <= Math.max(1, Math.floor(w.limit * config.share)) && w.spent + cost <= w.limit);
+  return w.spent === 0 || (w.own + cost <= roomOf(w.limit, config.share) && w.spent + cost <= w.limit);
+}
+
+/** A window's room for the sharers' own spend: the share of its limit, at least 1. */
+export function roomOf(limit: number, share: number): number {
+  return Math.max(1, Math.floor(limit * share));
 }
 
 /**

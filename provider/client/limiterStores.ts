@@ -29,9 +29,12 @@ export function sharedStateName(key: string): string {
   return createHash("sha256").update("limiter-state\u0000").update(key).digest("hex").slice(0, 32);
 }
 
+/** The file of the state named `name`, in the format this release writes. */
+const stateFileName = (name: string) => `${name}.v${LIMITER_STATE_VERSION}.json`;
+
 /** The file of an account's state in `directory` (see `FileLimiterStore`). */
 export function sharedStatePath(baseUrl: string, token: string, directory: string = sharedStateDirectory()): string {
-  return join(directory, `${sharedStateName(accountKey(baseUrl, token))}.v${LIMITER_STATE_VERSION}.json`);
+  return join(directory, stateFileName(sharedStateName(accountKey(baseUrl, token))));
 }
 
 /** The state in `raw`; undefined when there is none or it is not one (a foreign or older write). */
@@ -134,7 +137,7 @@ export class FileLimiterStore implements LimiterStore {
 
   /** The file of the state named `name`. */
   pathOf(name: string): string {
-    return join(this.directory, `${name}.v${LIMITER_STATE_VERSION}.json`);
+    return join(this.directory, stateFileName(name));
   }
 
   update(name: string, decide: (state: LimiterState | undefined) => LimiterState): void {

@@ -7,7 +7,7 @@
  * class's windows, then a share's room per window (burst windows within a steady one). Others'
  * spending, 429s and answers that narrow a window's end move it, and the next report says so.
  */
-import type { Decision, LimiterState, ModelConfig, WindowState } from "./limiterModel";
+import { type Decision, type LimiterState, type ModelConfig, type WindowState, roomOf } from "./limiterModel";
 
 /** A window a wait is for: what the share lets through in it, what the class allows, its length. */
 export interface WaitWindow {
@@ -56,13 +56,10 @@ export const REPORT_AFTER_MS = 5_000;
 /** And again at most this often, ms. */
 export const REPORT_EVERY_MS = 10_000;
 
-/** The room of a window for our own spend: the share of its limit, at least 1 (`limiterModel.ts`'s `fits`). */
-const roomOf = (w: { limit: number }, share: number) => Math.max(1, Math.floor(w.limit * share));
-
 /** What is left for us in `w` at `now`: the share's room less our spend, and the limit less the account's. */
 function leftIn(w: WindowState | undefined, limit: number, now: number, share: number): number {
-  if (w === undefined || now >= w.endsBy) return roomOf({ limit }, share);
-  return Math.max(0, Math.min(roomOf(w, share) - w.own, w.limit - w.spent));
+  if (w === undefined || now >= w.endsBy) return roomOf(limit, share);
+  return Math.max(0, Math.min(roomOf(w.limit, share) - w.own, w.limit - w.spent));
 }
 
 /**
@@ -79,8 +76,8 @@ export function expectedWait(
   const limits = config.classes[cls] ?? { burst: 1, steady: 1 };
   const windows = state.classes[cls];
   const { share, burstWindowMs, steadyWindowMs } = config;
-  const burstRoom = roomOf({ limit: limits.burst }, share);
-  const steadyRoom = roomOf({ limit: limits.steady }, share);
+  const burstRoom = roomOf(limits.burst, share);
+  const steadyRoom = roomOf(limits.steady, share);
   const steadyLeft = leftIn(windows?.steady, limits.steady, now, share);
   const burstEnd = windows !== undefined && now < windows.burst.endsBy ? windows.burst.endsBy - now : 0;
   const burstLeft = leftIn(windows?.burst, limits.burst, now, share);

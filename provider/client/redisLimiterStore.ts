@@ -48,7 +48,7 @@ export class RedisLimiterStore implements LimiterStore {
   /** The version and state last seen per key: most updates then take one round trip. */
   private readonly seen = new Map<string, { version: string; raw: string }>();
 
-  constructor(readonly url: string) {
+  constructor(url: string) {
     this.connection = sharedRedis(url);
     this.connection.defineScript("adplatformCommitLimits", 1, COMMIT_IF_UNCHANGED);
   }

@@ -137,7 +137,7 @@ export class SharedRedis {
   private readonly scripts = new Map<string, { numberOfKeys: number; lua: string }>();
 
   constructor(
-    readonly url: string,
+    private readonly url: string,
     private readonly timeouts: RedisTimeouts = SHARED_REDIS_TIMEOUTS,
   ) {
     this.shownUrl = redactRedisUrl(url);
