@@ -312,7 +312,8 @@ export class RateLimiter {
       waiter.resolve(record);
     }
     this.waits.decided(decision, this.queue, this.clock.now());
-    if (this.queue.length > 0 && decision.wakeAt < Number.POSITIVE_INFINITY) this.wakeAt(decision.wakeAt, decision.precise);
+    if (this.queue.length === 0) this.sleepNoMore();
+    else if (decision.wakeAt < Number.POSITIVE_INFINITY) this.wakeAt(decision.wakeAt, decision.precise);
     if (this.scheduled || this.events.length > 0) this.decideNow();
   }
 
@@ -328,7 +329,16 @@ export class RateLimiter {
       if (waiter.signal && waiter.onAbort) waiter.signal.removeEventListener("abort", waiter.onAbort);
       waiter.reject(error);
     }
+    this.sleepNoMore();
     if (this.events.length > 0) this.decideNow();
+  }
+
+  /** Nobody waits: no wake-up is due (one left would decide for no one, after the process's work is done). */
+  private sleepNoMore(): void {
+    if (this.timer === undefined) return;
+    this.clock.clearTimer(this.timer);
+    this.timer = undefined;
+    this.timerAt = Number.POSITIVE_INFINITY;
   }
 
   /** One timer, the earliest asked for; precise for a window's end (every late millisecond idles it). */

@@ -328,4 +328,17 @@ describe("rate limiter", () => {
     await l.flush();
     await expect(l.acquire({ rateClass: "C", cost: 1 })).resolves.toMatchObject({ rateClass: "C" });
   });
+
+  it("leaves no wake-up behind once nobody waits: a timer would decide for no one after the work is done", async () => {
+    const clock = new FakeClock();
+    const l = limiter(clock, { concurrency: { initial: 1, min: 1, max: 1 } });
+    const first = await l.acquire({ rateClass: "C", cost: 1 });
+    const second = l.acquire({ rateClass: "C", cost: 1 });
+    await flush();
+    expect(clock.pending).toBe(1); // the second waits for the first's release, or its ticket's expiry
+    first.release();
+    (await second).release();
+    await l.flush();
+    expect(clock.pending).toBe(0);
+  });
 });

@@ -132,6 +132,7 @@ describe("the limiter's fallback ladder", () => {
     await server.stop();
     const permits = await Promise.all([1, 2, 3].map(() => limiter.acquire({ rateClass: "C", cost: 1 })));
     for (const permit of permits) permit.release();
+    await limiter.flush();
     expect(permits).toHaveLength(3);
     expect(inFile(name)).toBe(true);
     expect(warnings).toHaveLength(1);

@@ -53,6 +53,8 @@ describe("Redis limiter store", () => {
       }
     }
     await waitFor(() => admitted.length === 8);
+    // The releases' decisions land before the connections close.
+    await Promise.all([a.flush(), b.flush()]);
     // Whatever the timing, no burst window (1 s from its first admission) held more than 5.
     const times = admitted.map((permit) => permit.admittedAt).sort((x, y) => x - y);
     const first = times[0]!;
@@ -70,6 +72,7 @@ describe("Redis limiter store", () => {
       });
     }
     await waitFor(() => order.length === 7);
+    await limiter.flush();
     expect(order).toEqual([0, 1, 2, 3, 4, 5, 6]);
   });
 
