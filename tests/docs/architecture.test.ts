@@ -1,5 +1,5 @@
 /**
- * docs/ARCHITECTURE.md names files and folders in code spans (`provider/client/`, `limiter.ts`,
+ * docs/ARCHITECTURE.md (and the pages it hands detail to) names files and folders in code spans (`provider/client/`, `limiter.ts`,
  * `<kind>/lifecycle.ts`); a file moved or renamed leaves the map pointing nowhere, which no link
  * check finds. Every span that is a repository path must name something that exists: a path from
  * the repository root or from provider/, or, for a bare name, a file below the folder of the
@@ -12,6 +12,8 @@ import { join, resolve } from "node:path";
 
 const root = resolve(__dirname, "../..");
 const DOC = join(root, "docs", "ARCHITECTURE.md");
+/** The pages the code map hands its detail to, which name files the same way. */
+const DETAIL_PAGES = ["rate-limiter.md"].map((name) => join(root, "docs", name));
 
 /** Every file and folder below `dir` (relative to the root, folders ending in `/`), build output and dependencies left out. */
 function tree(dir: string): string[] {
@@ -86,8 +88,8 @@ function namedPaths(markdown: string): Named[] {
 
 const markdown = readFileSync(DOC, "utf8");
 
-it("names only files and folders that exist", () => {
-  const missing = namedPaths(markdown)
+it.each([DOC, ...DETAIL_PAGES])("%s names only files and folders that exist", (page) => {
+  const missing = namedPaths(readFileSync(page, "utf8"))
     .filter(({ span, folder }) => !exists(span, folder))
     .map(({ span, line, folder }) => `line ${line}: ${span}${folder === undefined ? "" : ` (in ${folder})`}`);
   expect(missing).toEqual([]);
