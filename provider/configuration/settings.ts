@@ -76,6 +76,14 @@ export const SETTINGS = {
     secret: false,
     defaultDescription: "`1`: the whole limit",
   },
+  // provider/resources/lifecycle/ambiguousRecords.ts: the one act that says an ambiguous create made nothing.
+  createAgain: {
+    description:
+      "Ambiguous creates to send again, each named by the record id its error gave (`amb-` and 12 hex digits), separated by commas or spaces. Set it only after looking on the platform: it says the object that create may have made is not there, and the next update sends exactly one create for that resource. A record that the program adopts with `adoptId` instead needs no entry. An id that names no record does nothing, so the setting can stay until the next clean-up.",
+    env: "ADPLATFORM_CREATE_AGAIN",
+    secret: false,
+    defaultDescription: "none: a resource with an ambiguous create is not created again until its record is resolved",
+  },
 } as const satisfies Record<string, SettingDefinition>;
 
 /** One setting's name, as in `adplatform:<name>` and as a provider argument. */
@@ -108,6 +116,7 @@ export interface Settings {
   readonly journalDir: string;
   readonly readGraceSeconds?: string;
   readonly rateLimitShare?: string;
+  readonly createAgain?: string;
   readonly origins: Readonly<Partial<Record<SettingKey, SettingOrigin>>>;
 }
 

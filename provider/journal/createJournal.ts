@@ -25,7 +25,8 @@ import { NewerJournalEntryError, readStoredEntry, type StoredEntry } from "./sto
  * Decision: an entry is kept at most 7 days after its request was sent. Entries the engine learns
  * of are removed at once (see `provider/resources/lifecycle/journaledCreates.ts`); what stays is the
  * record of a run that was interrupted, and a rerun within a week finds it. Older entries are
- * removed when a process first opens the journal.
+ * removed when a process first opens the journal, except an `ambiguous` one: it stands for an object
+ * that may exist, and only a person who looked on the platform removes it.
  */
 export const JOURNAL_ENTRY_TTL_MS = 7 * 24 * 60 * 60 * 1000; // 7 days
 
@@ -95,8 +96,16 @@ export class CreateJournal {
         continue;
       }
       const stored = this.readFile(file);
-      if (stored !== undefined && "entry" in stored && now - stored.entry.sentAt > ttlMs) rmSync(file, { force: true });
+      if (stored === undefined || !("entry" in stored) || stored.entry.state === "ambiguous") continue;
+      if (now - stored.entry.sentAt > ttlMs) rmSync(file, { force: true });
     }
+  }
+
+  /** Every `ambiguous` entry (ambiguousRecords.ts lists them at preview). */
+  ambiguous(): JournalEntry[] {
+    return this.entries()
+      .map(([, entry]) => entry)
+      .filter((entry) => entry.state === "ambiguous");
   }
 
   /** Every readable entry of this release's format with its file (a newer release's are left alone). */

@@ -11,7 +11,7 @@ import { besideMachineJournal, directoryStore, journalOnLadder, type JournalStor
 import { RedisCreateJournal } from "./redisCreateJournal";
 
 export { CreateJournal, JOURNAL_ENTRY_TTL_MS } from "./createJournal";
-export { JournalEntry, JOURNAL_FORMAT, canonicalJson, entryFileName, inputsHash, journalAccount } from "./journalEntry";
+export { JournalEntry, JOURNAL_FORMAT, ambiguousRecordId, canonicalJson, entryFileName, inputsHash, journalAccount } from "./journalEntry";
 export { besideMachineJournal, directoryStore, journalOnLadder, type JournalStore } from "./journalStore";
 export { RedisCreateJournal, REDIS_JOURNAL_PREFIX } from "./redisCreateJournal";
 

@@ -5,16 +5,24 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 
-/** The journal's format version, written into every entry. */
-export const JOURNAL_FORMAT = 1;
+/**
+ * The journal's format version, written into every entry. Format 2 added the `ambiguous` state: a
+ * release that reads format 1 takes a format-2 entry for a newer release's record and sends no create
+ * for its URN (storedEntry.ts), which is what an ambiguous record asks of every release. Entries of
+ * format 1 (a release before it, mid-rollout) are read as they are.
+ */
+export const JOURNAL_FORMAT = 2;
 
 /**
  * An entry, keyed by the resource's URN.
  * - `sent`: the create request went out (written, synced, before the request left); no answer yet.
  * - `answered`: the platform answered with `id`; the engine may not have recorded it.
+ * - `ambiguous`: the create may have reached the platform and nobody knows whether it did (it failed
+ *   after it may have arrived, or its process ended before its answer). No create is sent for the URN
+ *   until a person resolves the record (`ambiguousRecords.ts`); it never expires.
  */
 export const JournalEntry = z.object({
-  format: z.literal(JOURNAL_FORMAT),
+  format: z.union([z.literal(1), z.literal(JOURNAL_FORMAT)]),
   /** The resource's URN (its identity in the stack). */
   urn: z.string(),
   /** The resource kind (`BidStrategy`, `CampaignGroup`). */
@@ -23,7 +31,7 @@ export const JournalEntry = z.object({
   account: z.string(),
   /** `inputsHash` of the create's checked inputs. */
   inputsHash: z.string(),
-  state: z.enum(["sent", "answered"]),
+  state: z.enum(["sent", "answered", "ambiguous"]),
   /** The created object's id (`answered` only). */
   id: z.string().optional(),
   /** Outputs the answer added to the inputs (a group's `companyId`), so a take-over returns them too. */
@@ -40,6 +48,10 @@ export const JournalEntry = z.object({
   /** When the request went out and when its answer arrived, epoch milliseconds. */
   sentAt: z.number(),
   answeredAt: z.number().optional(),
+  /** The object's declared name, which a person looks for on the platform (`ambiguous` only). */
+  name: z.string().optional(),
+  /** What made a create `ambiguous`, as the user was told (scrubbed of secrets, like every error text). */
+  failure: z.string().optional(),
 });
 /** One journal entry. */
 export type JournalEntry = z.infer<typeof JournalEntry>;
@@ -66,6 +78,15 @@ export function inputsHash(kind: string, inputs: unknown): string {
 /** The entry's account field for an account key (a hash of it: the key itself is never written). */
 export function journalAccount(accountKey: string): string {
   return sha256(`journal\u0000${accountKey}`);
+}
+
+/**
+ * The name a person uses for an ambiguous record (`adplatform:createAgain`): a hash of its URN and
+ * the time its create was sent, so the name resolves this record only, never a later one of the same
+ * resource.
+ */
+export function ambiguousRecordId(entry: Pick<JournalEntry, "urn" | "sentAt">): string {
+  return `amb-${sha256(`${entry.urn}\u0000${entry.sentAt}`).slice(0, 12)}`;
 }
 
 /** The file name of a URN's entry (a hash: URNs hold characters file systems refuse). */

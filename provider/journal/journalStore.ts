@@ -18,6 +18,8 @@ export interface JournalStore {
   remove(urn: string): void | Promise<void>;
   removeIfId(urn: string, id: string): boolean | Promise<boolean>;
   removeById(kind: string, account: string, id: string): void | Promise<void>;
+  /** Every `ambiguous` entry, of any stack (a preview lists those of its own). */
+  ambiguous(): JournalEntry[] | Promise<JournalEntry[]>;
 }
 
 /** The directory journal as a `JournalStore`. */
@@ -29,6 +31,7 @@ export function directoryStore(journal: CreateJournal): JournalStore {
     remove: (urn) => journal.remove(urn),
     removeIfId: (urn, id) => journal.removeIfId(urn, id),
     removeById: (kind, account, id) => journal.removeById(kind, account, id),
+    ambiguous: () => journal.ambiguous(),
   };
 }
 
@@ -61,6 +64,7 @@ export function journalOnLadder(ladder: FallbackLadder<JournalStore>): JournalSt
     remove: (urn) => use((store) => store.remove(urn)),
     removeIfId: (urn, id) => use((store) => store.removeIfId(urn, id)),
     removeById: (kind, account, id) => use((store) => store.removeById(kind, account, id)),
+    ambiguous: () => use((store) => store.ambiguous()),
   };
 }
 
@@ -96,6 +100,12 @@ export function besideMachineJournal(shared: JournalStore, machine: () => Journa
     removeById: async (kind, account, id) => {
       await shared.removeById(kind, account, id);
       await alsoThere((store) => store.removeById(kind, account, id), undefined);
+    },
+    ambiguous: async () => {
+      const there = await shared.ambiguous();
+      const known = new Set(there.map((entry) => entry.urn));
+      const here = await alsoThere((store) => store.ambiguous(), [] as JournalEntry[]);
+      return [...there, ...here.filter((entry) => !known.has(entry.urn))];
     },
   };
 }

@@ -5,7 +5,9 @@
  *
  * - Keys: `adplatform:journal:<hash of the URN>` (the entry, JSON) and, once answered,
  *   `adplatform:journal:id:<hash of kind, account and id>` (the URN, an index for callers that
- *   know only the id), both expiring with the entry's time to live. Neither holds the token.
+ *   know only the id), both expiring with the entry's time to live, and the set
+ *   `adplatform:journal:ambiguous` of the URNs whose entry is `ambiguous` (such an entry never
+ *   expires: only a person resolves it). None holds the token.
  * - Every step is one command on one key, so it is one step on one node of a Redis Cluster too,
  *   whichever slots the two keys fall in. The index is written before its entry and removed after
  *   it: an index whose entry is gone or records another id points at nothing (`removeIfId`
@@ -30,6 +32,8 @@ export const REDIS_JOURNAL_PREFIX = "adplatform:journal:";
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 const entryKey = (urn: string) => `${REDIS_JOURNAL_PREFIX}${sha256(urn).slice(0, 40)}`;
+/** The URNs of the `ambiguous` entries, so a preview can list them without scanning the keyspace. */
+const AMBIGUOUS_KEY = `${REDIS_JOURNAL_PREFIX}ambiguous`;
 const idKey = (kind: string, account: string, id: string) =>
   `${REDIS_JOURNAL_PREFIX}id:${sha256(`${kind}\u0000${account}\u0000${id}`).slice(0, 40)}`;
 
@@ -69,6 +73,12 @@ export class RedisCreateJournal implements JournalStore {
   }
 
   async put(entry: JournalEntry): Promise<void> {
+    if (entry.state === "ambiguous") {
+      // Listed before it is written, and kept without expiry (see the module comment).
+      await this.run((client) => client.sadd(AMBIGUOUS_KEY, entry.urn));
+      await this.run((client) => client.set(entryKey(entry.urn), JSON.stringify(entry)));
+      return;
+    }
     const ttl = Math.max(1, Math.round(entry.sentAt + JOURNAL_ENTRY_TTL_MS - Date.now()));
     if (entry.id !== undefined) await this.run((client) => client.set(idKey(entry.kind, entry.account, entry.id!), entry.urn, "PX", ttl));
     await this.run((client) => client.set(entryKey(entry.urn), JSON.stringify(entry), "PX", ttl));
@@ -78,6 +88,17 @@ export class RedisCreateJournal implements JournalStore {
     const entry = await this.get(urn);
     await this.run((client) => client.del(entryKey(urn)));
     if (entry?.id !== undefined) await this.run((client) => client.del(idKey(entry.kind, entry.account, entry.id!)));
+    await this.run((client) => client.srem(AMBIGUOUS_KEY, urn));
+  }
+
+  async ambiguous(): Promise<JournalEntry[]> {
+    const urns = await this.run((client) => client.smembers(AMBIGUOUS_KEY));
+    const entries: JournalEntry[] = [];
+    for (const urn of urns.sort()) {
+      const entry = await this.get(urn);
+      if (entry?.state === "ambiguous") entries.push(entry);
+    }
+    return entries;
   }
 
   async removeIfId(urn: string, id: string): Promise<boolean> {

@@ -49,7 +49,7 @@ export function dynamicProvider<Inputs, Outputs>(
       const { inputs, failures } = await lifecycle.check(
         withoutProviderKey<Record<string, unknown>>(olds),
         withoutProviderKey<Record<string, unknown>>(news),
-        context(),
+        contextOf(news),
       );
       return { inputs: withIdentityOf(inputs, news), failures: failures.map(({ property, reason }) => ({ property, reason })) };
     },

@@ -23,7 +23,9 @@ import { hostname } from "node:os";
 import { resolveAccount } from "../../client";
 import { epochClock, sleep, type Clock } from "../../client/clock";
 import { processAlive } from "../../client/processAlive";
-import { inputsHash, journalAccount, type JournalEntry, type JournalStore, journalStoreFor } from "../../journal";
+import { JOURNAL_FORMAT, inputsHash, journalAccount, type JournalEntry, type JournalStore, journalStoreFor } from "../../journal";
+import { messageParts, renderMessage } from "../../errors";
+import { listRecordsAtCheck, newRecordError, resolutionOf, unresolvedRecordError } from "./ambiguousRecords";
 import type { ResourceKind } from "../kinds";
 import { ambiguousCreateError, mayHaveCreated, resourceError } from "./resourceErrors";
 import type { LifecycleContext } from "./context";
@@ -154,7 +156,7 @@ function ownerRuns(entry: JournalEntry, now: number): boolean {
 async function settledEntry(journal: JournalStore, urn: string, clock: Clock): Promise<JournalEntry | undefined> {
   for (;;) {
     const entry = await journal.get(urn);
-    if (entry === undefined || entry.state === "answered" || !ownerRuns(entry, clock.now())) return entry;
+    if (entry === undefined || entry.state !== "sent" || !ownerRuns(entry, clock.now())) return entry;
     if (clock.now() - entry.sentAt > OWNER_WAIT_MS) return entry;
     await sleep(clock, OWNER_POLL_MS);
   }
@@ -193,25 +195,29 @@ async function recover<Inputs, Outputs>(
     ctx.createSession.recordCreate(urn, { id: prior.id, tookOver: true });
     return { id: prior.id, outputs: { ...inputs, ...prior.extraOutputs } as Outputs };
   }
-  await journal.remove(urn);
-  if (matches) {
-    // Sent, never answered, and its process is gone: the platform may or may not have the object.
-    throw ambiguousCreateError(
-      subject,
-      new Error(`an interrupted update sent this create at ${when(prior.sentAt)} and its answer never arrived`),
-      { noun, name: spec.name },
-    );
+  if (prior.state !== "answered") {
+    // Sent and never answered (its process is gone), or already a record: the platform may or may
+    // not have the object, whatever the inputs are now. It stays a record until a person resolves it.
+    throw unresolvedRecordError(subject, await keptAsRecord(journal, prior, spec.name), spec.definition, spec.name);
   }
+  await journal.remove(urn);
   await ctx.warn(
-    prior.state === "answered"
-      ? `${subject}: an interrupted update created ${noun} ${prior.id ?? "?"} for this resource at ` +
-          `${when(prior.sentAt)} with other inputs or on another account, and Pulumi never recorded it; it stays on ` +
-          `the platform outside this stack. A new one is created for the current inputs.`
-      : `${subject}: an interrupted update sent a create for this resource at ${when(prior.sentAt)} with other ` +
-          `inputs or on another account, and its answer never arrived, so a ${noun} may exist that Pulumi does ` +
-          `not know of. A new one is created for the current inputs.`,
+    `${subject}: an interrupted update created ${noun} ${prior.id ?? "?"} for this resource at ` +
+      `${when(prior.sentAt)} with other inputs or on another account, and Pulumi never recorded it; it stays on ` +
+      `the platform outside this stack. A new one is created for the current inputs.`,
   );
   return undefined;
+}
+
+/**
+ * `entry` as an `ambiguous` record: a `sent` entry whose process is gone becomes one (its create may
+ * have reached the platform), written back so the sweep and every other machine keep it too.
+ */
+async function keptAsRecord(journal: JournalStore, entry: JournalEntry, name: string): Promise<JournalEntry> {
+  if (entry.state === "ambiguous") return entry;
+  const record: JournalEntry = { ...entry, format: JOURNAL_FORMAT, state: "ambiguous", name: entry.name ?? name };
+  await journal.put(record);
+  return record;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -276,7 +282,7 @@ async function begin<Inputs, Outputs>(
   let sentAt = clock.now();
   /** This create's entry in `state` (what this process wrote, and when the request left). */
   const entryOf = (journaled: Journaled, state: Pick<JournalEntry, "state"> & Partial<JournalEntry>): JournalEntry => ({
-    format: 1,
+    format: JOURNAL_FORMAT,
     urn: journaled.urn,
     kind,
     account: journaled.account,
@@ -312,12 +318,22 @@ async function begin<Inputs, Outputs>(
       result = await spec.post(send);
     } catch (error) {
       const ambiguous = sent && mayHaveCreated(error);
-      // An ambiguous failure is reported to the user now, so the entry goes (the advice says to run
-      // again if no object exists); unless the engine is gone and nobody will see the report: then
-      // the entry stays and the next run reports it.
-      if (run !== undefined && sent && !(ambiguous && gone)) {
-        // The create's own error is what the user needs; a journal that fails here only keeps an
-        // entry that the next run reports or that expires.
+      if (run !== undefined && ambiguous) {
+        // The record that no retry resends (./ambiguousRecords.ts). Should the journal fail here, its
+        // `sent` entry stays, which the next create reads as this same record.
+        const record = entryOf(run, {
+          state: "ambiguous",
+          name: spec.name,
+          failure: renderMessage({ ...messageParts(error), subject: undefined, remedy: undefined }),
+        });
+        const kept = await (async () => run.journal.put(record))().then(
+          () => true,
+          () => false,
+        );
+        if (kept) throw newRecordError(subject, record, spec.definition, spec.name, error);
+      } else if (run !== undefined && sent) {
+        // Nothing was created: the entry goes. The create's own error is what the user needs; a
+        // journal that fails here keeps a `sent` entry, which the next create reports as ambiguous.
         await (async () => run.journal.remove(run.urn))().catch(() => undefined);
       }
       if (ambiguous) throw ambiguousCreateError(subject, error, { noun, name: spec.name });
@@ -475,6 +491,48 @@ export async function refusedDelete(ctx: LifecycleContext, definition: Journaled
   return true;
 }
 
+/** The `name` input of a journaled kind (both have one), for messages. */
+function declaredName(inputs: unknown): string {
+  const name = (inputs as { name?: unknown } | undefined)?.name;
+  return typeof name === "string" ? name : "";
+}
+
+/**
+ * The create of a resource whose URN may hold an ambiguous record (./ambiguousRecords.ts): refused,
+ * with nothing sent, until the record is resolved; resolved by `adoptId`, the kind's adoption runs
+ * and the record goes; by `createAgain`, the record goes and the create runs (one POST).
+ */
+async function createResolving<Inputs, Outputs>(
+  definition: JournaledKind,
+  lifecycle: ResourceLifecycle<Inputs, Outputs>,
+  inputs: Inputs,
+  ctx: LifecycleContext,
+): Promise<CreateResult<Outputs>> {
+  const urn = ctx.urn;
+  if (urn === undefined) return lifecycle.create(inputs, ctx);
+  const name = declaredName(inputs);
+  const subject = `${definition.kind} ${JSON.stringify(name)}`;
+  let journal: JournalStore;
+  let prior: JournalEntry | undefined;
+  try {
+    journal = journalStoreFor(ctx.settings);
+    prior = await settledEntry(journal, urn, ctx.createSession.clock);
+  } catch (error) {
+    throw resourceError(subject, error);
+  }
+  if (prior === undefined || prior.state === "answered") return lifecycle.create(inputs, ctx);
+  const record = await keptAsRecord(journal, prior, name);
+  const resolution = resolutionOf(record, inputs, ctx.settings);
+  if (resolution === undefined) throw unresolvedRecordError(subject, record, definition, name);
+  if ("createAgain" in resolution) {
+    await journal.remove(urn);
+    return lifecycle.create(inputs, ctx);
+  }
+  const adopted = await lifecycle.create(inputs, ctx);
+  await journal.remove(urn);
+  return adopted;
+}
+
 /**
  * `lifecycle` with every call that shows what the engine holds settling first: the engine calls
  * `diff`, `update`, `read` and `delete` only with ids from its state, so the entry of that create is
@@ -488,7 +546,17 @@ export function journaling<Inputs, Outputs>(
   return {
     async check(olds, news, ctx) {
       await settleChecked(ctx, kind, olds);
-      return lifecycle.check(olds, news, ctx);
+      const result = await lifecycle.check(olds, news, ctx);
+      if (ctx.urn !== undefined) {
+        const name = declaredName(result.inputs);
+        await listRecordsAtCheck(ctx, () => journalStoreFor(ctx.settings), {
+          kind: definition,
+          subject: `${kind} ${JSON.stringify(name)}`,
+          name,
+          inputs: result.inputs,
+        });
+      }
+      return result;
     },
     async diff(id, olds, news, ctx) {
       const unrecorded = await settleNamed(ctx, kind, id);
@@ -497,7 +565,7 @@ export function journaling<Inputs, Outputs>(
       if (unrecorded !== undefined && result.replaces.length === 0) await settleUnrecordedReplacement(ctx, noun, unrecorded, id);
       return result;
     },
-    create: (inputs, ctx) => lifecycle.create(inputs, ctx),
+    create: (inputs, ctx) => createResolving(definition, lifecycle, inputs, ctx),
     async read(id, state, ctx) {
       await settleNamed(ctx, kind, id);
       return lifecycle.read(id, state, ctx);

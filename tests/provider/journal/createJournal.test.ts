@@ -5,7 +5,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { CreateJournal, JOURNAL_ENTRY_TTL_MS, entryFileName } from "../../../provider/journal";
+import { CreateJournal, JOURNAL_ENTRY_TTL_MS, JOURNAL_FORMAT, entryFileName } from "../../../provider/journal";
 import { itAsOtherUser, runAsOtherUser } from "../../helpers/otherUser";
 import { ENTRY_URN, answeredEntry } from "../../helpers/sampleJournalEntry";
 
@@ -65,13 +65,22 @@ it("sweeps entries older than the time to live, and temporary files of writes th
   expect(fs.existsSync(stray)).toBe(false);
 });
 
+it("keeps an ambiguous record past the time to live, and lists it: only a person resolves it", () => {
+  const record = ENTRY_URN.replace("::a", "::record");
+  journal.put(answeredEntry());
+  journal.put(answeredEntry({ urn: record, state: "ambiguous", id: undefined, name: "Night bids" }));
+  journal.sweep(JOURNAL_ENTRY_TTL_MS * 10);
+  expect(journal.entries().map(([, e]) => e.urn)).toEqual([record]);
+  expect(journal.ambiguous()).toEqual([expect.objectContaining({ urn: record, state: "ambiguous" })]);
+});
+
 it("drops a file that is not an entry, but keeps an entry of a newer format", () => {
   fs.mkdirSync(journal.dir, { recursive: true });
   const junk = path.join(journal.dir, entryFileName(ENTRY_URN));
   fs.writeFileSync(junk, "not json");
   expect(journal.get(ENTRY_URN)).toBeUndefined();
   expect(fs.existsSync(junk)).toBe(false);
-  fs.writeFileSync(junk, JSON.stringify({ ...answeredEntry(), format: 2 }));
+  fs.writeFileSync(junk, JSON.stringify({ ...answeredEntry(), format: JOURNAL_FORMAT + 1 }));
   expect(() => journal.get(ENTRY_URN)).toThrow("written by a newer release"); // tests/provider/journal/storedEntry.test.ts
   expect(fs.existsSync(junk)).toBe(true);
 });

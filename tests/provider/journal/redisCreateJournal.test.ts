@@ -78,6 +78,24 @@ it("keeps entries by URN, removes them by URN and id or by kind, account and id,
   }
 });
 
+it("keeps an ambiguous record without expiry and lists it, until it is removed", async () => {
+  const journal = new RedisCreateJournal(server.url);
+  const record = entry({ state: "ambiguous", id: undefined, name: "Night bids", failure: "the connection closed" });
+  await journal.put(record);
+  const raw = new Redis(server.url);
+  try {
+    const keys = (await raw.keys(`${REDIS_JOURNAL_PREFIX}*`)).sort();
+    expect(keys).toEqual([expect.stringMatching(/^adplatform:journal:[0-9a-f]{40}$/), `${REDIS_JOURNAL_PREFIX}ambiguous`]);
+    for (const key of keys) expect(await raw.pttl(key)).toBe(-1);
+    expect(await journal.ambiguous()).toEqual([record]);
+    await journal.remove(ENTRY_URN);
+    expect(await journal.ambiguous()).toEqual([]);
+    expect(await raw.keys(`${REDIS_JOURNAL_PREFIX}*`)).toEqual([]);
+  } finally {
+    raw.disconnect();
+  }
+});
+
 it("falls back to the directory when Redis cannot be reached, and says so once, without the password", async () => {
   const port = await freePort();
   const warnings: string[] = [];

@@ -4,7 +4,7 @@
  * meaning: a replacement, destroy then up, two stacks of one program, two plugin processes at once.
  */
 import * as fs from "node:fs";
-import { CreateJournal } from "../../../../provider/journal";
+import { CreateJournal, ambiguousRecordId } from "../../../../provider/journal";
 import { RECOGNISABLE_TOKEN, lifecycleSuite, secretValue } from "../../../helpers/lifecycleEnv";
 import { cleanEnv, type Props } from "../../../helpers/dynamicProviderHarness";
 
@@ -28,9 +28,9 @@ async function createStrategy(urn: string, props: Props = declared, plugin = env
 }
 
 /** A second plugin process of the same program, configured as the engine configures each. */
-async function configuredPlugin() {
+async function configuredPlugin(config: Record<string, unknown> = {}) {
   const plugin = await env.startPlugin();
-  await plugin.configure({ "adplatform:baseUrl": env.sim.url, "adplatform:token": secretValue(RECOGNISABLE_TOKEN) });
+  await plugin.configure({ "adplatform:baseUrl": env.sim.url, "adplatform:token": secretValue(RECOGNISABLE_TOKEN), ...config });
   return plugin;
 }
 
@@ -154,12 +154,37 @@ it("journals nothing without an identity (the resource of an older SDK or a test
   expect(journal.entries()).toEqual([]);
 });
 
-it("drops the entry of an ambiguous create it reported, so the run after the user's check creates", async () => {
+it("keeps an ambiguous create as a record: a retry sends nothing until createAgain names the record, then exactly one POST", async () => {
   env.sim.setFaults({ rules: [{ kind: "dropAfter", op: OP_CREATE_STRATEGY, count: 1 }] });
-  await expect(createStrategy(URN)).rejects.toThrow(/may have reached the platform.*Look for a bid strategy named "Night bids"/s);
-  expect(journal.get(URN)).toBeUndefined();
-  const second = await createStrategy(URN);
+  await expect(createStrategy(URN)).rejects.toThrow(
+    /may have reached the platform.*Look on the platform for a bid strategy named "Night bids"/s,
+  );
+  const record = journal.get(URN);
+  expect(record).toMatchObject({ state: "ambiguous", name: "Night bids" });
+  const recordId = ambiguousRecordId(record!);
+  // An error hook's retry, or the next run: refused, nothing sent.
+  await expect(createStrategy(URN)).rejects.toThrow(new RegExp(`not sent:.*ambiguous record ${recordId}.*createAgain ${recordId}`, "s"));
+  expect(posts()).toBe(1);
+  // The person looked and found nothing: createAgain names the record, and one create follows.
+  const resolved = await configuredPlugin({ "adplatform:createAgain": `amb-000000000000, ${recordId}` });
+  const second = await createStrategy(URN, declared, resolved);
+  expect(posts()).toBe(2);
   expect(journal.get(URN)).toMatchObject({ state: "answered", id: second.id });
+});
+
+it("announces at Check how a record is resolved, and lists the stack's other records once", async () => {
+  env.sim.setFaults({ rules: [{ kind: "dropAfter", op: OP_CREATE_STRATEGY, count: 1 }] });
+  await expect(createStrategy(stackUrn("dev", "other"))).rejects.toThrow(/may have reached the platform/);
+  const plugin = await configuredPlugin();
+  await plugin.check(URN, {}, env.inputs("BidStrategy", { ...declared, __adplatformUrn: URN }));
+  await plugin.check(stackUrn("dev", "third"), {}, env.inputs("BidStrategy", { ...declared, __adplatformUrn: stackUrn("dev", "third") }));
+  const listed = env.engine.warnings().filter((warning) => warning.includes("ambiguous record"));
+  expect(listed).toEqual([expect.stringMatching(/BidStrategy "other": ambiguous record amb-[0-9a-f]{12}.*named "Night bids"/s)]);
+  // Another stack's record is not this stack's business.
+  env.engine.clear();
+  const prod = await configuredPlugin();
+  await prod.check(stackUrn("prod"), {}, env.inputs("BidStrategy", { ...declared, __adplatformUrn: stackUrn("prod") }));
+  expect(env.engine.warnings().filter((warning) => warning.includes("ambiguous record"))).toEqual([]);
 });
 
 it("ends `answered` with one object when the platform first refused the create with a 429", async () => {
@@ -184,7 +209,7 @@ it("waits for another plugin process still sending the same create, then takes i
   expect(env.engine.warnings()).toEqual([expect.stringContaining(`took over bid strategy ${a.id}`)]);
 });
 
-it("reports a create whose process died before the answer with the ambiguous-create advice, and sends nothing", async () => {
+it("keeps a create whose process died before the answer as a record, and adoptId resolves it without a POST", async () => {
   const doomed = await configuredPlugin();
   env.sim.setFaults({ hold: true });
   const lost = createStrategy(URN, declared, doomed).catch((error: unknown) => error);
@@ -194,14 +219,18 @@ it("reports a create whose process died before the answer with the ambiguous-cre
   // The platform may have applied it (here it does, once released): the outcome is unknown.
   env.sim.setFaults({ hold: false });
   await expect(createStrategy(URN)).rejects.toThrow(
-    /Night bids.*may have reached the platform.*answer never arrived.*Look for a bid strategy named "Night bids"/s,
+    /Night bids.*may have reached the platform.*process ended before the platform's answer arrived.*Look on the platform for a bid strategy named "Night bids"/s,
   );
-  expect(journal.get(URN)).toBeUndefined();
   await until(() => posts() === 1); // the held request, logged once the simulator settled it
-  // Reported once: the next run (the user found nothing, or set adoptId) proceeds.
-  await createStrategy(URN);
-  expect(posts()).toBe(2);
-  expect(journal.get(URN)?.state).toBe("answered");
+  // Every later run is refused the same way until someone resolves it.
+  await expect(createStrategy(URN)).rejects.toThrow(/not sent:/);
+  expect(journal.get(URN)?.state).toBe("ambiguous");
+  // The person found the object: adoptId takes it, and nothing is sent.
+  const made = env.sim.state().bidStrategies.find((s) => s.name === "Night bids")!;
+  const adopted = await createStrategy(URN, { ...declared, adoptId: String(made.id) });
+  expect(adopted.id).toBe(String(made.id));
+  expect(posts()).toBe(1);
+  expect(journal.get(URN)).toBeUndefined();
 });
 
 it("sends nothing when the journal cannot be written, and says why", async () => {

@@ -69,7 +69,11 @@ it("waits for another machine's unanswered create on the session's clock, then r
   expect(outcome).toBeUndefined();
   await clock.advance(2_000);
   await run;
-  expect(String(outcome)).toMatch(/an interrupted update sent this create at 2030-01-01T00:00:00\.000Z and its answer never arrived/);
+  expect(String(outcome)).toMatch(
+    /an earlier create of this resource, sent at 2030-01-01T00:00:00\.000Z, may have reached the platform \(its process ended before the platform's answer arrived\)/,
+  );
+  // It stays as the ambiguous record that every later create reads.
+  expect(journal.get(urn("elsewhere"))).toMatchObject({ state: "ambiguous", sentAt: START });
   expect(create.posts()).toBe(0);
 });
 
