@@ -27,6 +27,10 @@ export class Provider extends pulumi.ProviderResource {
      */
     declare public readonly baseUrl: pulumi.Output<string | undefined>;
     /**
+     * Ambiguous creates to send again, each named by the record id its error gave (`amb-` and 12 hex digits), separated by commas or spaces. Set it only after looking on the platform: it says the object that create may have made is not there, and the next update sends exactly one create for that resource. A record that the program adopts with `adoptId` instead needs no entry. An id that names no record does nothing, so the setting can stay until the next clean-up. Else the environment variable `ADPLATFORM_CREATE_AGAIN`, else none: a resource with an ambiguous create is not created again until its record is resolved.
+     */
+    declare public readonly createAgain: pulumi.Output<string | undefined>;
+    /**
      * The directory of the create journal, which lets an update interrupted mid-create take over the object it created instead of creating it twice. A CI runner whose next run may be another machine points it at a directory the runs share (or sets `limitsUrl`). Else the environment variable `ADPLATFORM_JOURNAL_DIR`, else `$PULUMI_HOME/adplatform/create-journal`, else `~/.pulumi/adplatform/create-journal`.
      */
     declare public readonly journalDir: pulumi.Output<string | undefined>;
@@ -59,6 +63,7 @@ export class Provider extends pulumi.ProviderResource {
         opts = opts || {};
         {
             resourceInputs["baseUrl"] = args?.baseUrl;
+            resourceInputs["createAgain"] = args?.createAgain;
             resourceInputs["journalDir"] = args?.journalDir;
             resourceInputs["limitsUrl"] = args?.limitsUrl ? pulumi.secret(args.limitsUrl) : undefined;
             resourceInputs["rateLimitShare"] = args?.rateLimitShare;
@@ -80,6 +85,10 @@ export interface ProviderArgs {
      * The API's base URL, e.g. `https://api.example.com` (a path prefix is kept). Plain `http://` is accepted only for loopback hosts such as the local simulator. Else the environment variable `ADPLATFORM_BASE_URL`.
      */
     baseUrl?: pulumi.Input<string | undefined>;
+    /**
+     * Ambiguous creates to send again, each named by the record id its error gave (`amb-` and 12 hex digits), separated by commas or spaces. Set it only after looking on the platform: it says the object that create may have made is not there, and the next update sends exactly one create for that resource. A record that the program adopts with `adoptId` instead needs no entry. An id that names no record does nothing, so the setting can stay until the next clean-up. Else the environment variable `ADPLATFORM_CREATE_AGAIN`, else none: a resource with an ambiguous create is not created again until its record is resolved.
+     */
+    createAgain?: pulumi.Input<string | undefined>;
     /**
      * The directory of the create journal, which lets an update interrupted mid-create take over the object it created instead of creating it twice. A CI runner whose next run may be another machine points it at a directory the runs share (or sets `limitsUrl`). Else the environment variable `ADPLATFORM_JOURNAL_DIR`, else `$PULUMI_HOME/adplatform/create-journal`, else `~/.pulumi/adplatform/create-journal`.
      */

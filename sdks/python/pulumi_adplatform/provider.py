@@ -20,6 +20,7 @@ __all__ = ['ProviderArgs', 'Provider']
 class ProviderArgs:
     def __init__(__self__, *,
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 create_again: pulumi.Input[Optional[_builtins.str]] = None,
                  journal_dir: pulumi.Input[Optional[_builtins.str]] = None,
                  limits_url: pulumi.Input[Optional[_builtins.str]] = None,
                  rate_limit_share: pulumi.Input[Optional[_builtins.str]] = None,
@@ -29,6 +30,7 @@ class ProviderArgs:
         The set of arguments for constructing a Provider resource.
 
         :param pulumi.Input[_builtins.str] base_url: The API's base URL, e.g. `https://api.example.com` (a path prefix is kept). Plain `http://` is accepted only for loopback hosts such as the local simulator. Else the environment variable `ADPLATFORM_BASE_URL`.
+        :param pulumi.Input[_builtins.str] create_again: Ambiguous creates to send again, each named by the record id its error gave (`amb-` and 12 hex digits), separated by commas or spaces. Set it only after looking on the platform: it says the object that create may have made is not there, and the next update sends exactly one create for that resource. A record that the program adopts with `adoptId` instead needs no entry. An id that names no record does nothing, so the setting can stay until the next clean-up. Else the environment variable `ADPLATFORM_CREATE_AGAIN`, else none: a resource with an ambiguous create is not created again until its record is resolved.
         :param pulumi.Input[_builtins.str] journal_dir: The directory of the create journal, which lets an update interrupted mid-create take over the object it created instead of creating it twice. A CI runner whose next run may be another machine points it at a directory the runs share (or sets `limitsUrl`). Else the environment variable `ADPLATFORM_JOURNAL_DIR`, else `$PULUMI_HOME/adplatform/create-journal`, else `~/.pulumi/adplatform/create-journal`.
         :param pulumi.Input[_builtins.str] limits_url: A Redis URL through which every machine deploying to the same account shares its rate limits and create journal: `redis://[[user]:password@]host[:port][/db]` for one server, `redis+cluster://[[user]:password@]host:port[,host:port...]` for a Redis Cluster, `redis+sentinel://[[user]:password@]host:port[,host:port...]/<primary name>[?sentinelPassword=...]` for a primary behind Sentinels; `rediss` instead of `redis` for TLS. Set it as a secret when it holds a password. Else the environment variable `ADPLATFORM_LIMITS_URL`, else none: the limits are shared by this machine's processes, and the create journal is kept in `journalDir`.
         :param pulumi.Input[_builtins.str] rate_limit_share: The fraction of the account's rate limits this provider may spend, a number above 0 and at most 1, for accounts that other systems use too: `0.5` spends at most 75 of the 150 requests per minute and 5 of the 10 per second, and leaves the rest of every window to them. Every process and machine that shares the limits (this machine's, or those of one `limitsUrl`) spends within the same share together. A smaller share makes a large update slower in proportion. Else the environment variable `ADPLATFORM_RATE_LIMIT_SHARE`, else `1`: the whole limit.
@@ -37,6 +39,8 @@ class ProviderArgs:
         """
         if base_url is not None:
             pulumi.set(__self__, "base_url", base_url)
+        if create_again is not None:
+            pulumi.set(__self__, "create_again", create_again)
         if journal_dir is not None:
             pulumi.set(__self__, "journal_dir", journal_dir)
         if limits_url is not None:
@@ -59,6 +63,18 @@ class ProviderArgs:
     @base_url.setter
     def base_url(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "base_url", value)
+
+    @_builtins.property
+    @pulumi.getter(name="createAgain")
+    def create_again(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Ambiguous creates to send again, each named by the record id its error gave (`amb-` and 12 hex digits), separated by commas or spaces. Set it only after looking on the platform: it says the object that create may have made is not there, and the next update sends exactly one create for that resource. A record that the program adopts with `adoptId` instead needs no entry. An id that names no record does nothing, so the setting can stay until the next clean-up. Else the environment variable `ADPLATFORM_CREATE_AGAIN`, else none: a resource with an ambiguous create is not created again until its record is resolved.
+        """
+        return pulumi.get(self, "create_again")
+
+    @create_again.setter
+    def create_again(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "create_again", value)
 
     @_builtins.property
     @pulumi.getter(name="journalDir")
@@ -128,6 +144,7 @@ class Provider(pulumi.ProviderResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 create_again: pulumi.Input[Optional[_builtins.str]] = None,
                  journal_dir: pulumi.Input[Optional[_builtins.str]] = None,
                  limits_url: pulumi.Input[Optional[_builtins.str]] = None,
                  rate_limit_share: pulumi.Input[Optional[_builtins.str]] = None,
@@ -140,6 +157,7 @@ class Provider(pulumi.ProviderResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] base_url: The API's base URL, e.g. `https://api.example.com` (a path prefix is kept). Plain `http://` is accepted only for loopback hosts such as the local simulator. Else the environment variable `ADPLATFORM_BASE_URL`.
+        :param pulumi.Input[_builtins.str] create_again: Ambiguous creates to send again, each named by the record id its error gave (`amb-` and 12 hex digits), separated by commas or spaces. Set it only after looking on the platform: it says the object that create may have made is not there, and the next update sends exactly one create for that resource. A record that the program adopts with `adoptId` instead needs no entry. An id that names no record does nothing, so the setting can stay until the next clean-up. Else the environment variable `ADPLATFORM_CREATE_AGAIN`, else none: a resource with an ambiguous create is not created again until its record is resolved.
         :param pulumi.Input[_builtins.str] journal_dir: The directory of the create journal, which lets an update interrupted mid-create take over the object it created instead of creating it twice. A CI runner whose next run may be another machine points it at a directory the runs share (or sets `limitsUrl`). Else the environment variable `ADPLATFORM_JOURNAL_DIR`, else `$PULUMI_HOME/adplatform/create-journal`, else `~/.pulumi/adplatform/create-journal`.
         :param pulumi.Input[_builtins.str] limits_url: A Redis URL through which every machine deploying to the same account shares its rate limits and create journal: `redis://[[user]:password@]host[:port][/db]` for one server, `redis+cluster://[[user]:password@]host:port[,host:port...]` for a Redis Cluster, `redis+sentinel://[[user]:password@]host:port[,host:port...]/<primary name>[?sentinelPassword=...]` for a primary behind Sentinels; `rediss` instead of `redis` for TLS. Set it as a secret when it holds a password. Else the environment variable `ADPLATFORM_LIMITS_URL`, else none: the limits are shared by this machine's processes, and the create journal is kept in `journalDir`.
         :param pulumi.Input[_builtins.str] rate_limit_share: The fraction of the account's rate limits this provider may spend, a number above 0 and at most 1, for accounts that other systems use too: `0.5` spends at most 75 of the 150 requests per minute and 5 of the 10 per second, and leaves the rest of every window to them. Every process and machine that shares the limits (this machine's, or those of one `limitsUrl`) spends within the same share together. A smaller share makes a large update slower in proportion. Else the environment variable `ADPLATFORM_RATE_LIMIT_SHARE`, else `1`: the whole limit.
@@ -171,6 +189,7 @@ class Provider(pulumi.ProviderResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 create_again: pulumi.Input[Optional[_builtins.str]] = None,
                  journal_dir: pulumi.Input[Optional[_builtins.str]] = None,
                  limits_url: pulumi.Input[Optional[_builtins.str]] = None,
                  rate_limit_share: pulumi.Input[Optional[_builtins.str]] = None,
@@ -186,6 +205,7 @@ class Provider(pulumi.ProviderResource):
             __props__ = ProviderArgs.__new__(ProviderArgs)
 
             __props__.__dict__["base_url"] = base_url
+            __props__.__dict__["create_again"] = create_again
             __props__.__dict__["journal_dir"] = journal_dir
             __props__.__dict__["limits_url"] = None if limits_url is None else pulumi.Output.secret(limits_url)
             __props__.__dict__["rate_limit_share"] = rate_limit_share
@@ -206,6 +226,14 @@ class Provider(pulumi.ProviderResource):
         The API's base URL, e.g. `https://api.example.com` (a path prefix is kept). Plain `http://` is accepted only for loopback hosts such as the local simulator. Else the environment variable `ADPLATFORM_BASE_URL`.
         """
         return pulumi.get(self, "base_url")
+
+    @_builtins.property
+    @pulumi.getter(name="createAgain")
+    def create_again(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Ambiguous creates to send again, each named by the record id its error gave (`amb-` and 12 hex digits), separated by commas or spaces. Set it only after looking on the platform: it says the object that create may have made is not there, and the next update sends exactly one create for that resource. A record that the program adopts with `adoptId` instead needs no entry. An id that names no record does nothing, so the setting can stay until the next clean-up. Else the environment variable `ADPLATFORM_CREATE_AGAIN`, else none: a resource with an ambiguous create is not created again until its record is resolved.
+        """
+        return pulumi.get(self, "create_again")
 
     @_builtins.property
     @pulumi.getter(name="journalDir")
