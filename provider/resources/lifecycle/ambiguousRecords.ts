@@ -122,6 +122,18 @@ const shown = new Set<string>();
 const listed = new Set<string>();
 
 /**
+ * Says `error` (a refused create of `entry`'s resource) as a warning too, once per process and record
+ * unless a preview listed it: the engine ends an error hook's retries with an error of its own and
+ * drops the provider's, so without it a hook that always retries would hide why.
+ */
+export async function warnOnce(ctx: LifecycleContext, entry: JournalEntry, error: Error): Promise<void> {
+  const id = ambiguousRecordId(entry);
+  if (shown.has(id)) return;
+  shown.add(id);
+  await ctx.warn(error.message);
+}
+
+/**
  * At a `check` of `ctx.urn`: its own record, with how this update resolves it, and once per process
  * the other records of its stack, each as a warning. Best effort: a journal that cannot be read is
  * said by the create that needs it.

@@ -25,7 +25,7 @@ import { epochClock, sleep, type Clock } from "../../client/clock";
 import { processAlive } from "../../client/processAlive";
 import { JOURNAL_FORMAT, inputsHash, journalAccount, type JournalEntry, type JournalStore, journalStoreFor } from "../../journal";
 import { messageParts, renderMessage } from "../../errors";
-import { listRecordsAtCheck, newRecordError, resolutionOf, unresolvedRecordError } from "./ambiguousRecords";
+import { listRecordsAtCheck, newRecordError, resolutionOf, unresolvedRecordError, warnOnce } from "./ambiguousRecords";
 import type { ResourceKind } from "../kinds";
 import { ambiguousCreateError, mayHaveCreated, resourceError } from "./resourceErrors";
 import type { LifecycleContext } from "./context";
@@ -523,7 +523,11 @@ async function createResolving<Inputs, Outputs>(
   if (prior === undefined || prior.state === "answered") return lifecycle.create(inputs, ctx);
   const record = await keptAsRecord(journal, prior, name);
   const resolution = resolutionOf(record, inputs, ctx.settings);
-  if (resolution === undefined) throw unresolvedRecordError(subject, record, definition, name);
+  if (resolution === undefined) {
+    const refused = unresolvedRecordError(subject, record, definition, name);
+    await warnOnce(ctx, record, refused);
+    throw refused;
+  }
   if ("createAgain" in resolution) {
     await journal.remove(urn);
     return lifecycle.create(inputs, ctx);
