@@ -11,16 +11,17 @@
  * - the job run again (another machine): no POST;
  * - preview names each record and how it is resolved; `adoptId` for the strategy (nothing sent) and
  *   `adplatform:createAgain` for the group (exactly one POST); then a preview with no changes.
+ * A Python program on the native face, whose `ErrorHook` always retries, gets the same.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { requireLanguageHost, type CliResult } from "../../scripts/driver/cliSession";
+import { requireLanguageHost, type CliResult, type CliSession } from "../../scripts/driver/cliSession";
 import { startSimulator, type RunningSimulator } from "../../simulator";
 import { RedisCreateJournal, ambiguousRecordId } from "../../provider/journal";
 import { closeRedisConnections } from "../../provider/infrastructure/redis";
 import { type RedisServer, startRedisServer } from "../helpers/redisServer";
-import { E2E_TIMEOUT_MS, callsOf, openTypeScriptStack, type TypeScriptStack } from "./harness";
+import { E2E_TIMEOUT_MS, callsOf, initDemoStack, openNativePythonProgram, openTypeScriptStack, type TypeScriptStack } from "./harness";
 
 jest.setTimeout(E2E_TIMEOUT_MS * 2);
 
@@ -149,5 +150,57 @@ describe.each(["dynamic", "native"] as const)("the %s face", (face) => {
     const clean = await onMachine(1, ["preview", "--expect-no-changes"]);
     expect(clean.code).toBe(0);
     expect(output(clean)).not.toMatch(/ambiguous record/);
+  });
+});
+
+describe("a Python program on the native face", () => {
+  const PROGRAM = `import pulumi
+import pulumi_adplatform as adplatform
+
+retry_always = pulumi.ErrorHook("retry-always", lambda args: True)
+adplatform.BidStrategy(
+    "nightly",
+    name="Nightly",
+    strategy="exact",
+    value=0.4,
+    max_value=1,
+    adopt_id=pulumi.Config().get("adopt"),
+    opts=pulumi.ResourceOptions(hooks=pulumi.ResourceHookBinding(on_error=[retry_always])),
+)
+`;
+  let sim: RunningSimulator;
+  let dir: string;
+  let cli: CliSession;
+
+  beforeAll(async () => {
+    sim = await startSimulator();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "adplatform-ambiguous-py-"));
+    ({ cli } = openNativePythonProgram(dir, {
+      name: "adplatform-ambiguous-py",
+      description: "Ambiguous creates from Python",
+      main: PROGRAM,
+    }));
+    await initDemoStack(cli, sim.url);
+  });
+  afterAll(async () => {
+    cli?.close();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    await sim?.close();
+  });
+
+  it("sends the create once under an ErrorHook that always retries, and adopts the object once adoptId names it", async () => {
+    const posts = () => callsOf(sim, OP_CREATE_STRATEGY).length;
+    const nightly = () => sim.state("demo").bidStrategies.filter((s) => s.name === "Nightly");
+    sim.setFaults({ rules: [{ kind: "dropAfter", op: OP_CREATE_STRATEGY, count: 1 }] });
+    const first = await cli.pulumi(["up", "--yes", "--skip-preview"]);
+    expect(first.code).not.toBe(0);
+    expect(`${first.stdout}${first.stderr}`).toMatch(/Nightly.*not sent: an earlier create of this resource.*ambiguous record amb-/s);
+    const rerun = await cli.pulumi(["up", "--yes", "--skip-preview"]);
+    expect(rerun.code).not.toBe(0);
+    expect([posts(), nightly().length]).toEqual([1, 1]);
+    await cli.pulumi(["config", "set", "adopt", String(nightly()[0].id)]);
+    expect((await cli.pulumi(["up", "--yes", "--skip-preview"])).code).toBe(0);
+    expect((await cli.pulumi(["preview", "--expect-no-changes"])).code).toBe(0);
+    expect([posts(), nightly().length]).toEqual([1, 1]);
   });
 });
