@@ -13,7 +13,7 @@ import { join, resolve } from "node:path";
 const root = resolve(__dirname, "../..");
 const DOC = join(root, "docs", "ARCHITECTURE.md");
 /** The pages the code map hands its detail to, which name files the same way. */
-const DETAIL_PAGES = ["rate-limiter.md"].map((name) => join(root, "docs", name));
+const DETAIL_PAGES = ["rate-limiter.md", "create-journal.md"].map((name) => join(root, "docs", name));
 
 /** Every file and folder below `dir` (relative to the root, folders ending in `/`), build output and dependencies left out. */
 function tree(dir: string): string[] {
