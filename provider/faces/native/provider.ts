@@ -18,7 +18,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { Settings } from "../../configuration/settings";
 import type { LifecycleContext } from "../../resources/lifecycle/context";
 import { epochClock } from "../../client/clock";
-import { CreateSession } from "../../resources/lifecycle/journaledCreates";
+import { CreateSession } from "../../resources/lifecycle/createSession";
 import type { ResourceLifecycle } from "../../resources/lifecycle/contract";
 import type { ResourceKind } from "../../resources/kinds";
 import { resourceLifecycle } from "../../resources/registry";

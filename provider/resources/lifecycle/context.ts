@@ -4,7 +4,7 @@
  * `provider/faces/native/`), and nothing the lifecycle code could find out for itself.
  */
 import type { Settings } from "../../configuration/settings";
-import type { CreateSession } from "./journaledCreates";
+import type { CreateSession } from "./createSession";
 
 /** The per-call context of a lifecycle method. */
 export interface LifecycleContext {
