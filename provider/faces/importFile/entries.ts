@@ -138,5 +138,7 @@ export async function entryOfRow(kind: ResourceKind, row: CsvRow, read: ReadObje
   const values = inputs as Record<string, unknown>;
   // What the read could not return (a group's items) comes from the row, into the state as well.
   const fromRow = Object.fromEntries(Object.keys(given).filter((field) => found.inputs[field] === undefined).map((field) => [field, values[field]]));
-  return { type: resourceToken(kind), name: entryName(kind, id!), id: id!, inputs: values, outputs: { ...found.outputs, ...fromRow } };
+  // Fields the read left undefined (a group's items) are no part of a JSON file.
+  const outputs = Object.fromEntries(Object.entries({ ...found.outputs, ...fromRow }).filter(([, value]) => value !== undefined));
+  return { type: resourceToken(kind), name: entryName(kind, id!), id: id!, inputs: values, outputs };
 }
