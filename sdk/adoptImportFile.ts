@@ -12,7 +12,16 @@ import * as fs from "node:fs";
 import type * as pulumi from "@pulumi/pulumi";
 import { kindOfToken } from "../provider/faces/native/tokens";
 import type { ResourceKind } from "../provider/resources/kinds";
-import { AbTestVariation, BidModifier, BidStrategy, CampaignGroup } from "./resources";
+import {
+  AbTestVariation,
+  BidModifier,
+  BidStrategy,
+  CampaignGroup,
+  type AbTestVariationArgs,
+  type BidModifierArgs,
+  type BidStrategyArgs,
+  type CampaignGroupArgs,
+} from "./resources";
 
 /** The resources `adoptImportFile` declared, by entry name. */
 export type AdoptedResources = Record<string, BidStrategy | CampaignGroup | BidModifier | AbTestVariation>;
@@ -33,13 +42,17 @@ function entriesOf(file: string, text: string): Entry[] {
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw new Error(`${file}: not JSON: ${(error as Error).message}`);
+    throw new Error(`${file}: not JSON: ${(error as Error).message}`, { cause: error });
   }
   const resources = isObject(parsed) ? parsed.resources : undefined;
   if (!Array.isArray(resources)) throw new Error(`${file}: no "resources" list: write it with adplatform-import-file`);
   return resources.map((entry: unknown, index) => {
     const ok =
-      isObject(entry) && typeof entry.type === "string" && typeof entry.name === "string" && typeof entry.id === "string" && isObject(entry.inputs);
+      isObject(entry) &&
+      typeof entry.type === "string" &&
+      typeof entry.name === "string" &&
+      typeof entry.id === "string" &&
+      isObject(entry.inputs);
     if (!ok) throw new Error(`${file}: resources[${index}]: needs "type", "name", "id" and "inputs" (the object's fields)`);
     return entry as unknown as Entry;
   });
@@ -48,11 +61,11 @@ function entriesOf(file: string, text: string): Entry[] {
 /** Declares the resource of one entry of `kind`. */
 function declare(kind: ResourceKind, entry: Entry, opts: pulumi.CustomResourceOptions | undefined, file: string) {
   const { name, id, inputs } = entry;
-  /* eslint-disable @typescript-eslint/no-explicit-any -- values checked by the resource's own check at preview */
-  const args = inputs as any;
+  // The values are checked by each resource's own check at preview, with the property path.
+  const args = <T>() => inputs as unknown as T;
   switch (kind) {
     case "BidStrategy":
-      return new BidStrategy(name, { ...args, adoptId: id }, opts);
+      return new BidStrategy(name, { ...args<BidStrategyArgs>(), adoptId: id }, opts);
     case "CampaignGroup":
       // Adopting with the dynamic resource declares the group as a create would (spec, rule 4): with items.
       if (inputs.items === undefined) {
@@ -61,13 +74,12 @@ function declare(kind: ResourceKind, entry: Entry, opts: pulumi.CustomResourceOp
             `a group's campaign ids): give them in the CSV's items column`,
         );
       }
-      return new CampaignGroup(name, { ...args, adoptId: id }, opts);
+      return new CampaignGroup(name, { ...args<CampaignGroupArgs>(), adoptId: id }, opts);
     case "BidModifier":
-      return new BidModifier(name, args, opts);
+      return new BidModifier(name, args<BidModifierArgs>(), opts);
     case "AbTestVariation":
-      return new AbTestVariation(name, args, opts);
+      return new AbTestVariation(name, args<AbTestVariationArgs>(), opts);
   }
-  /* eslint-enable @typescript-eslint/no-explicit-any */
 }
 
 /**
@@ -91,7 +103,8 @@ export function adoptImportFile(file: string, opts?: pulumi.CustomResourceOption
   const adopted: AdoptedResources = {};
   for (const entry of entriesOf(file, fs.readFileSync(file, "utf8"))) {
     const kind = kindOfToken(entry.type);
-    if (kind === undefined) throw new Error(`${file}: ${entry.name}: type ${JSON.stringify(entry.type)} is no resource of pulumi-adplatform`);
+    if (kind === undefined)
+      throw new Error(`${file}: ${entry.name}: type ${JSON.stringify(entry.type)} is no resource of pulumi-adplatform`);
     adopted[entry.name] = declare(kind, entry, opts, file);
   }
   return adopted;

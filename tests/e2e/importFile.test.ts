@@ -31,10 +31,11 @@ const COMMAND = path.join(REPO_ROOT, "bin", "provider", "faces", "importFile", "
 
 /** The seeded objects as an account export lists them (simulator/fixtures/adex.ts). */
 const CSV: Record<string, string> = {
-  "strategies.csv": "id,name,pricing_model,strategy,value,max_value\n601,Exact CPC,cpc,exact,0.4,0.9\n602,Ten percent up,cpc,percent_add,10,1.5\n",
+  "strategies.csv":
+    "id,name,pricing_model,strategy,value,max_value\n601,Exact CPC,cpc,exact,0.4,0.9\n602,Ten percent up,cpc,percent_add,10,1.5\n",
   "modifiers.csv":
     'id,name,value,max_value,targeting,containers,tags\n501,DACH uplift,1.25,2.5000,"{""countries"":{""items"":[""DE"",""AT"",""CH""],""op"":""in""}}","[""100""]",[]\n',
-  "variations.csv": 'ab_test_id,id,name\n302,1,Checkout control\n',
+  "variations.csv": "ab_test_id,id,name\n302,1,Checkout control\n",
   "groups.csv": 'id,items\n701,"[""5001"",""5002"",""5003""]"\n702,"[""5010""]"\n',
 };
 
@@ -61,7 +62,11 @@ beforeAll(async () => {
   sim = await startSimulator({ port: 0 });
   native = await openTypeScriptStack(
     sim.url,
-    { name: "adplatform-import-file", description: "Bulk import from one file", index: 'import * as adplatform from "pulumi-adplatform-native";\n' },
+    {
+      name: "adplatform-import-file",
+      description: "Bulk import from one file",
+      index: 'import * as adplatform from "pulumi-adplatform-native";\n',
+    },
     { face: "native" },
   );
   work = path.join(native.dir, "export");
@@ -82,7 +87,18 @@ const runCommand = promisify(execFile);
 it("writes the import file from CSVs of the seeded objects, reading only the groups", async () => {
   const before = { writes: writes(), reads: groupReads() };
   const args = ["--kind", "BidStrategy", "--csv", "strategies.csv", "--kind", "BidModifier", "--csv", "modifiers.csv"];
-  args.push("--kind", "AbTestVariation", "--csv", "variations.csv", "--kind", "CampaignGroup", "--csv", "groups.csv", "--out", "import.json");
+  args.push(
+    "--kind",
+    "AbTestVariation",
+    "--csv",
+    "variations.csv",
+    "--kind",
+    "CampaignGroup",
+    "--csv",
+    "groups.csv",
+    "--out",
+    "import.json",
+  );
   const env = { ...process.env, ADPLATFORM_BASE_URL: sim.url, ADPLATFORM_TOKEN: TOKEN, ADPLATFORM_JOURNAL_DIR: path.join(work, "journal") };
   const printed = (await runCommand(process.execPath, [COMMAND, ...args], { cwd: work, env, encoding: "utf8" })).stdout;
   expect(printed).toContain("wrote import.json: 6 resource(s)");
@@ -101,7 +117,11 @@ it("writes the import file from CSVs of the seeded objects, reading only the gro
   fs.writeFileSync(path.join(work, "bad.csv"), "id,name,strategy,value,max_value\n603,Bad,exact,abc,1\n");
   let refused = "";
   try {
-    await runCommand(process.execPath, [COMMAND, "--kind", "BidStrategy", "--csv", "bad.csv", "--out", "bad.json"], { cwd: work, env, encoding: "utf8" });
+    await runCommand(process.execPath, [COMMAND, "--kind", "BidStrategy", "--csv", "bad.csv", "--out", "bad.json"], {
+      cwd: work,
+      env,
+      encoding: "utf8",
+    });
   } catch (error) {
     refused = String((error as { stderr: string }).stderr);
   }
@@ -133,7 +153,10 @@ it("imports all four kinds with pulumi import --file, sending no write, and the 
   expect(reads.length).toBeGreaterThan(0);
   expect(new Set(reads)).toEqual(new Set(["/v2/adex/groups/702"]));
   expect(writes()).toBe(before.writes);
-  const state = JSON.parse((await pulumiIn(native.cli, ["stack", "export"])).stdout).deployment.resources as { id?: string; outputs?: Record<string, unknown> }[];
+  const state = JSON.parse((await pulumiIn(native.cli, ["stack", "export"])).stdout).deployment.resources as {
+    id?: string;
+    outputs?: Record<string, unknown>;
+  }[];
   expect(state.filter((r) => r.id !== undefined && ["601", "602", "501", "302/1", "701", "702"].includes(r.id)).length).toBe(6);
   expect(state.find((r) => r.id === "702")?.outputs).toMatchObject({ name: "Retargeting", size: 1 });
 
@@ -141,7 +164,9 @@ it("imports all four kinds with pulumi import --file, sending no write, and the 
   expect(generated).toMatch(/new adplatform\.BidStrategy\("strategy-601", \{[^}]*name: "Exact CPC"/s);
   expect(generated).toMatch(/new adplatform\.CampaignGroup\("group-702", \{[^;]*items: \["5010"\]/s);
   fs.appendFileSync(path.join(native.dir, "index.ts"), `\n${generated.replace(/^import .*\n/gm, "")}`);
-  execFileSync(process.execPath, [path.join(native.dir, "node_modules", "typescript", "bin", "tsc"), "--noEmit", "-p", native.dir], { stdio: "pipe" });
+  execFileSync(process.execPath, [path.join(native.dir, "node_modules", "typescript", "bin", "tsc"), "--noEmit", "-p", native.dir], {
+    stdio: "pipe",
+  });
   await pulumiIn(native.cli, ["preview", "--expect-no-changes"]);
   expect(writes()).toBe(before.writes);
 });
@@ -150,7 +175,8 @@ it("declares the same objects in a dynamic program with adoptImportFile: nothing
   const dynamic = await openTypeScriptStack(sim.url, {
     name: "adplatform-adopt-file",
     description: "Bulk adoption with the dynamic resources",
-    index: 'import { adoptImportFile } from "pulumi-adplatform";\n\nexport const ids = Object.fromEntries(Object.entries(adoptImportFile("import.json")).map(([name, r]) => [name, r.id]));\n',
+    index:
+      'import { adoptImportFile } from "pulumi-adplatform";\n\nexport const ids = Object.fromEntries(Object.entries(adoptImportFile("import.json")).map(([name, r]) => [name, r.id]));\n',
   });
   try {
     fs.copyFileSync(path.join(work, "import.json"), path.join(dynamic.dir, "import.json"));

@@ -55,12 +55,16 @@ export function parseImportFileArgs(args: readonly string[], readText: (path: st
         if (!IMPORTABLE_KINDS.has(kind)) {
           throw new Error(`--ids ${value}: the API cannot read a ${kind}, so an id alone says nothing of its fields: give them in a --csv`);
         }
-        const ids = value.split(",").map((id) => id.trim()).filter((id) => id !== "");
+        const ids = value
+          .split(",")
+          .map((id) => id.trim())
+          .filter((id) => id !== "");
         sources.push({ kind, origin: "--ids", rows: rowsOfIds(ids) });
       } else {
         const table = parseCsv(readText(value));
         const unknown = unknownColumns(kind, table.columns);
-        if (unknown.length > 0) throw new Error(`${value}: no field of ${kind} is named ${unknown.map((c) => JSON.stringify(c)).join(", ")}`);
+        if (unknown.length > 0)
+          throw new Error(`${value}: no field of ${kind} is named ${unknown.map((c) => JSON.stringify(c)).join(", ")}`);
         sources.push({ kind, origin: value, rows: table.rows });
       }
     }

@@ -80,7 +80,8 @@ export function parseCsv(text: string): CsvTable {
     seen.add(name);
   }
   const rows = data.map(({ line, fields }) => {
-    if (fields.length > columns.length) throw new Error(`line ${line}: ${fields.length} cells, but the header names ${columns.length} columns`);
+    if (fields.length > columns.length)
+      throw new Error(`line ${line}: ${fields.length} cells, but the header names ${columns.length} columns`);
     return { line, cells: Object.fromEntries(columns.map((name, index) => [name, fields[index] ?? ""])) };
   });
   return { columns, rows };

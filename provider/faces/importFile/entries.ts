@@ -103,7 +103,8 @@ export async function entryOfRow(kind: ResourceKind, row: CsvRow, read: ReadObje
   let ownId: string | undefined;
   for (const [column, cell] of Object.entries(row.cells)) {
     const field = fieldOfColumn(definition, column);
-    if (field === undefined) throw new RowRefusedError(`${rowLabel(kind, row, undefined)}: column ${JSON.stringify(column)} is no field of ${kind}`);
+    if (field === undefined)
+      throw new RowRefusedError(`${rowLabel(kind, row, undefined)}: column ${JSON.stringify(column)} is no field of ${kind}`);
     if (field === "id") ownId = cell.trim() || undefined;
     else {
       const value = cellValue(definition, field, cell);
@@ -126,7 +127,9 @@ export async function entryOfRow(kind: ResourceKind, row: CsvRow, read: ReadObje
   const found = await read(kind, id!);
   if (found === undefined) throw refuse([`the platform has no ${definition.noun} with this id`]);
   // A value the row gives beside the platform's must be the platform's (these kinds cannot be updated).
-  const compared = Object.fromEntries(Object.entries(definition.diff).filter(([field]) => given[field] !== undefined && found.inputs[field] !== undefined));
+  const compared = Object.fromEntries(
+    Object.entries(definition.diff).filter(([field]) => given[field] !== undefined && found.inputs[field] !== undefined),
+  );
   const contradicted = diffInputs(compared, found.inputs, given).changed;
   if (contradicted.length > 0) {
     throw refuse(
@@ -137,7 +140,11 @@ export async function entryOfRow(kind: ResourceKind, row: CsvRow, read: ReadObje
   if (failures.length > 0) throw refuse(failures.map((f) => `${f.property || "(row)"}: ${f.reason}`));
   const values = inputs as Record<string, unknown>;
   // What the read could not return (a group's items) comes from the row, into the state as well.
-  const fromRow = Object.fromEntries(Object.keys(given).filter((field) => found.inputs[field] === undefined).map((field) => [field, values[field]]));
+  const fromRow = Object.fromEntries(
+    Object.keys(given)
+      .filter((field) => found.inputs[field] === undefined)
+      .map((field) => [field, values[field]]),
+  );
   // Fields the read left undefined (a group's items) are no part of a JSON file.
   const outputs = Object.fromEntries(Object.entries({ ...found.outputs, ...fromRow }).filter(([, value]) => value !== undefined));
   return { type: resourceToken(kind), name: entryName(kind, id!), id: id!, inputs: values, outputs };

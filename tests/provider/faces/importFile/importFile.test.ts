@@ -29,7 +29,11 @@ afterAll(async () => {
 
 const reader = () =>
   lifecycleReader(
-    resolveSettings([], { ADPLATFORM_BASE_URL: sim.url, ADPLATFORM_TOKEN: "demo-token", ADPLATFORM_JOURNAL_DIR: path.join(dir, "journal") }),
+    resolveSettings([], {
+      ADPLATFORM_BASE_URL: sim.url,
+      ADPLATFORM_TOKEN: "demo-token",
+      ADPLATFORM_JOURNAL_DIR: path.join(dir, "journal"),
+    }),
     () => undefined,
   );
 
@@ -57,7 +61,11 @@ describe("rows to entries", () => {
   it("takes a strategy, a modifier and a variation from their rows, with the state their inputs, sending nothing", async () => {
     const before = sim.requests().total;
     const sources = [
-      { kind: "BidStrategy" as const, origin: "s.csv", rows: parseCsv("id,name,strategy,value,max_value\n601,Exact CPC,exact,0.4,0.9\n").rows },
+      {
+        kind: "BidStrategy" as const,
+        origin: "s.csv",
+        rows: parseCsv("id,name,strategy,value,max_value\n601,Exact CPC,exact,0.4,0.9\n").rows,
+      },
       {
         kind: "BidModifier" as const,
         origin: "m.csv",
@@ -97,7 +105,11 @@ describe("rows to entries", () => {
     const gets = () => sim.requests().operations["19"]?.count ?? 0;
     const before = { gets: gets(), writes: writes() };
     const sources = [
-      { kind: "CampaignGroup" as const, origin: "g.csv", rows: parseCsv('id,name,items\n701,Summer sale,"[""5001"",""5002"",""5003""]"\n').rows },
+      {
+        kind: "CampaignGroup" as const,
+        origin: "g.csv",
+        rows: parseCsv('id,name,items\n701,Summer sale,"[""5001"",""5002"",""5003""]"\n').rows,
+      },
       { kind: "CampaignGroup" as const, origin: "--ids", rows: rowsOfIds(["702"]) },
     ];
     const { file, problems } = await buildImportFile(sources, reader());
@@ -107,7 +119,13 @@ describe("rows to entries", () => {
       name: "group-701",
       id: "701",
       inputs: { name: "Summer sale", color: "#ff8800", items: ["5001", "5002", "5003"] },
-      outputs: expect.objectContaining({ name: "Summer sale", color: "#ff8800", size: 3, companyId: "7001", items: ["5001", "5002", "5003"] }),
+      outputs: expect.objectContaining({
+        name: "Summer sale",
+        color: "#ff8800",
+        size: 3,
+        companyId: "7001",
+        items: ["5001", "5002", "5003"],
+      }),
     });
     expect(file.resources[1]?.inputs).toEqual({ name: "Retargeting", color: "#3366cc" });
     expect(file.resources[1]?.outputs).not.toHaveProperty("items");
@@ -117,7 +135,11 @@ describe("rows to entries", () => {
 
   it("refuses every row the schema refuses, naming its line and field, a contradicted group and a repeated object", async () => {
     const sources = [
-      { kind: "BidStrategy" as const, origin: "s.csv", rows: parseCsv("id,name,strategy,value,max_value\n601,A,exact,abc,1\n,B,exact,1,1\n").rows },
+      {
+        kind: "BidStrategy" as const,
+        origin: "s.csv",
+        rows: parseCsv("id,name,strategy,value,max_value\n601,A,exact,abc,1\n,B,exact,1,1\n").rows,
+      },
       { kind: "BidModifier" as const, origin: "m.csv", rows: parseCsv("id,name\n501,\n").rows },
       { kind: "AbTestVariation" as const, origin: "v.csv", rows: parseCsv('ab_test_id,id,settings\n301,2,"[1]"\n').rows },
       { kind: "CampaignGroup" as const, origin: "g.csv", rows: parseCsv("id,color,items\n701,#000000,\n999999,,\n702,,\n702,,\n").rows },
@@ -138,9 +160,15 @@ describe("rows to entries", () => {
 
 describe("the command's arguments and file", () => {
   it("gives each --csv and --ids the kind before it, and refuses what it cannot use before reading any row", () => {
-    const files: Record<string, string> = { "s.csv": "id,name,strategy,value,max_value\n601,A,exact,1,1\n", "bad.csv": "id,company_id\n601,7001\n" };
+    const files: Record<string, string> = {
+      "s.csv": "id,name,strategy,value,max_value\n601,A,exact,1,1\n",
+      "bad.csv": "id,company_id\n601,7001\n",
+    };
     const read = (file: string) => files[file]!;
-    const { sources, out } = parseImportFileArgs(["--kind", "BidStrategy", "--csv", "s.csv", "--kind", "CampaignGroup", "--ids", "701, 702", "--out", "f.json"], read);
+    const { sources, out } = parseImportFileArgs(
+      ["--kind", "BidStrategy", "--csv", "s.csv", "--kind", "CampaignGroup", "--ids", "701, 702", "--out", "f.json"],
+      read,
+    );
     expect(out).toBe("f.json");
     expect(sources.map((s) => [s.kind, s.origin, s.rows.length])).toEqual([
       ["BidStrategy", "s.csv", 1],
