@@ -7,6 +7,7 @@
 export { Account, type AccountArgs } from "./account";
 export * from "./resources";
 export * from "./dataSources";
+export { adoptImportFile, type AdoptedResources } from "./adoptImportFile";
 export { AdPlatformError, type ErrorCode } from "../provider/errors";
 
 import { warnPlainCredentials } from "./config";

@@ -71,7 +71,8 @@ export interface ResourceProviderPlugin {
   /** `Configure` with the provider's arguments and, optionally, the engine's config variables. */
   configure(args: Props, variables?: Record<string, string>): Promise<void>;
   check(urn: string, olds: Props, news: Props): Promise<CheckAnswer>;
-  diff(id: string, urn: string, olds: Props, news: Props): Promise<DiffAnswer>;
+  /** `Diff`; `oldInputs` is sent as the state's inputs, as the engine sends them beside the old outputs. */
+  diff(id: string, urn: string, olds: Props, news: Props, oldInputs?: Props): Promise<DiffAnswer>;
   create(urn: string, properties: Props): Promise<{ id: string; properties: Props }>;
   /** `Read`; `properties` undefined sends none, as the engine does for an import. */
   read(id: string, urn: string, properties: Props | undefined, inputs?: Props): Promise<{ id: string; properties: Props; inputs?: Props }>;
@@ -146,11 +147,12 @@ export async function startResourceProviderPlugin(options: PluginProcessOptions)
         failures: res.getFailuresList().map((f) => ({ property: f.getProperty(), reason: f.getReason() })),
       };
     },
-    async diff(id, urn, olds, news) {
+    async diff(id, urn, olds, news, oldInputs) {
       const req = new provproto.DiffRequest();
       req.setId(id);
       req.setUrn(urn);
       req.setOlds(toStruct(olds));
+      if (oldInputs !== undefined) req.setOldInputs(toStruct(oldInputs));
       req.setNews(toStruct(news));
       const res = await call<provproto.DiffResponse>("diff", req);
       const changes: Record<number, DiffChanges> = {

@@ -1,10 +1,12 @@
 /**
- * What `pulumi import` can do for each kind. An import's `Read` carries only the id: the engine has
- * no state yet, so the object must be read from the platform. The API reads only campaign groups
- * (GET op 19); strategies, bid modifiers and A/B-test variations have no GET (spec, Endpoints), so
- * importing one would take over an object whose fields nobody knows. Those are refused with what to
- * write in the program instead: each kind already takes an existing object over from its declared
- * inputs on the first `pulumi up`.
+ * What `pulumi import` can do for each kind when the engine asks the provider to read. An import's
+ * `Read` carries only the id: the engine has no state yet, so the object must be read from the
+ * platform. The API reads only campaign groups (GET op 19); strategies, bid modifiers and A/B-test
+ * variations have no GET (spec, Endpoints), so reading one would take over an object whose fields
+ * nobody knows. Those are refused with the ways that work: an import file entry that carries the
+ * object's `inputs` and `outputs` (Pulumi CLI 3.254 or later skips the read and records them as
+ * they are; `adplatform-import-file` writes such a file), or a declaration in the program, which
+ * takes the existing object over from its declared inputs on the first `pulumi up`.
  */
 import { requestLine } from "../../catalog";
 import type { ResourceKind } from "../../resources/kinds";
@@ -31,6 +33,8 @@ export function importRefusal(kind: ResourceKind, id: string): string | undefine
   if (kind === "CampaignGroup") return undefined;
   return (
     `${kind} ${id}: cannot import: the API has no read for this kind, so its fields cannot be known and no ` +
-    `declaration can be written. Instead, ${INSTEAD[kind](id)}. Only ${resourceToken("CampaignGroup")} can be imported.`
+    `declaration can be written. Give them in an import file entry with "inputs" and "outputs" (pulumi import ` +
+    `--file, Pulumi CLI 3.254 or later, which then reads nothing; adplatform-import-file writes one from a CSV ` +
+    `of the objects' fields), or ${INSTEAD[kind](id)}. Only ${resourceToken("CampaignGroup")} can be imported by id alone.`
   );
 }

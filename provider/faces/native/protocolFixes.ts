@@ -1,5 +1,5 @@
 /**
- * Two gaps of `@pulumi/pulumi`'s provider server (`@pulumi/pulumi/provider`), closed at the protobuf
+ * Three gaps of `@pulumi/pulumi`'s provider server (`@pulumi/pulumi/provider`), closed at the protobuf
  * level, before the server sees a request:
  *
  * - Its `Read` calls `getProperties()!.toJavaScript()`, and the `Read` of an import (`pulumi import`,
@@ -8,8 +8,13 @@
  *   as an empty map, which the face takes for "no state: import".
  * - Its `Configure` drops the request (it answers the protocol flags only) and hands the provider no
  *   configuration. Every `ConfigureRequest` the server decodes is now shown to `onConfigure` first.
+ * - Its `Diff` hands the provider the old outputs only, not the old inputs the engine also sends. An
+ *   import whose read cannot return a field takes it from the import file's `inputs` (the engine
+ *   merges them into the read's inputs, not into its outputs): a group's `items`, which the API never
+ *   returns. A `DiffRequest`'s old outputs now read with such a field filled in from its old inputs,
+ *   so the declaration `pulumi import` wrote (with `items`) compares equal to the state.
  *
- * Both patch the generated message classes the server's service definition decodes with
+ * All three patch the generated message classes the server's service definition decodes with
  * (`@pulumi/pulumi/proto/provider_pb`), which the server looks up on that module at each request.
  */
 import type { Struct as StructType } from "google-protobuf/google/protobuf/struct_pb";
@@ -35,7 +40,22 @@ export interface ConfigureSeen {
 
 let installed = false;
 
-/** Installs both fixes, once per process. */
+/**
+ * `olds` with each field it lacks (absent or null) taken from `oldInputs`: what the state holds of
+ * a field the outputs did not get. A field the outputs hold is never changed.
+ */
+export function oldsFilledFromInputs(olds: StructType, oldInputs: StructType | undefined): StructType {
+  const inputs = oldInputs?.getFieldsMap();
+  if (inputs === undefined || inputs.getLength() === 0) return olds;
+  const fields = olds.getFieldsMap();
+  for (const [key, value] of inputs.entries()) {
+    const current = fields.get(key);
+    if (current === undefined || current.hasNullValue()) fields.set(key, value);
+  }
+  return olds;
+}
+
+/** Installs the fixes, once per process. */
 export function installProtocolFixes(onConfigure: (seen: ConfigureSeen) => void): void {
   if (installed) return;
   installed = true;
@@ -47,6 +67,13 @@ export function installProtocolFixes(onConfigure: (seen: ConfigureSeen) => void)
   const getProperties = readRequest.getProperties;
   readRequest.getProperties = function (this: provproto.ReadRequest) {
     return getProperties.call(this) ?? new Struct();
+  };
+
+  const diffRequest = provproto.DiffRequest.prototype;
+  // eslint-disable-next-line @typescript-eslint/unbound-method
+  const getOlds = diffRequest.getOlds;
+  diffRequest.getOlds = function (this: provproto.DiffRequest) {
+    return oldsFilledFromInputs(getOlds.call(this) ?? new Struct(), this.getOldInputs());
   };
 
   const decodeConfigure = provproto.ConfigureRequest.deserializeBinary.bind(provproto.ConfigureRequest);

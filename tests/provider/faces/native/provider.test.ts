@@ -99,6 +99,18 @@ describe("import", () => {
     expect(await native.plugin.diff("701", urn, read.properties, checked.inputs)).toMatchObject({ changes: "none" });
   });
 
+  it("compares a group imported with items from an import file clean: the diff takes what the outputs lack from the old inputs", async () => {
+    // The engine merges the file's inputs into the read's inputs only; the outputs have no items.
+    const urn = nativeUrn("CampaignGroup", "summer");
+    const read = await native.plugin.read("701", urn, undefined);
+    const inputs = { ...read.inputs, items: ["5001", "5002", "5003"] };
+    expect(await native.plugin.diff("701", urn, read.properties, inputs, inputs)).toMatchObject({ changes: "none" });
+    // Without the old inputs the outputs alone lack items; a field the outputs hold is never overridden.
+    expect(await native.plugin.diff("701", urn, read.properties, inputs)).toMatchObject({ changes: "some", replaces: ["items"] });
+    const renamed = { ...inputs, name: "Renamed" };
+    expect(await native.plugin.diff("701", urn, read.properties, inputs, renamed)).toMatchObject({ changes: "none" });
+  });
+
   it("still requires items to create a group, also when an imported one is replaced", async () => {
     const { failures } = await native.plugin.check(nativeUrn("CampaignGroup", "new"), {}, { name: "New", color: "#000000" });
     expect(failures.map((f) => f.property)).toEqual(["items"]);
@@ -128,6 +140,7 @@ describe("import", () => {
     const error = await native.plugin.read(id, nativeUrn(kind, "x"), undefined).catch((e: Error) => e);
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toContain("the API has no read for this kind");
+    expect((error as Error).message).toContain('import file entry with "inputs" and "outputs"');
     expect((error as Error).message).toContain(instead);
     expect((error as Error).message).toContain(then);
   });

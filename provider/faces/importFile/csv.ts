@@ -1,0 +1,88 @@
+/**
+ * The CSV an account export is (RFC 4180): comma-separated, fields in double quotes may hold commas,
+ * line breaks and doubled quotes, lines end in LF or CRLF. The first line names the columns. Kept
+ * here, a page long, rather than taken from a dependency: the command reads nothing more.
+ */
+
+/** One data line: its 1-based line number in the file (for messages) and its cells by column. */
+export interface CsvRow {
+  readonly line: number;
+  readonly cells: Readonly<Record<string, string>>;
+}
+
+/** A CSV file's column names and rows. */
+export interface CsvTable {
+  readonly columns: readonly string[];
+  readonly rows: readonly CsvRow[];
+}
+
+/** Splits `text` into records of fields, each with the line it starts on. */
+function records(text: string): { line: number; fields: string[] }[] {
+  const out: { line: number; fields: string[] }[] = [];
+  let fields: string[] = [];
+  let field = "";
+  let quoted = false;
+  let line = 1;
+  let start = 1;
+  let i = 0;
+  const endRecord = () => {
+    fields.push(field);
+    // A blank line is no record.
+    if (!(fields.length === 1 && fields[0] === "")) out.push({ line: start, fields });
+    fields = [];
+    field = "";
+  };
+  while (i < text.length) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i += 2;
+        continue;
+      }
+      if (c === '"') quoted = false;
+      else {
+        if (c === "\n") line += 1;
+        field += c;
+      }
+      i += 1;
+      continue;
+    }
+    if (c === '"' && field === "") quoted = true;
+    else if (c === ",") {
+      fields.push(field);
+      field = "";
+    } else if (c === "\n" || (c === "\r" && text[i + 1] === "\n")) {
+      endRecord();
+      i += c === "\r" ? 1 : 0;
+      line += 1;
+      start = line;
+    } else field += c;
+    i += 1;
+  }
+  if (quoted) throw new Error(`line ${start}: a quoted field is not closed`);
+  if (field !== "" || fields.length > 0) endRecord();
+  return out;
+}
+
+/**
+ * The table `text` holds. Throws, naming the line, for an unclosed quote, a repeated or empty
+ * column name, or a line with more cells than columns; a line with fewer leaves the rest empty.
+ */
+export function parseCsv(text: string): CsvTable {
+  const [header, ...data] = records(text.replace(/^\uFEFF/, ""));
+  if (header === undefined) throw new Error("the CSV is empty: its first line names the columns");
+  const columns = header.fields.map((name) => name.trim());
+  const seen = new Set<string>();
+  for (const name of columns) {
+    if (name === "") throw new Error(`line ${header.line}: a column has no name`);
+    if (seen.has(name)) throw new Error(`line ${header.line}: column ${JSON.stringify(name)} appears twice`);
+    seen.add(name);
+  }
+  const rows = data.map(({ line, fields }) => {
+    if (fields.length > columns.length)
+      throw new Error(`line ${line}: ${fields.length} cells, but the header names ${columns.length} columns`);
+    return { line, cells: Object.fromEntries(columns.map((name, index) => [name, fields[index] ?? ""])) };
+  });
+  return { columns, rows };
+}

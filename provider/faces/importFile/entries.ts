@@ -1,0 +1,151 @@
+/**
+ * Rows of an account export -> entries of a Pulumi import file (`pulumi import --file`, CLI 3.254 or
+ * later) that carry each object's `inputs` and `outputs`, so the engine records them as they are and
+ * asks the provider to read nothing: the API cannot read strategies, bid modifiers or variations
+ * (spec, Endpoints).
+ *
+ * A row's fields are checked by the kind's definition (`provider/resources/<kind>/definition.ts`),
+ * the schema the provider's own `check` uses, so a row is refused exactly where a program declaring
+ * the same values would fail its preview. Kinds the platform can read (`IMPORTABLE_KINDS`: campaign
+ * groups) are read through the lifecycle's `read`, which is what an import by id records, and take
+ * from the row only what the read cannot return (`items`); a row value that contradicts the platform's
+ * is refused, since groups cannot be updated.
+ */
+import type { AnyResourceDefinition } from "../../resources/inputs/definition";
+import { RESOURCE_DEFINITIONS } from "../../resources/definitions";
+import { checkInputs, type InputSchema } from "../../resources/inputs/checkInputs";
+import { diffInputs } from "../../resources/inputs/diff";
+import type { ResourceKind } from "../../resources/kinds";
+import { snakeToCamel } from "../../wire/casing";
+import { IMPORTABLE_KINDS } from "../native/importSupport";
+import { resourceToken } from "../native/tokens";
+import type { CsvRow } from "./csv";
+
+/** One resource of an import file, as `pulumi import --file` reads it. */
+export interface ImportEntry {
+  /** `adplatform:index:<Kind>`. */
+  readonly type: string;
+  /** The resource's name in the stack and in the program Pulumi writes. */
+  readonly name: string;
+  /** The object's id: the engine's id of the resource. */
+  readonly id: string;
+  readonly inputs: Record<string, unknown>;
+  /** The state to record; with them the engine skips the provider's read. */
+  readonly outputs: Record<string, unknown>;
+}
+
+/** An import file: `{ "resources": [...] }`. */
+export interface ImportFile {
+  readonly resources: ImportEntry[];
+}
+
+/** What a read of a kind the platform can read gives: the state, or nothing when there is no such object. */
+export type ReadObject = (
+  kind: ResourceKind,
+  id: string,
+) => Promise<{ inputs: Record<string, unknown>; outputs: Record<string, unknown> } | undefined>;
+
+/** A row the schema refuses: every problem, each naming the field. */
+export class RowRefusedError extends Error {
+  override readonly name = "RowRefusedError";
+}
+
+/**
+ * The input field of `definition` column `column` names: an SDK name (`maxValue`), a wire name
+ * (`max_value`), or `id`: the object's own id (a strategy's or group's id, a modifier's
+ * `bidModifierId`, a variation's `variationId`). Undefined for a column that is no field.
+ */
+export function fieldOfColumn(definition: AnyResourceDefinition, column: string): string | undefined {
+  const { adoption, fields } = definition;
+  if (column === "id") return adoption.by === "ids" ? adoption.ids.at(-1) : "id";
+  for (const name of [column, snakeToCamel(column)]) if (Object.prototype.hasOwnProperty.call(fields, name)) return name;
+  return undefined;
+}
+
+/** The columns of `columns` that `kind` has no field for; say them before reading any row. */
+export function unknownColumns(kind: ResourceKind, columns: readonly string[]): string[] {
+  return columns.filter((column) => fieldOfColumn(RESOURCE_DEFINITIONS[kind], column) === undefined);
+}
+
+/**
+ * A cell's value for `schema`: the text as it is when the schema takes it (names, decimal strings);
+ * otherwise its JSON (lists such as `["5001","5002"]`, objects, numbers), so the schema's refusal,
+ * if any, is about the value meant. Empty: absent.
+ */
+function cellValue(definition: AnyResourceDefinition, field: string, cell: string): unknown {
+  if (cell === "") return undefined;
+  const schema = definition.fields[field]?.schema;
+  if (schema === undefined || schema.safeParse(cell).success) return cell;
+  try {
+    return JSON.parse(cell) as unknown;
+  } catch {
+    return cell;
+  }
+}
+
+/** `row N (<Kind> <id>)`, the start of every message about a row. */
+const rowLabel = (kind: ResourceKind, row: CsvRow, id: string | undefined) => `row ${row.line} (${kind}${id ? ` ${id}` : ""})`;
+
+/** The `<kind>-<id>` name of an entry: the ids with `/` as `-` (`variation-301-2`). */
+export function entryName(kind: ResourceKind, id: string): string {
+  const noun = RESOURCE_DEFINITIONS[kind].noun.split(" ").at(-1)!;
+  return `${noun}-${id.replace(/\//g, "-")}`;
+}
+
+/**
+ * The import file entry of one row of `kind`, or a `RowRefusedError` naming the row and each field
+ * the schema refuses. `read` is asked only for kinds the platform can read.
+ */
+export async function entryOfRow(kind: ResourceKind, row: CsvRow, read: ReadObject): Promise<ImportEntry> {
+  const definition = RESOURCE_DEFINITIONS[kind];
+  const { adoption } = definition;
+  const given: Record<string, unknown> = {};
+  let ownId: string | undefined;
+  for (const [column, cell] of Object.entries(row.cells)) {
+    const field = fieldOfColumn(definition, column);
+    if (field === undefined)
+      throw new RowRefusedError(`${rowLabel(kind, row, undefined)}: column ${JSON.stringify(column)} is no field of ${kind}`);
+    if (field === "id") ownId = cell.trim() || undefined;
+    else {
+      const value = cellValue(definition, field, cell);
+      if (value !== undefined) given[field] = value;
+    }
+  }
+  const id = adoption.by === "ids" ? adoption.ids.map((field) => given[field]).join("/") : ownId;
+  const label = rowLabel(kind, row, id && !id.split("/").includes("") ? id : undefined);
+  const refuse = (problems: readonly string[]) => new RowRefusedError(`${label}: ${problems.join("; ")}`);
+  if (adoption.by === "adoptId" && id === undefined) throw refuse(["id: is required"]);
+
+  if (!IMPORTABLE_KINDS.has(kind)) {
+    const { inputs, failures } = checkInputs(definition.inputs as unknown as InputSchema, given);
+    if (failures.length > 0) throw refuse(failures.map((f) => `${f.property || "(row)"}: ${f.reason}`));
+    const values = inputs as Record<string, unknown>;
+    // The kinds the API cannot read hold their inputs as their state (their create answers nothing more).
+    return { type: resourceToken(kind), name: entryName(kind, id!), id: id!, inputs: values, outputs: { ...values } };
+  }
+
+  const found = await read(kind, id!);
+  if (found === undefined) throw refuse([`the platform has no ${definition.noun} with this id`]);
+  // A value the row gives beside the platform's must be the platform's (these kinds cannot be updated).
+  const compared = Object.fromEntries(
+    Object.entries(definition.diff).filter(([field]) => given[field] !== undefined && found.inputs[field] !== undefined),
+  );
+  const contradicted = diffInputs(compared, found.inputs, given).changed;
+  if (contradicted.length > 0) {
+    throw refuse(
+      contradicted.map((f) => `${f}: is ${JSON.stringify(found.inputs[f])} on the platform but ${JSON.stringify(given[f])} in the row`),
+    );
+  }
+  const { inputs, failures } = checkInputs(definition.existingInputs as unknown as InputSchema, { ...given, ...found.inputs });
+  if (failures.length > 0) throw refuse(failures.map((f) => `${f.property || "(row)"}: ${f.reason}`));
+  const values = inputs as Record<string, unknown>;
+  // What the read could not return (a group's items) comes from the row, into the state as well.
+  const fromRow = Object.fromEntries(
+    Object.keys(given)
+      .filter((field) => found.inputs[field] === undefined)
+      .map((field) => [field, values[field]]),
+  );
+  // Fields the read left undefined (a group's items) are no part of a JSON file.
+  const outputs = Object.fromEntries(Object.entries({ ...found.outputs, ...fromRow }).filter(([, value]) => value !== undefined));
+  return { type: resourceToken(kind), name: entryName(kind, id!), id: id!, inputs: values, outputs };
+}
