@@ -74,7 +74,10 @@ it(
     const { pulumiGo } = currentCombination();
     let listed = "";
     try {
-      for (const args of [["get", `github.com/pulumi/pulumi/sdk/v3@${pulumiGo}`], ["mod", "tidy"]]) {
+      for (const args of [
+        ["get", `github.com/pulumi/pulumi/sdk/v3@${pulumiGo}`],
+        ["mod", "tidy"],
+      ]) {
         await promisify(execFile)("go", args, { cwd: dir, env: { ...offline, GOFLAGS: goFlags("mod") } });
       }
       listed = (

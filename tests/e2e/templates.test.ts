@@ -97,9 +97,14 @@ function useCombinationSdk(template: "typescript" | "python" | "yaml", dir: stri
   if (template === "typescript") {
     if (combination.name === "newest") {
       const spec = `@pulumi/pulumi@${combination.pulumiNodejs}`;
-      execFileSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error", spec], { cwd: dir, stdio: "pipe" });
+      execFileSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error", spec], {
+        cwd: dir,
+        stdio: "pipe",
+      });
     }
-    const sdk = JSON.parse(fs.readFileSync(path.join(dir, "node_modules", "@pulumi", "pulumi", "package.json"), "utf8")) as { version: string };
+    const sdk = JSON.parse(fs.readFileSync(path.join(dir, "node_modules", "@pulumi", "pulumi", "package.json"), "utf8")) as {
+      version: string;
+    };
     expect(sdk.version).toBe(combination.pulumiNodejs);
   } else if (template === "python") {
     const python = path.join(dir, "venv", "bin", "python");
