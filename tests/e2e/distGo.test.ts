@@ -70,22 +70,18 @@ it(
     const started = Date.now();
     const offline = { ...process.env, GOWORK: "off", GOPROXY: "off" };
     const goFlags = (mod: string) => `${process.env.GOFLAGS ?? ""} -mod=${mod}`.trim();
-    // examples/go pins the oldest combination's SDK; on the newest a user's `go get` and `go mod tidy` move it.
+    // examples/go pins the oldest combination's SDK; on another a user's `go get` and `go mod tidy` move it.
     const { pulumiGo } = currentCombination();
-    let listed = "";
+    const go = (args: string[], mod: string) => promisify(execFile)("go", args, { cwd: dir, env: { ...offline, GOFLAGS: goFlags(mod) } });
+    const sdkVersion = async () => (await go(["list", "-m", "github.com/pulumi/pulumi/sdk/v3"], "readonly")).stdout.trim();
+    let listed: string;
     try {
-      for (const args of [
-        ["get", `github.com/pulumi/pulumi/sdk/v3@${pulumiGo}`],
-        ["mod", "tidy"],
-      ]) {
-        await promisify(execFile)("go", args, { cwd: dir, env: { ...offline, GOFLAGS: goFlags("mod") } });
+      listed = await sdkVersion();
+      if (listed !== `github.com/pulumi/pulumi/sdk/v3 ${pulumiGo}`) {
+        await go(["get", `github.com/pulumi/pulumi/sdk/v3@${pulumiGo}`], "mod");
+        await go(["mod", "tidy"], "mod");
+        listed = await sdkVersion();
       }
-      listed = (
-        await promisify(execFile)("go", ["list", "-m", "github.com/pulumi/pulumi/sdk/v3"], {
-          cwd: dir,
-          env: { ...offline, GOFLAGS: goFlags("readonly") },
-        })
-      ).stdout.trim();
       await promisify(execFile)("go", ["build", "-trimpath", "-o", "adplatform-go", "."], {
         cwd: dir,
         env: { ...offline, GOFLAGS: goFlags("readonly") },
