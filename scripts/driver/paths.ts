@@ -11,8 +11,10 @@ export const EXAMPLES_DIR = path.join(REPO_ROOT, "examples");
 
 /**
  * The bin directory scripts/ensure-pulumi fills (`pulumi`, the dynamic-provider launcher, and the
- * language host when one exists). `PULUMI_BIN` overrides it, as in scripts/pulumi-env.
+ * language host when one exists): the newest CLI's with `ADPLATFORM_MATRIX=newest` (scripts/matrix/run).
+ * `PULUMI_BIN` overrides it, as in scripts/pulumi-env.
  */
 export function pulumiBinDir(): string {
-  return process.env.PULUMI_BIN ?? path.join(REPO_ROOT, ".pulumi-cli", "bin");
+  const dir = process.env.ADPLATFORM_MATRIX === "newest" ? ".pulumi-cli-newest" : ".pulumi-cli";
+  return process.env.PULUMI_BIN ?? path.join(REPO_ROOT, dir, "bin");
 }

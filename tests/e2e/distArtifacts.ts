@@ -8,10 +8,13 @@
  */
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
+import * as http from "node:http";
+import type { AddressInfo } from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
 import { openCliSession, type CliSession } from "../../scripts/driver/cliSession";
 import { pulumiBinDir, REPO_ROOT } from "../../scripts/driver/paths";
+import { DEFAULT_PLUGIN_DOWNLOAD_URL } from "../../scripts/native/buildSchema";
 import { startSimulator, type RunningSimulator } from "../../simulator";
 import { TOKEN, pulumiIn } from "./harness";
 
@@ -33,6 +36,39 @@ export function pluginArchiveName(): string {
   const arch = { x64: "amd64", arm64: "arm64" }[process.arch as string];
   if (!os_ || !arch) throw new Error(`no plugin archive is built for ${process.platform}-${process.arch}`);
   return `pulumi-resource-adplatform-v${VERSION}-${os_}-${arch}.tar.gz`;
+}
+
+/** dist/ served over loopback in place of the GitHub release the schema's `pluginDownloadURL` names. */
+export interface ServedRelease {
+  /** The names requested so far, in order. */
+  readonly served: readonly string[];
+  /** PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES pointing the release's URL at this server, for a program's environment. */
+  readonly env: Readonly<Record<string, string>>;
+  close(): Promise<void>;
+}
+
+/** Serves the files of dist/ by name, as a release's assets are served, recording each request. */
+export async function serveRelease(): Promise<ServedRelease> {
+  const served: string[] = [];
+  const server = http.createServer((req, res) => {
+    const name = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname.slice(1));
+    served.push(name);
+    const file = path.join(DIST_DIR, name);
+    if (name.includes("/") || !fs.existsSync(file)) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { "content-type": "application/octet-stream", "content-length": fs.statSync(file).size });
+    fs.createReadStream(file).pipe(res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const escaped = DEFAULT_PLUGIN_DOWNLOAD_URL.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return {
+    served,
+    env: { PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: `^${escaped}$=${url}` },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** A fresh directory under the system's temporary directory, far from the checkout. */

@@ -9,13 +9,20 @@
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
-import * as http from "node:http";
-import type { AddressInfo } from "node:net";
 import * as path from "node:path";
 import type { CliSession } from "../../scripts/driver/cliSession";
 import { pulumiBinDir } from "../../scripts/driver/paths";
 import { DEFAULT_PLUGIN_DOWNLOAD_URL } from "../../scripts/native/buildSchema";
-import { DEMO_PYTHON_PROGRAM, DIST_DIR, VERSION, distFile, pluginArchiveName, upDemoProgram, useRelease } from "./distArtifacts";
+import {
+  DEMO_PYTHON_PROGRAM,
+  VERSION,
+  distFile,
+  pluginArchiveName,
+  serveRelease,
+  upDemoProgram,
+  useRelease,
+  type ServedRelease,
+} from "./distArtifacts";
 import { E2E_TIMEOUT_MS, initDemoStack } from "./harness";
 
 jest.setTimeout(E2E_TIMEOUT_MS);
@@ -23,28 +30,9 @@ jest.setTimeout(E2E_TIMEOUT_MS);
 const WHEEL = `pulumi_adplatform-${VERSION}-py3-none-any.whl`;
 
 const release = useRelease();
-let server: http.Server;
-let served: string[];
+let served: ServedRelease;
 let dir: string;
 let cli: CliSession;
-
-/** Serves the files of dist/ by name, as a release's assets are served; records each request. */
-async function serveDist(): Promise<string> {
-  served = [];
-  server = http.createServer((req, res) => {
-    const name = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname.slice(1));
-    served.push(name);
-    const file = path.join(DIST_DIR, name);
-    if (name.includes("/") || !fs.existsSync(file)) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { "content-type": "application/octet-stream", "content-length": fs.statSync(file).size });
-    fs.createReadStream(file).pipe(res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
 
 beforeAll(async () => {
   if (!fs.existsSync(path.join(pulumiBinDir(), "pulumi-language-python"))) {
@@ -52,13 +40,12 @@ beforeAll(async () => {
   }
   const wheel = distFile(WHEEL);
   distFile(pluginArchiveName());
-  const releaseUrl = await serveDist();
-  const escaped = DEFAULT_PLUGIN_DOWNLOAD_URL.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  served = await serveRelease();
   cli = release.workspace("adplatform-dist-download-", {
     onlyCommands: ["pulumi", "pulumi-language-python", "pulumi-language-python-exec", "python3"],
     extraEnv: {
       PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "false",
-      PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: `^${escaped}$=${releaseUrl}`,
+      ...served.env,
     },
   });
   dir = cli.dir;
@@ -86,7 +73,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
+  await served?.close();
 });
 
 it("the wheel names the plugin's version and download URL", () => {
@@ -103,7 +90,7 @@ it("the wheel names the plugin's version and download URL", () => {
 it("pulumi up downloads the plugin from the release and runs the program with no Node.js on PATH, then preview and destroy", async () => {
   expect(fs.existsSync(path.join(cli.env.PULUMI_HOME!, "plugins", `resource-adplatform-v${VERSION}`))).toBe(false);
   await upDemoProgram(cli, release.sim, async () => {
-    expect(served).toContain(pluginArchiveName());
+    expect(served.served).toContain(pluginArchiveName());
     expect(fs.readdirSync(path.join(cli.env.PULUMI_HOME!, "plugins", `resource-adplatform-v${VERSION}`)).sort()).toEqual([
       "README.md",
       "pulumi-resource-adplatform",

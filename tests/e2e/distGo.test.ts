@@ -3,14 +3,16 @@
  * the Go SDK archive from dist/ unpacked where examples/go's `replace` directive expects it, the plugin
  * installed from the plugin archive into an empty PULUMI_HOME, and the Go program of examples/go (an
  * Automation API inline program: no Go language host) built from the Go module cache alone
- * (GOPROXY=off; scripts/ensure-pulumi --go-example fills the cache) and run against the simulator on a local
- * file backend, with nothing of this checkout on PATH.
+ * (GOPROXY=off; scripts/ensure-pulumi --go-example fills the cache), on the version matrix's Pulumi Go SDK
+ * (scripts/matrix/combinations.json, pulumiGo), and run against the simulator on a local file backend,
+ * with nothing of this checkout on PATH.
  */
 import { execFile, execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import type { CliSession } from "../../scripts/driver/cliSession";
+import { currentCombination } from "../../scripts/matrix/combination";
 import { GO_MODULE_PATH, GO_SDK_DIR } from "../../scripts/native/buildSchema";
 import { VERSION, expectDemoOutcome, installPluginArchive, pluginArchiveName, useRelease } from "./distArtifacts";
 import { E2E_TIMEOUT_MS, EXAMPLES_DIR, TOKEN } from "./harness";
@@ -63,18 +65,26 @@ it("the archive holds the SDK's module at its path, naming the plugin's version 
 });
 
 it(
-  "builds the Go program from the module cache alone",
+  "builds the Go program from the module cache alone, on the combination's Pulumi Go SDK",
   async () => {
     const started = Date.now();
+    const offline = { ...process.env, GOWORK: "off", GOPROXY: "off" };
+    const goFlags = (mod: string) => `${process.env.GOFLAGS ?? ""} -mod=${mod}`.trim();
+    // examples/go pins the oldest combination's SDK; on another a user's `go get` and `go mod tidy` move it.
+    const { pulumiGo } = currentCombination();
+    const go = (args: string[], mod: string) => promisify(execFile)("go", args, { cwd: dir, env: { ...offline, GOFLAGS: goFlags(mod) } });
+    const sdkVersion = async () => (await go(["list", "-m", "github.com/pulumi/pulumi/sdk/v3"], "readonly")).stdout.trim();
+    let listed: string;
     try {
+      listed = await sdkVersion();
+      if (listed !== `github.com/pulumi/pulumi/sdk/v3 ${pulumiGo}`) {
+        await go(["get", `github.com/pulumi/pulumi/sdk/v3@${pulumiGo}`], "mod");
+        await go(["mod", "tidy"], "mod");
+        listed = await sdkVersion();
+      }
       await promisify(execFile)("go", ["build", "-trimpath", "-o", "adplatform-go", "."], {
         cwd: dir,
-        env: {
-          ...process.env,
-          GOWORK: "off",
-          GOPROXY: "off",
-          GOFLAGS: `${process.env.GOFLAGS ?? ""} -mod=readonly`.trim(),
-        },
+        env: { ...offline, GOFLAGS: goFlags("readonly") },
       });
     } catch (error) {
       const { code, stderr } = error as { code?: string; stderr?: string };
@@ -84,6 +94,7 @@ it(
         cause: error,
       });
     }
+    expect(listed).toBe(`github.com/pulumi/pulumi/sdk/v3 ${pulumiGo}`);
     process.stdout.write(`go build of the program: ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   },
   GO_BUILD_TIMEOUT_MS,

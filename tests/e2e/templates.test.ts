@@ -7,7 +7,10 @@
  * host (scripts/ensure-pulumi) and `pip` (`pulumi` from PyPI, the SDK from the package). The YAML
  * case needs the YAML language host (scripts/ensure-pulumi) and the plugin archive of dist/ (`npm run
  * dist`), installed with `pulumi plugin install` into the project's empty PULUMI_HOME, with nothing
- * of this checkout on PATH: the program names no plugin path.
+ * of this checkout on PATH: the program names no plugin path. dist/ is served over loopback as the
+ * release the Python SDK names, since the newest CLI's `pulumi new` fetches the plugin from there.
+ * Each project runs the version matrix's SDKs (scripts/matrix/run): the template's pins on the oldest
+ * combination, the newest releases installed over them on the newest.
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -15,14 +18,16 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { pulumiBinDir } from "../../scripts/driver/paths";
 import { openCliSession, requireLanguageHost, type CliSession } from "../../scripts/driver/cliSession";
+import { currentCombination } from "../../scripts/matrix/combination";
 import { startSimulator, type RunningSimulator } from "../../simulator";
-import { VERSION, distFile, pluginArchiveName, userPath } from "./distArtifacts";
+import { VERSION, distFile, pluginArchiveName, serveRelease, userPath, type ServedRelease } from "./distArtifacts";
 import { E2E_TIMEOUT_MS, REPO_ROOT, TOKEN, pulumiIn } from "./harness";
 
 // `pulumi new` of the Python template creates a virtualenv and installs `pulumi` into it.
 jest.setTimeout(2 * E2E_TIMEOUT_MS);
 
 let sim: RunningSimulator;
+let release: ServedRelease;
 let workDir: string;
 let tarball: string;
 const sessions: CliSession[] = [];
@@ -39,11 +44,13 @@ beforeAll(() => {
 
 beforeAll(async () => {
   sim = await startSimulator({ port: 0 });
+  release = await serveRelease();
 });
 
 afterAll(async () => {
   for (const session of sessions) session.close();
   await sim?.close();
+  await release?.close();
   if (workDir !== undefined) fs.rmSync(workDir, { recursive: true, force: true });
 });
 
@@ -57,8 +64,9 @@ async function newProject(template: "typescript" | "python" | "yaml"): Promise<C
   // From npm's cache when it holds these versions (this repository's npm ci put them there).
   execFileSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error", tarball], { cwd: dir, stdio: "pipe" });
   // The YAML program finds the plugin in PULUMI_HOME only: not on PATH, where npm run puts this checkout's.
+  // The Python SDK names the plugin's release, which dist/ stands in for (release.env).
   const cli = openCliSession(dir, {
-    extraEnv: { npm_config_prefer_offline: "true", ...(template === "yaml" ? { PATH: userPath() } : {}) },
+    extraEnv: { npm_config_prefer_offline: "true", ...(template === "yaml" ? { PATH: userPath() } : {}), ...release.env },
   });
   sessions.push(cli);
   if (template === "yaml")
@@ -66,10 +74,47 @@ async function newProject(template: "typescript" | "python" | "yaml"): Promise<C
   const templateDir = path.join("node_modules", "pulumi-adplatform", "templates", template);
   // --force: the directory already holds node_modules and package.json. The token is the template's default.
   await pulumiIn(cli, ["new", templateDir, "--force", "--yes", "--stack", "dev", "--config", `adplatform:baseUrl=${sim.url}`]);
+  if (template === "python" && currentCombination().name === "newest") {
+    // Pulumi CLIs after 3.250 end `pulumi new` by installing the plugins the program's SDKs name, from
+    // the plugin cache or their release, whatever the project's `plugins.providers` says; 3.250 did not.
+    expect(release.served).toContain(pluginArchiveName());
+  }
   const settings = fs.readFileSync(path.join(dir, "Pulumi.dev.yaml"), "utf8");
   expect(settings).toMatch(/adplatform:token:\s+secure:/);
   expect(settings).not.toContain(TOKEN);
+  useCombinationSdk(template, dir);
   return cli;
+}
+
+/**
+ * The templates pin the oldest combination's SDKs (@pulumi/pulumi 3.248.0 installs on Node.js 20,
+ * later releases declare Node.js 22). On the newest combination the project then moves to that
+ * combination's SDK as the README tells a user on Node.js 22 or later: `npm install
+ * @pulumi/pulumi@<version>`, or `pip install pulumi==<version>` in the project's virtualenv.
+ */
+function useCombinationSdk(template: "typescript" | "python" | "yaml", dir: string): void {
+  const combination = currentCombination();
+  if (template === "typescript") {
+    if (combination.name === "newest") {
+      const spec = `@pulumi/pulumi@${combination.pulumiNodejs}`;
+      execFileSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error", spec], {
+        cwd: dir,
+        stdio: "pipe",
+      });
+    }
+    const sdk = JSON.parse(fs.readFileSync(path.join(dir, "node_modules", "@pulumi", "pulumi", "package.json"), "utf8")) as {
+      version: string;
+    };
+    expect(sdk.version).toBe(combination.pulumiNodejs);
+  } else if (template === "python") {
+    const python = path.join(dir, "venv", "bin", "python");
+    if (combination.name === "newest") {
+      const spec = `pulumi==${combination.pulumiPython}`;
+      execFileSync(python, ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", spec], { cwd: dir, stdio: "pipe" });
+    }
+    const version = execFileSync(python, ["-c", "import importlib.metadata as m; print(m.version('pulumi'))"], { encoding: "utf8" });
+    expect(version.trim()).toBe(combination.pulumiPython);
+  }
 }
 
 /** `pulumi up`, then the modifier's value changed in `file` and previewed: exactly that field shows. */
