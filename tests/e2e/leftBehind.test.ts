@@ -41,14 +41,24 @@ describe.each(["dynamic", "native"] as const)("the %s face", (face) => {
   };
   const requests = () => sim.requests().total;
   const ids = () => ({
-    strategies: sim.state("demo").bidStrategies.filter((s) => s.name === "Nightly").map((s) => String(s.id)),
-    groups: sim.state("demo").campaignGroups.filter((g) => g.name === "Launch").map((g) => String(g.id)),
+    strategies: sim
+      .state("demo")
+      .bidStrategies.filter((s) => s.name === "Nightly")
+      .map((s) => String(s.id)),
+    groups: sim
+      .state("demo")
+      .campaignGroups.filter((g) => g.name === "Launch")
+      .map((g) => String(g.id)),
   });
   const set = async (key: string, value: string) => expect((await stack.cli.pulumi(["config", "set", key, value])).code).toBe(0);
 
   beforeAll(async () => {
     sim = await startSimulator();
-    stack = await openTypeScriptStack(sim.url, { name: `adplatform-left-${face}`, description: "Objects left behind", index: PROGRAMS[face] }, { face });
+    stack = await openTypeScriptStack(
+      sim.url,
+      { name: `adplatform-left-${face}`, description: "Objects left behind", index: PROGRAMS[face] },
+      { face },
+    );
   });
   afterAll(async () => {
     stack?.close();
@@ -76,7 +86,9 @@ describe.each(["dynamic", "native"] as const)("the %s face", (face) => {
     before = requests();
     const refused = await stack.cli.pulumi(["preview"]);
     expect(refused.code).not.toBe(0);
-    expect(output(refused)).toMatch(new RegExp(`(BidStrategy ${strategy1} "Nightly"|CampaignGroup ${group1} "Launch") stays on the platform`));
+    expect(output(refused)).toMatch(
+      new RegExp(`(BidStrategy ${strategy1} "Nightly"|CampaignGroup ${group1} "Launch") stays on the platform`),
+    );
     expect(output(refused)).toMatch(/adplatform:leftBehind is "refuse"/);
     expect((await stack.cli.pulumi(["up", "--yes"])).code).not.toBe(0);
     expect(requests()).toBe(before);

@@ -45,7 +45,9 @@ it("names a campaign group's id and name too", async () => {
   const group = { name: "Autumn", color: "#aabbcc", items: [] };
   const state = (await env.plugin.check(env.urn("CampaignGroup", "g"), {}, env.inputs("CampaignGroup", group))).inputs;
   await env.plugin.diff("500", env.urn("CampaignGroup", "g"), state, env.inputs("CampaignGroup", { ...group, color: "#ffffff" }));
-  expect(env.engine.warnings()).toEqual([expect.stringMatching(/^CampaignGroup "Autumn" \(id 500\): .*so CampaignGroup 500 "Autumn" stays on the platform/)]);
+  expect(env.engine.warnings()).toEqual([
+    expect.stringMatching(/^CampaignGroup "Autumn" \(id 500\): .*so CampaignGroup 500 "Autumn" stays on the platform/),
+  ]);
 });
 
 describe("leftBehind: refuse", () => {
@@ -84,7 +86,12 @@ describe("leftBehind: refuse", () => {
     const strict = await configuredPlugin({ "adplatform:leftBehind": "refuse" });
     const group = { name: "Autumn", color: "#aabbcc", items: [] };
     const state = (await strict.check(env.urn("CampaignGroup", "g"), {}, env.inputs("CampaignGroup", group))).inputs;
-    const same = await strict.diff("500", env.urn("CampaignGroup", "g"), state, env.inputs("CampaignGroup", { ...group, color: "#AABBCC" }));
+    const same = await strict.diff(
+      "500",
+      env.urn("CampaignGroup", "g"),
+      state,
+      env.inputs("CampaignGroup", { ...group, color: "#AABBCC" }),
+    );
     expect(same.changes).toBe("none");
   });
 });
