@@ -84,6 +84,14 @@ export const SETTINGS = {
     secret: false,
     defaultDescription: "none: a resource with an ambiguous create is not created again until its record is resolved",
   },
+  // provider/resources/lifecycle/leftBehind.ts: the API deletes nothing, so a replace or destroy leaves the old object.
+  leftBehind: {
+    description:
+      "What a preview or update does about a change that would leave an object on the platform (the API can neither update nor delete bid strategies and campaign groups, so a replacement leaves the old object live): `warn` names each such object in the preview, `refuse` fails the preview or update in its diff, before any request, naming each object, unless the resource sets `approveLeavingId` to the id of the object it approves leaving. A destroy is not refused by the provider (the engine calls no provider code in a destroy's preview).",
+    env: "ADPLATFORM_LEFT_BEHIND",
+    secret: false,
+    defaultDescription: "`warn`",
+  },
 } as const satisfies Record<string, SettingDefinition>;
 
 /** One setting's name, as in `adplatform:<name>` and as a provider argument. */
@@ -117,6 +125,7 @@ export interface Settings {
   readonly readGraceSeconds?: string;
   readonly rateLimitShare?: string;
   readonly createAgain?: string;
+  readonly leftBehind?: string;
   readonly origins: Readonly<Partial<Record<SettingKey, SettingOrigin>>>;
 }
 

@@ -40,7 +40,9 @@ export type ErrorCode =
   /** Any other failure of a data source's request. */
   | "ADP_ERR_REQUEST_FAILED"
   /** A resource operation failed; `cause` keeps the client's error with its own code. */
-  | "ADP_ERR_RESOURCE_OPERATION";
+  | "ADP_ERR_RESOURCE_OPERATION"
+  /** A change would leave an object on the platform, unapproved, while `leftBehind` is `refuse`; nothing was sent. */
+  | "ADP_ERR_LEFT_BEHIND_REFUSED";
 
 /** The parts of a message a user reads; `renderMessage` joins them. */
 export interface MessageParts {

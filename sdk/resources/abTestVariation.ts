@@ -32,6 +32,13 @@ export interface AbTestVariationArgs {
   /** Display settings; sent whole whenever they change. */
   settings?: pulumi.Input<AbTestVariationSettingsArgs>;
   /**
+   * The id of this resource's current object on the platform that a replacement may leave there (the
+   * API cannot delete it). Only read when the provider's `leftBehind` setting is `refuse`: a change
+   * that replaces the resource is then refused at preview unless this names the object it leaves. Never
+   * compared: setting or removing it changes nothing on the platform.
+   */
+  approveLeavingId?: pulumi.Input<string>;
+  /**
    * The platform account the object belongs to (`new Account({ baseUrl, token })`); the stack config or
    * the environment when omitted. Moving the resource to another account replaces it.
    */
@@ -56,6 +63,8 @@ export class AbTestVariation extends pulumi.dynamic.Resource {
   declare public readonly name: pulumi.Output<string | undefined>;
   /** Display settings, when declared. */
   declare public readonly settings: pulumi.Output<AbTestVariationSettings | undefined>;
+  /** The id of the object last approved to be left on the platform by a replacement. */
+  declare public readonly approveLeavingId: pulumi.Output<string | undefined>;
 
   /**
    * @param name the Pulumi resource name.
@@ -74,6 +83,7 @@ export class AbTestVariation extends pulumi.dynamic.Resource {
         variationId: imported.args.variationId,
         name: imported.args.name,
         settings: imported.args.settings,
+        approveLeavingId: imported.args.approveLeavingId,
         ...accountInput(imported.args.account),
       },
       accountOptions(imported.args.account, imported.opts),

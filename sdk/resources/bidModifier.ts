@@ -52,6 +52,13 @@ export interface BidModifierArgs {
    */
   tags?: pulumi.Input<pulumi.Input<string>[]>;
   /**
+   * The id of this resource's current object on the platform that a replacement may leave there (the
+   * API cannot delete it). Only read when the provider's `leftBehind` setting is `refuse`: a change
+   * that replaces the resource is then refused at preview unless this names the object it leaves. Never
+   * compared: setting or removing it changes nothing on the platform.
+   */
+  approveLeavingId?: pulumi.Input<string>;
+  /**
    * The platform account the object belongs to (`new Account({ baseUrl, token })`); the stack config or
    * the environment when omitted. Moving the resource to another account replaces it.
    */
@@ -86,6 +93,8 @@ export class BidModifier extends pulumi.dynamic.Resource {
    *   set.
    */
   declare public readonly tags: pulumi.Output<string[] | undefined>;
+  /** The id of the object last approved to be left on the platform by a replacement. */
+  declare public readonly approveLeavingId: pulumi.Output<string | undefined>;
 
   /**
    * @param name the Pulumi resource name.
@@ -107,6 +116,7 @@ export class BidModifier extends pulumi.dynamic.Resource {
         targeting: imported.args.targeting,
         containers: imported.args.containers,
         tags: imported.args.tags,
+        approveLeavingId: imported.args.approveLeavingId,
         ...accountInput(imported.args.account),
       },
       accountOptions(imported.args.account, imported.opts),

@@ -37,6 +37,13 @@ export interface BidStrategyArgs {
    */
   adoptId?: pulumi.Input<string>;
   /**
+   * The id of this resource's current object on the platform that a replacement may leave there (the
+   * API cannot delete it). Only read when the provider's `leftBehind` setting is `refuse`: a change
+   * that replaces the resource is then refused at preview unless this names the object it leaves. Never
+   * compared: setting or removing it changes nothing on the platform.
+   */
+  approveLeavingId?: pulumi.Input<string>;
+  /**
    * The platform account the object belongs to (`new Account({ baseUrl, token })`); the stack config or
    * the environment when omitted. Moving the resource to another account replaces it.
    */
@@ -63,6 +70,8 @@ export class BidStrategy extends pulumi.dynamic.Resource {
   declare public readonly maxValue: pulumi.Output<number>;
   /** The adopted strategy's id, when the resource was created by adopting. */
   declare public readonly adoptId: pulumi.Output<string | undefined>;
+  /** The id of the object last approved to be left on the platform by a replacement. */
+  declare public readonly approveLeavingId: pulumi.Output<string | undefined>;
 
   /**
    * @param name the Pulumi resource name (not the strategy's name on the platform).
@@ -83,6 +92,7 @@ export class BidStrategy extends pulumi.dynamic.Resource {
         value: imported.args.value,
         maxValue: imported.args.maxValue,
         adoptId: imported.args.adoptId,
+        approveLeavingId: imported.args.approveLeavingId,
         ...accountInput(imported.args.account),
         ...identityInputs("BidStrategy", name, imported.opts),
       },

@@ -22,6 +22,13 @@ export interface CampaignGroupArgs {
    */
   adoptId?: pulumi.Input<string>;
   /**
+   * The id of this resource's current object on the platform that a replacement may leave there (the
+   * API cannot delete it). Only read when the provider's `leftBehind` setting is `refuse`: a change
+   * that replaces the resource is then refused at preview unless this names the object it leaves. Never
+   * compared: setting or removing it changes nothing on the platform.
+   */
+  approveLeavingId?: pulumi.Input<string>;
+  /**
    * The platform account the object belongs to (`new Account({ baseUrl, token })`); the stack config or
    * the environment when omitted. Moving the resource to another account replaces it.
    */
@@ -46,6 +53,8 @@ export class CampaignGroup extends pulumi.dynamic.Resource {
   declare public readonly items: pulumi.Output<string[]>;
   /** The adopted group's id, when the resource was created by adopting. */
   declare public readonly adoptId: pulumi.Output<string | undefined>;
+  /** The id of the object last approved to be left on the platform by a replacement. */
+  declare public readonly approveLeavingId: pulumi.Output<string | undefined>;
   /** Id of the company (account) that owns the group. */
   declare public readonly companyId: pulumi.Output<string | undefined>;
   /**
@@ -73,6 +82,7 @@ export class CampaignGroup extends pulumi.dynamic.Resource {
         color: imported.args.color,
         items: imported.args.items,
         adoptId: imported.args.adoptId,
+        approveLeavingId: imported.args.approveLeavingId,
         companyId: undefined,
         size: undefined,
         createTime: undefined,

@@ -43,6 +43,10 @@ export class AbTestVariation extends pulumi.CustomResource {
      */
     declare public readonly abTestId: pulumi.Output<string>;
     /**
+     * The id of the object last approved to be left on the platform by a replacement.
+     */
+    declare public readonly approveLeavingId: pulumi.Output<string | undefined>;
+    /**
      * Name, when declared.
      */
     declare public readonly name: pulumi.Output<string | undefined>;
@@ -73,11 +77,13 @@ export class AbTestVariation extends pulumi.CustomResource {
                 throw new Error("Missing required property 'variationId'");
             }
             resourceInputs["abTestId"] = args?.abTestId;
+            resourceInputs["approveLeavingId"] = args?.approveLeavingId;
             resourceInputs["name"] = args?.name;
             resourceInputs["settings"] = args?.settings;
             resourceInputs["variationId"] = args?.variationId;
         } else {
             resourceInputs["abTestId"] = undefined /*out*/;
+            resourceInputs["approveLeavingId"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
             resourceInputs["settings"] = undefined /*out*/;
             resourceInputs["variationId"] = undefined /*out*/;
@@ -95,6 +101,10 @@ export interface AbTestVariationArgs {
      * Id of the campaign A/B test. Changing it replaces the resource.
      */
     abTestId: pulumi.Input<string>;
+    /**
+     * The id of this resource's current object on the platform that a replacement may leave there (the API cannot delete it). Only read when the provider's `leftBehind` setting is `refuse`: a change that replaces the resource is then refused at preview unless this names the object it leaves. Never compared: setting or removing it changes nothing on the platform.
+     */
+    approveLeavingId?: pulumi.Input<string | undefined>;
     /**
      * Name of the variation.
      */

@@ -39,6 +39,10 @@ export class BidModifier extends pulumi.CustomResource {
     }
 
     /**
+     * The id of the object last approved to be left on the platform by a replacement.
+     */
+    declare public readonly approveLeavingId: pulumi.Output<string | undefined>;
+    /**
      * Id of the managed bid modifier (also the resource's `id`).
      */
     declare public readonly bidModifierId: pulumi.Output<string>;
@@ -83,6 +87,7 @@ export class BidModifier extends pulumi.CustomResource {
             if (args?.bidModifierId === undefined && !opts.urn) {
                 throw new Error("Missing required property 'bidModifierId'");
             }
+            resourceInputs["approveLeavingId"] = args?.approveLeavingId;
             resourceInputs["bidModifierId"] = args?.bidModifierId;
             resourceInputs["containers"] = args?.containers;
             resourceInputs["maxValue"] = args?.maxValue;
@@ -91,6 +96,7 @@ export class BidModifier extends pulumi.CustomResource {
             resourceInputs["targeting"] = args?.targeting;
             resourceInputs["value"] = args?.value;
         } else {
+            resourceInputs["approveLeavingId"] = undefined /*out*/;
             resourceInputs["bidModifierId"] = undefined /*out*/;
             resourceInputs["containers"] = undefined /*out*/;
             resourceInputs["maxValue"] = undefined /*out*/;
@@ -108,6 +114,10 @@ export class BidModifier extends pulumi.CustomResource {
  * The set of arguments for constructing a BidModifier resource.
  */
 export interface BidModifierArgs {
+    /**
+     * The id of this resource's current object on the platform that a replacement may leave there (the API cannot delete it). Only read when the provider's `leftBehind` setting is `refuse`: a change that replaces the resource is then refused at preview unless this names the object it leaves. Never compared: setting or removing it changes nothing on the platform.
+     */
+    approveLeavingId?: pulumi.Input<string | undefined>;
     /**
      * Id of the existing bid modifier to manage. Changing it replaces the resource.
      */

@@ -41,6 +41,10 @@ export class BidStrategy extends pulumi.CustomResource {
      */
     declare public readonly adoptId: pulumi.Output<string | undefined>;
     /**
+     * The id of the object last approved to be left on the platform by a replacement.
+     */
+    declare public readonly approveLeavingId: pulumi.Output<string | undefined>;
+    /**
      * Upper bound of the resulting bid, as the number sent to the API.
      */
     declare public readonly maxValue: pulumi.Output<number>;
@@ -85,6 +89,7 @@ export class BidStrategy extends pulumi.CustomResource {
                 throw new Error("Missing required property 'value'");
             }
             resourceInputs["adoptId"] = args?.adoptId;
+            resourceInputs["approveLeavingId"] = args?.approveLeavingId;
             resourceInputs["maxValue"] = args?.maxValue;
             resourceInputs["name"] = args?.name;
             resourceInputs["pricingModel"] = args?.pricingModel;
@@ -92,6 +97,7 @@ export class BidStrategy extends pulumi.CustomResource {
             resourceInputs["value"] = args?.value;
         } else {
             resourceInputs["adoptId"] = undefined /*out*/;
+            resourceInputs["approveLeavingId"] = undefined /*out*/;
             resourceInputs["maxValue"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
             resourceInputs["pricingModel"] = undefined /*out*/;
@@ -111,6 +117,10 @@ export interface BidStrategyArgs {
      * Id of an existing bid strategy to take over instead of creating one. The API cannot read bid strategies, so the declared values are trusted (a warning says so) and must match the platform. Only used when the resource is created.
      */
     adoptId?: pulumi.Input<string | undefined>;
+    /**
+     * The id of this resource's current object on the platform that a replacement may leave there (the API cannot delete it). Only read when the provider's `leftBehind` setting is `refuse`: a change that replaces the resource is then refused at preview unless this names the object it leaves. Never compared: setting or removing it changes nothing on the platform.
+     */
+    approveLeavingId?: pulumi.Input<string | undefined>;
     /**
      * Upper bound of the resulting bid. A finite number or decimal string (sent as a number).
      */

@@ -41,6 +41,10 @@ export class CampaignGroup extends pulumi.CustomResource {
      */
     declare public readonly adoptId: pulumi.Output<string | undefined>;
     /**
+     * The id of the object last approved to be left on the platform by a replacement.
+     */
+    declare public readonly approveLeavingId: pulumi.Output<string | undefined>;
+    /**
      * Colour `#rrggbb`.
      */
     declare public readonly color: pulumi.Output<string>;
@@ -87,6 +91,7 @@ export class CampaignGroup extends pulumi.CustomResource {
                 throw new Error("Missing required property 'name'");
             }
             resourceInputs["adoptId"] = args?.adoptId;
+            resourceInputs["approveLeavingId"] = args?.approveLeavingId;
             resourceInputs["color"] = args?.color;
             resourceInputs["items"] = args?.items;
             resourceInputs["name"] = args?.name;
@@ -96,6 +101,7 @@ export class CampaignGroup extends pulumi.CustomResource {
             resourceInputs["updateTime"] = undefined /*out*/;
         } else {
             resourceInputs["adoptId"] = undefined /*out*/;
+            resourceInputs["approveLeavingId"] = undefined /*out*/;
             resourceInputs["color"] = undefined /*out*/;
             resourceInputs["companyId"] = undefined /*out*/;
             resourceInputs["createTime"] = undefined /*out*/;
@@ -117,6 +123,10 @@ export interface CampaignGroupArgs {
      * Id of an existing group to take over instead of creating one. It is read first; a group whose name or colour differs from the declared ones is refused, since groups cannot be updated. Only used when the resource is created.
      */
     adoptId?: pulumi.Input<string | undefined>;
+    /**
+     * The id of this resource's current object on the platform that a replacement may leave there (the API cannot delete it). Only read when the provider's `leftBehind` setting is `refuse`: a change that replaces the resource is then refused at preview unless this names the object it leaves. Never compared: setting or removing it changes nothing on the platform.
+     */
+    approveLeavingId?: pulumi.Input<string | undefined>;
     /**
      * Colour as a hex string `#rrggbb` (either letter case; compared case-insensitively).
      */

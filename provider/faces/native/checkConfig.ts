@@ -30,6 +30,7 @@ import { CONFIG_BASE_URL, CONFIG_TOKEN, connectionRefusal } from "../../client/c
 import { mayCarryPassword } from "../../infrastructure/redis";
 import { rateLimitShareRefusal } from "../../configuration/rateLimitShare";
 import { readGraceRefusal } from "../../resources/lifecycle/readGrace";
+import { leftBehindRefusal } from "../../resources/lifecycle/leftBehind";
 import { UNKNOWN_VALUE } from "../../resources/inputs/unknowns";
 import { diffConfig } from "./diffConfig";
 import { secretOf } from "./engineValues";
@@ -64,6 +65,7 @@ export function configFailures(news: Readonly<Record<string, JavaScriptValue>>, 
   for (const [setting, refusal] of [
     ["readGraceSeconds", readGraceRefusal],
     ["rateLimitShare", rateLimitShareRefusal],
+    ["leftBehind", leftBehindRefusal],
   ] as const) {
     const value = news[setting];
     const reason = given(value) ? refusal(value) : undefined;

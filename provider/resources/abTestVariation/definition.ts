@@ -5,6 +5,7 @@
  */
 import type { z } from "zod";
 import { AbTestVariationUpdate } from "../../catalog";
+import { APPROVAL_FIELD } from "../inputs/leftBehindApproval";
 import { defineResource } from "../inputs/definition";
 import { patchBody } from "../inputs/patchFields";
 import { PathId } from "../inputs/pathId";
@@ -80,6 +81,8 @@ export const AB_TEST_VARIATION = defineResource({
         },
       },
     },
+    // Not compared (like adoptId): the approval to leave the current object behind on a replace (../lifecycle/leftBehind.ts).
+    approveLeavingId: APPROVAL_FIELD,
   },
   // spec, Endpoints 4: "at least one field must be sent".
   atLeastOneOf: AB_TEST_VARIATION_FIELDS,

@@ -6,6 +6,7 @@
 import type { z } from "zod";
 import { BidModifierUpdate } from "../../catalog";
 import { DecimalStringInput } from "../inputs/decimal";
+import { APPROVAL_FIELD } from "../inputs/leftBehindApproval";
 import { defineResource } from "../inputs/definition";
 import { patchBody } from "../inputs/patchFields";
 import { PathId } from "../inputs/pathId";
@@ -106,6 +107,8 @@ export const BID_MODIFIER = defineResource({
       diff: {},
       deprecated: "Deprecated by the API: use `containers`. Ignored by the API when `containers` is also set.",
     },
+    // Not compared (like adoptId): the approval to leave the current object behind on a replace (../lifecycle/leftBehind.ts).
+    approveLeavingId: APPROVAL_FIELD,
   },
   // spec, Endpoints 1: "at least one field must be sent".
   atLeastOneOf: BID_MODIFIER_FIELDS,

@@ -7,6 +7,7 @@ import type { z } from "zod";
 import { BidStrategyCreate } from "../../catalog";
 import { toWire } from "../../wire/casing";
 import { NumberInput } from "../inputs/decimal";
+import { APPROVAL_FIELD } from "../inputs/leftBehindApproval";
 import { defineResource } from "../inputs/definition";
 import { decimalEquivalent } from "../inputs/equivalence";
 import { PathId } from "../inputs/pathId";
@@ -94,6 +95,8 @@ export const BID_STRATEGY = defineResource({
         "resource is created.",
       stateDescription: "The adopted strategy's id, when the resource was created by adopting.",
     },
+    // Not compared (like adoptId): the approval to leave the current object behind on a replace (../lifecycle/leftBehind.ts).
+    approveLeavingId: APPROVAL_FIELD,
   },
 });
 

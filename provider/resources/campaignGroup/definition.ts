@@ -6,6 +6,7 @@
 import type { z } from "zod";
 import { CampaignGroup, CampaignGroupCreate, requestLine } from "../../catalog";
 import { toWire } from "../../wire/casing";
+import { APPROVAL_FIELD } from "../inputs/leftBehindApproval";
 import { defineResource, type StateOutputs } from "../inputs/definition";
 import { PathId } from "../inputs/pathId";
 import { caseInsensitiveEquivalent, setEquivalent } from "../inputs/equivalence";
@@ -79,6 +80,8 @@ export const CAMPAIGN_GROUP = defineResource({
         "resource is created.",
       stateDescription: "The adopted group's id, when the resource was created by adopting.",
     },
+    // Not compared (like adoptId): the approval to leave the current object behind on a replace (../lifecycle/leftBehind.ts).
+    approveLeavingId: APPROVAL_FIELD,
   },
   // From the op 2 answer (`companyId`) and the op 19 view (all four).
   state: {

@@ -6,7 +6,8 @@
  *   without a field only a create needs: an imported one);
  * - `diff` compares by the definition's diff rules; a kind that updates in place warns that a field
  *   removed from the program keeps its value on the platform (spec, Endpoints 1 and 4: "omitted
- *   fields stay unchanged");
+ *   fields stay unchanged"); a replace names the object it leaves on the platform, or is refused
+ *   (./leftBehind.ts);
  * - `read` keeps the state as last written (spec: no GET for the kind);
  * - `update` PATCHes the changed fields with the kind's `patch`, or refuses: without a `patch` every
  *   compared field replaces, so the engine never asks;
@@ -20,6 +21,7 @@ import { diffInputs } from "../inputs/diff";
 import { keptStateRead } from "../inputs/inputFields";
 import { changedFields, declaredFields, warnRemovedFields } from "../inputs/patchFields";
 import { ResourceOperationError, resourceError } from "./resourceErrors";
+import { leftBehindRefusal, sayLeftBehind } from "./leftBehind";
 import { shortNoun } from "../inputs/definition";
 import type { LifecycleContext } from "./context";
 import type { CheckResult, CreateResult, ResourceLifecycle } from "./contract";
@@ -107,13 +109,29 @@ export function lifecycleWithDefaults<Inputs, Outputs>(
       // A share the limiter would refuse fails the preview, named where it was set (an account's
       // own is refused at `account.rateLimitShare` by the face that reads it).
       const share = ctx.settings.origins.rateLimitShare === "account" ? undefined : rateLimitShareFailure(ctx.settings);
-      const result = share === undefined ? checked : { ...checked, failures: [...checked.failures, { property: "", reason: share }] };
+      const settingFailures = [share, leftBehindRefusal(ctx.settings.leftBehind)]
+        .filter((reason) => reason !== undefined)
+        .map((reason) => ({ property: "", reason }));
+      const result = settingFailures.length === 0 ? checked : { ...checked, failures: [...checked.failures, ...settingFailures] };
       await calls.checked?.(result, ctx);
       return result;
     },
 
-    async diff(_id, olds, news, ctx) {
-      const diff = diffInputs(definition.diff, olds as Record<string, unknown>, news as Record<string, unknown>);
+    async diff(id, olds, news, ctx) {
+      const old = olds as Record<string, unknown>;
+      const diff = diffInputs(definition.diff, old, news as Record<string, unknown>);
+      if (diff.replaces.length > 0) {
+        const name = typeof old.name === "string" ? old.name : undefined;
+        await sayLeftBehind(ctx, {
+          kind: definition.kind,
+          nouns: plural(noun),
+          label: subject(olds, id),
+          id,
+          ...(name === undefined ? {} : { name }),
+          fields: diff.replaces,
+          news: news as Record<string, unknown>,
+        });
+      }
       if (patch !== undefined) await warnRemovedFields(ctx, subject(news), settable, diff);
       return { changes: diff.changes, replaces: diff.replaces, deleteBeforeReplace: diff.deleteBeforeReplace };
     },

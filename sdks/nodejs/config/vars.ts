@@ -41,6 +41,17 @@ Object.defineProperty(exports, "journalDir", {
 });
 
 /**
+ * What a preview or update does about a change that would leave an object on the platform (the API can neither update nor delete bid strategies and campaign groups, so a replacement leaves the old object live): `warn` names each such object in the preview, `refuse` fails the preview or update in its diff, before any request, naming each object, unless the resource sets `approveLeavingId` to the id of the object it approves leaving. A destroy is not refused by the provider (the engine calls no provider code in a destroy's preview). Else the environment variable `ADPLATFORM_LEFT_BEHIND`, else `warn`.
+ */
+export declare const leftBehind: string | undefined;
+Object.defineProperty(exports, "leftBehind", {
+    get() {
+        return __config.get("leftBehind");
+    },
+    enumerable: true,
+});
+
+/**
  * A Redis URL through which every machine deploying to the same account shares its rate limits and create journal: `redis://[[user]:password@]host[:port][/db]` for one server, `redis+cluster://[[user]:password@]host:port[,host:port...]` for a Redis Cluster, `redis+sentinel://[[user]:password@]host:port[,host:port...]/<primary name>[?sentinelPassword=...]` for a primary behind Sentinels; `rediss` instead of `redis` for TLS. Set it as a secret when it holds a password. Else the environment variable `ADPLATFORM_LIMITS_URL`, else none: the limits are shared by this machine's processes, and the create journal is kept in `journalDir`.
  */
 export declare const limitsUrl: string | undefined;

@@ -23,6 +23,7 @@ class AbTestVariationArgs:
     def __init__(__self__, *,
                  ab_test_id: pulumi.Input[_builtins.str],
                  variation_id: pulumi.Input[_builtins.str],
+                 approve_leaving_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  settings: pulumi.Input[Optional['AbTestVariationSettingsArgs']] = None):
         """
@@ -30,11 +31,14 @@ class AbTestVariationArgs:
 
         :param pulumi.Input[_builtins.str] ab_test_id: Id of the campaign A/B test. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] variation_id: Id of the variation within the test. Changing it replaces the resource.
+        :param pulumi.Input[_builtins.str] approve_leaving_id: The id of this resource's current object on the platform that a replacement may leave there (the API cannot delete it). Only read when the provider's `leftBehind` setting is `refuse`: a change that replaces the resource is then refused at preview unless this names the object it leaves. Never compared: setting or removing it changes nothing on the platform.
         :param pulumi.Input[_builtins.str] name: Name of the variation.
         :param pulumi.Input['AbTestVariationSettingsArgs'] settings: Display settings; sent whole whenever they change.
         """
         pulumi.set(__self__, "ab_test_id", ab_test_id)
         pulumi.set(__self__, "variation_id", variation_id)
+        if approve_leaving_id is not None:
+            pulumi.set(__self__, "approve_leaving_id", approve_leaving_id)
         if name is not None:
             pulumi.set(__self__, "name", name)
         if settings is not None:
@@ -63,6 +67,18 @@ class AbTestVariationArgs:
     @variation_id.setter
     def variation_id(self, value: pulumi.Input[_builtins.str]):
         pulumi.set(self, "variation_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="approveLeavingId")
+    def approve_leaving_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The id of this resource's current object on the platform that a replacement may leave there (the API cannot delete it). Only read when the provider's `leftBehind` setting is `refuse`: a change that replaces the resource is then refused at preview unless this names the object it leaves. Never compared: setting or removing it changes nothing on the platform.
+        """
+        return pulumi.get(self, "approve_leaving_id")
+
+    @approve_leaving_id.setter
+    def approve_leaving_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "approve_leaving_id", value)
 
     @_builtins.property
     @pulumi.getter
@@ -96,6 +112,7 @@ class AbTestVariation(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  ab_test_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 approve_leaving_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  settings: pulumi.Input[Optional[Union['AbTestVariationSettingsArgs', 'AbTestVariationSettingsArgsDict']]] = None,
                  variation_id: pulumi.Input[Optional[_builtins.str]] = None,
@@ -108,6 +125,7 @@ class AbTestVariation(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] ab_test_id: Id of the campaign A/B test. Changing it replaces the resource.
+        :param pulumi.Input[_builtins.str] approve_leaving_id: The id of this resource's current object on the platform that a replacement may leave there (the API cannot delete it). Only read when the provider's `leftBehind` setting is `refuse`: a change that replaces the resource is then refused at preview unless this names the object it leaves. Never compared: setting or removing it changes nothing on the platform.
         :param pulumi.Input[_builtins.str] name: Name of the variation.
         :param pulumi.Input[Union['AbTestVariationSettingsArgs', 'AbTestVariationSettingsArgsDict']] settings: Display settings; sent whole whenever they change.
         :param pulumi.Input[_builtins.str] variation_id: Id of the variation within the test. Changing it replaces the resource.
@@ -139,6 +157,7 @@ class AbTestVariation(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  ab_test_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 approve_leaving_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  settings: pulumi.Input[Optional[Union['AbTestVariationSettingsArgs', 'AbTestVariationSettingsArgsDict']]] = None,
                  variation_id: pulumi.Input[Optional[_builtins.str]] = None,
@@ -154,6 +173,7 @@ class AbTestVariation(pulumi.CustomResource):
             if ab_test_id is None and not opts.urn:
                 raise TypeError("Missing required property 'ab_test_id'")
             __props__.__dict__["ab_test_id"] = ab_test_id
+            __props__.__dict__["approve_leaving_id"] = approve_leaving_id
             __props__.__dict__["name"] = name
             __props__.__dict__["settings"] = settings
             if variation_id is None and not opts.urn:
@@ -182,6 +202,7 @@ class AbTestVariation(pulumi.CustomResource):
         __props__ = AbTestVariationArgs.__new__(AbTestVariationArgs)
 
         __props__.__dict__["ab_test_id"] = None
+        __props__.__dict__["approve_leaving_id"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["settings"] = None
         __props__.__dict__["variation_id"] = None
@@ -194,6 +215,14 @@ class AbTestVariation(pulumi.CustomResource):
         Id of the campaign A/B test.
         """
         return pulumi.get(self, "ab_test_id")
+
+    @_builtins.property
+    @pulumi.getter(name="approveLeavingId")
+    def approve_leaving_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The id of the object last approved to be left on the platform by a replacement.
+        """
+        return pulumi.get(self, "approve_leaving_id")
 
     @_builtins.property
     @pulumi.getter

@@ -22,6 +22,7 @@ __all__ = ['BidModifierArgs', 'BidModifier']
 class BidModifierArgs:
     def __init__(__self__, *,
                  bid_modifier_id: pulumi.Input[_builtins.str],
+                 approve_leaving_id: pulumi.Input[Optional[_builtins.str]] = None,
                  containers: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  max_value: pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -32,6 +33,7 @@ class BidModifierArgs:
         The set of arguments for constructing a BidModifier resource.
 
         :param pulumi.Input[_builtins.str] bid_modifier_id: Id of the existing bid modifier to manage. Changing it replaces the resource.
+        :param pulumi.Input[_builtins.str] approve_leaving_id: The id of this resource's current object on the platform that a replacement may leave there (the API cannot delete it). Only read when the provider's `leftBehind` setting is `refuse`: a change that replaces the resource is then refused at preview unless this names the object it leaves. Never compared: setting or removing it changes nothing on the platform.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] containers: Container ids. When both `containers` and `tags` are set, `containers` applies.
         :param pulumi.Input[Union[_builtins.float, _builtins.str]] max_value: Upper bound, a decimal (the API's sample has four decimal places). A number or a decimal string such as `"2.5000"`; sent as a decimal string.
         :param pulumi.Input[_builtins.str] name: Name of the modifier.
@@ -40,6 +42,8 @@ class BidModifierArgs:
         :param pulumi.Input[Union[_builtins.float, _builtins.str]] value: The modifier's value, a decimal (the API's sample has two decimal places). A number or a decimal string such as `"1.50"`; sent as a decimal string, and `1.5` equals `"1.50"`.
         """
         pulumi.set(__self__, "bid_modifier_id", bid_modifier_id)
+        if approve_leaving_id is not None:
+            pulumi.set(__self__, "approve_leaving_id", approve_leaving_id)
         if containers is not None:
             pulumi.set(__self__, "containers", containers)
         if max_value is not None:
@@ -67,6 +71,18 @@ class BidModifierArgs:
     @bid_modifier_id.setter
     def bid_modifier_id(self, value: pulumi.Input[_builtins.str]):
         pulumi.set(self, "bid_modifier_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="approveLeavingId")
+    def approve_leaving_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The id of this resource's current object on the platform that a replacement may leave there (the API cannot delete it). Only read when the provider's `leftBehind` setting is `refuse`: a change that replaces the resource is then refused at preview unless this names the object it leaves. Never compared: setting or removing it changes nothing on the platform.
+        """
+        return pulumi.get(self, "approve_leaving_id")
+
+    @approve_leaving_id.setter
+    def approve_leaving_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "approve_leaving_id", value)
 
     @_builtins.property
     @pulumi.getter
@@ -148,6 +164,7 @@ class BidModifier(pulumi.CustomResource):
     def __init__(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 approve_leaving_id: pulumi.Input[Optional[_builtins.str]] = None,
                  bid_modifier_id: pulumi.Input[Optional[_builtins.str]] = None,
                  containers: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  max_value: pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]] = None,
@@ -163,6 +180,7 @@ class BidModifier(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
+        :param pulumi.Input[_builtins.str] approve_leaving_id: The id of this resource's current object on the platform that a replacement may leave there (the API cannot delete it). Only read when the provider's `leftBehind` setting is `refuse`: a change that replaces the resource is then refused at preview unless this names the object it leaves. Never compared: setting or removing it changes nothing on the platform.
         :param pulumi.Input[_builtins.str] bid_modifier_id: Id of the existing bid modifier to manage. Changing it replaces the resource.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] containers: Container ids. When both `containers` and `tags` are set, `containers` applies.
         :param pulumi.Input[Union[_builtins.float, _builtins.str]] max_value: Upper bound, a decimal (the API's sample has four decimal places). A number or a decimal string such as `"2.5000"`; sent as a decimal string.
@@ -197,6 +215,7 @@ class BidModifier(pulumi.CustomResource):
     def _internal_init(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 approve_leaving_id: pulumi.Input[Optional[_builtins.str]] = None,
                  bid_modifier_id: pulumi.Input[Optional[_builtins.str]] = None,
                  containers: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  max_value: pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]] = None,
@@ -213,6 +232,7 @@ class BidModifier(pulumi.CustomResource):
                 raise TypeError('__props__ is only valid when passed in combination with a valid opts.id to get an existing resource')
             __props__ = BidModifierArgs.__new__(BidModifierArgs)
 
+            __props__.__dict__["approve_leaving_id"] = approve_leaving_id
             if bid_modifier_id is None and not opts.urn:
                 raise TypeError("Missing required property 'bid_modifier_id'")
             __props__.__dict__["bid_modifier_id"] = bid_modifier_id
@@ -244,6 +264,7 @@ class BidModifier(pulumi.CustomResource):
 
         __props__ = BidModifierArgs.__new__(BidModifierArgs)
 
+        __props__.__dict__["approve_leaving_id"] = None
         __props__.__dict__["bid_modifier_id"] = None
         __props__.__dict__["containers"] = None
         __props__.__dict__["max_value"] = None
@@ -252,6 +273,14 @@ class BidModifier(pulumi.CustomResource):
         __props__.__dict__["targeting"] = None
         __props__.__dict__["value"] = None
         return BidModifier(resource_name, opts=opts, __props__=__props__)
+
+    @_builtins.property
+    @pulumi.getter(name="approveLeavingId")
+    def approve_leaving_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The id of the object last approved to be left on the platform by a replacement.
+        """
+        return pulumi.get(self, "approve_leaving_id")
 
     @_builtins.property
     @pulumi.getter(name="bidModifierId")

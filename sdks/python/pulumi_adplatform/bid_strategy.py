@@ -24,6 +24,7 @@ class BidStrategyArgs:
                  strategy: pulumi.Input[_builtins.str],
                  value: pulumi.Input[Union[_builtins.float, _builtins.str]],
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 approve_leaving_id: pulumi.Input[Optional[_builtins.str]] = None,
                  pricing_model: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a BidStrategy resource.
@@ -33,6 +34,7 @@ class BidStrategyArgs:
         :param pulumi.Input[_builtins.str] strategy: How `value` adjusts the bid: one of `exact`, `price_add`, `price_sub`, `percent_add`, `percent_sub`.
         :param pulumi.Input[Union[_builtins.float, _builtins.str]] value: The strategy's value: a price for `exact`/`price_*`, a percentage for `percent_*`. A finite number, or a decimal string such as `"0.25"` (sent as a number).
         :param pulumi.Input[_builtins.str] adopt_id: Id of an existing bid strategy to take over instead of creating one. The API cannot read bid strategies, so the declared values are trusted (a warning says so) and must match the platform. Only used when the resource is created.
+        :param pulumi.Input[_builtins.str] approve_leaving_id: The id of this resource's current object on the platform that a replacement may leave there (the API cannot delete it). Only read when the provider's `leftBehind` setting is `refuse`: a change that replaces the resource is then refused at preview unless this names the object it leaves. Never compared: setting or removing it changes nothing on the platform.
         :param pulumi.Input[_builtins.str] pricing_model: Pricing model: `cpc`, the only value the API documents and the default, or another the platform offers (sent as written).
         """
         pulumi.set(__self__, "max_value", max_value)
@@ -41,6 +43,8 @@ class BidStrategyArgs:
         pulumi.set(__self__, "value", value)
         if adopt_id is not None:
             pulumi.set(__self__, "adopt_id", adopt_id)
+        if approve_leaving_id is not None:
+            pulumi.set(__self__, "approve_leaving_id", approve_leaving_id)
         if pricing_model is not None:
             pulumi.set(__self__, "pricing_model", pricing_model)
 
@@ -105,6 +109,18 @@ class BidStrategyArgs:
         pulumi.set(self, "adopt_id", value)
 
     @_builtins.property
+    @pulumi.getter(name="approveLeavingId")
+    def approve_leaving_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The id of this resource's current object on the platform that a replacement may leave there (the API cannot delete it). Only read when the provider's `leftBehind` setting is `refuse`: a change that replaces the resource is then refused at preview unless this names the object it leaves. Never compared: setting or removing it changes nothing on the platform.
+        """
+        return pulumi.get(self, "approve_leaving_id")
+
+    @approve_leaving_id.setter
+    def approve_leaving_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "approve_leaving_id", value)
+
+    @_builtins.property
     @pulumi.getter(name="pricingModel")
     def pricing_model(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -124,6 +140,7 @@ class BidStrategy(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 approve_leaving_id: pulumi.Input[Optional[_builtins.str]] = None,
                  max_value: pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  pricing_model: pulumi.Input[Optional[_builtins.str]] = None,
@@ -138,6 +155,7 @@ class BidStrategy(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Id of an existing bid strategy to take over instead of creating one. The API cannot read bid strategies, so the declared values are trusted (a warning says so) and must match the platform. Only used when the resource is created.
+        :param pulumi.Input[_builtins.str] approve_leaving_id: The id of this resource's current object on the platform that a replacement may leave there (the API cannot delete it). Only read when the provider's `leftBehind` setting is `refuse`: a change that replaces the resource is then refused at preview unless this names the object it leaves. Never compared: setting or removing it changes nothing on the platform.
         :param pulumi.Input[Union[_builtins.float, _builtins.str]] max_value: Upper bound of the resulting bid. A finite number or decimal string (sent as a number).
         :param pulumi.Input[_builtins.str] name: Name of the strategy.
         :param pulumi.Input[_builtins.str] pricing_model: Pricing model: `cpc`, the only value the API documents and the default, or another the platform offers (sent as written).
@@ -171,6 +189,7 @@ class BidStrategy(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 approve_leaving_id: pulumi.Input[Optional[_builtins.str]] = None,
                  max_value: pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  pricing_model: pulumi.Input[Optional[_builtins.str]] = None,
@@ -186,6 +205,7 @@ class BidStrategy(pulumi.CustomResource):
             __props__ = BidStrategyArgs.__new__(BidStrategyArgs)
 
             __props__.__dict__["adopt_id"] = adopt_id
+            __props__.__dict__["approve_leaving_id"] = approve_leaving_id
             if max_value is None and not opts.urn:
                 raise TypeError("Missing required property 'max_value'")
             __props__.__dict__["max_value"] = max_value
@@ -222,6 +242,7 @@ class BidStrategy(pulumi.CustomResource):
         __props__ = BidStrategyArgs.__new__(BidStrategyArgs)
 
         __props__.__dict__["adopt_id"] = None
+        __props__.__dict__["approve_leaving_id"] = None
         __props__.__dict__["max_value"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["pricing_model"] = None
@@ -236,6 +257,14 @@ class BidStrategy(pulumi.CustomResource):
         The adopted strategy's id, when the resource was created by adopting.
         """
         return pulumi.get(self, "adopt_id")
+
+    @_builtins.property
+    @pulumi.getter(name="approveLeavingId")
+    def approve_leaving_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The id of the object last approved to be left on the platform by a replacement.
+        """
+        return pulumi.get(self, "approve_leaving_id")
 
     @_builtins.property
     @pulumi.getter(name="maxValue")

@@ -22,6 +22,7 @@ class CampaignGroupArgs:
                  color: pulumi.Input[_builtins.str],
                  name: pulumi.Input[_builtins.str],
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 approve_leaving_id: pulumi.Input[Optional[_builtins.str]] = None,
                  items: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
         """
         The set of arguments for constructing a CampaignGroup resource.
@@ -29,12 +30,15 @@ class CampaignGroupArgs:
         :param pulumi.Input[_builtins.str] color: Colour as a hex string `#rrggbb` (either letter case; compared case-insensitively).
         :param pulumi.Input[_builtins.str] name: Name of the group.
         :param pulumi.Input[_builtins.str] adopt_id: Id of an existing group to take over instead of creating one. It is read first; a group whose name or colour differs from the declared ones is refused, since groups cannot be updated. Only used when the resource is created.
+        :param pulumi.Input[_builtins.str] approve_leaving_id: The id of this resource's current object on the platform that a replacement may leave there (the API cannot delete it). Only read when the provider's `leftBehind` setting is `refuse`: a change that replaces the resource is then refused at preview unless this names the object it leaves. Never compared: setting or removing it changes nothing on the platform.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] items: Ids of the campaigns that join the group. A set: order and a repeated id do not matter. Required to create a group; the declaration of an imported group may omit it, since the API does not return a group's campaign ids.
         """
         pulumi.set(__self__, "color", color)
         pulumi.set(__self__, "name", name)
         if adopt_id is not None:
             pulumi.set(__self__, "adopt_id", adopt_id)
+        if approve_leaving_id is not None:
+            pulumi.set(__self__, "approve_leaving_id", approve_leaving_id)
         if items is not None:
             pulumi.set(__self__, "items", items)
 
@@ -75,6 +79,18 @@ class CampaignGroupArgs:
         pulumi.set(self, "adopt_id", value)
 
     @_builtins.property
+    @pulumi.getter(name="approveLeavingId")
+    def approve_leaving_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The id of this resource's current object on the platform that a replacement may leave there (the API cannot delete it). Only read when the provider's `leftBehind` setting is `refuse`: a change that replaces the resource is then refused at preview unless this names the object it leaves. Never compared: setting or removing it changes nothing on the platform.
+        """
+        return pulumi.get(self, "approve_leaving_id")
+
+    @approve_leaving_id.setter
+    def approve_leaving_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "approve_leaving_id", value)
+
+    @_builtins.property
     @pulumi.getter
     def items(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
@@ -94,6 +110,7 @@ class CampaignGroup(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 approve_leaving_id: pulumi.Input[Optional[_builtins.str]] = None,
                  color: pulumi.Input[Optional[_builtins.str]] = None,
                  items: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -106,6 +123,7 @@ class CampaignGroup(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Id of an existing group to take over instead of creating one. It is read first; a group whose name or colour differs from the declared ones is refused, since groups cannot be updated. Only used when the resource is created.
+        :param pulumi.Input[_builtins.str] approve_leaving_id: The id of this resource's current object on the platform that a replacement may leave there (the API cannot delete it). Only read when the provider's `leftBehind` setting is `refuse`: a change that replaces the resource is then refused at preview unless this names the object it leaves. Never compared: setting or removing it changes nothing on the platform.
         :param pulumi.Input[_builtins.str] color: Colour as a hex string `#rrggbb` (either letter case; compared case-insensitively).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] items: Ids of the campaigns that join the group. A set: order and a repeated id do not matter. Required to create a group; the declaration of an imported group may omit it, since the API does not return a group's campaign ids.
         :param pulumi.Input[_builtins.str] name: Name of the group.
@@ -137,6 +155,7 @@ class CampaignGroup(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 approve_leaving_id: pulumi.Input[Optional[_builtins.str]] = None,
                  color: pulumi.Input[Optional[_builtins.str]] = None,
                  items: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -150,6 +169,7 @@ class CampaignGroup(pulumi.CustomResource):
             __props__ = CampaignGroupArgs.__new__(CampaignGroupArgs)
 
             __props__.__dict__["adopt_id"] = adopt_id
+            __props__.__dict__["approve_leaving_id"] = approve_leaving_id
             if color is None and not opts.urn:
                 raise TypeError("Missing required property 'color'")
             __props__.__dict__["color"] = color
@@ -184,6 +204,7 @@ class CampaignGroup(pulumi.CustomResource):
         __props__ = CampaignGroupArgs.__new__(CampaignGroupArgs)
 
         __props__.__dict__["adopt_id"] = None
+        __props__.__dict__["approve_leaving_id"] = None
         __props__.__dict__["color"] = None
         __props__.__dict__["company_id"] = None
         __props__.__dict__["create_time"] = None
@@ -200,6 +221,14 @@ class CampaignGroup(pulumi.CustomResource):
         The adopted group's id, when the resource was created by adopting.
         """
         return pulumi.get(self, "adopt_id")
+
+    @_builtins.property
+    @pulumi.getter(name="approveLeavingId")
+    def approve_leaving_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The id of the object last approved to be left on the platform by a replacement.
+        """
+        return pulumi.get(self, "approve_leaving_id")
 
     @_builtins.property
     @pulumi.getter

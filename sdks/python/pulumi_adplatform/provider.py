@@ -22,6 +22,7 @@ class ProviderArgs:
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  create_again: pulumi.Input[Optional[_builtins.str]] = None,
                  journal_dir: pulumi.Input[Optional[_builtins.str]] = None,
+                 left_behind: pulumi.Input[Optional[_builtins.str]] = None,
                  limits_url: pulumi.Input[Optional[_builtins.str]] = None,
                  rate_limit_share: pulumi.Input[Optional[_builtins.str]] = None,
                  read_grace_seconds: pulumi.Input[Optional[_builtins.str]] = None,
@@ -32,6 +33,7 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.str] base_url: The API's base URL, e.g. `https://api.example.com` (a path prefix is kept). Plain `http://` is accepted only for loopback hosts such as the local simulator. Else the environment variable `ADPLATFORM_BASE_URL`.
         :param pulumi.Input[_builtins.str] create_again: Ambiguous creates to send again, each named by the record id its error gave (`amb-` and 12 hex digits), separated by commas or spaces. Set it only after looking on the platform: it says the object that create may have made is not there, and the next update sends exactly one create for that resource. A record that the program adopts with `adoptId` instead needs no entry. An id that names no record does nothing, so the setting can stay until the next clean-up. Else the environment variable `ADPLATFORM_CREATE_AGAIN`, else none: a resource with an ambiguous create is not created again until its record is resolved.
         :param pulumi.Input[_builtins.str] journal_dir: The directory of the create journal, which lets an update interrupted mid-create take over the object it created instead of creating it twice. A CI runner whose next run may be another machine points it at a directory the runs share (or sets `limitsUrl`). Else the environment variable `ADPLATFORM_JOURNAL_DIR`, else `$PULUMI_HOME/adplatform/create-journal`, else `~/.pulumi/adplatform/create-journal`.
+        :param pulumi.Input[_builtins.str] left_behind: What a preview or update does about a change that would leave an object on the platform (the API can neither update nor delete bid strategies and campaign groups, so a replacement leaves the old object live): `warn` names each such object in the preview, `refuse` fails the preview or update in its diff, before any request, naming each object, unless the resource sets `approveLeavingId` to the id of the object it approves leaving. A destroy is not refused by the provider (the engine calls no provider code in a destroy's preview). Else the environment variable `ADPLATFORM_LEFT_BEHIND`, else `warn`.
         :param pulumi.Input[_builtins.str] limits_url: A Redis URL through which every machine deploying to the same account shares its rate limits and create journal: `redis://[[user]:password@]host[:port][/db]` for one server, `redis+cluster://[[user]:password@]host:port[,host:port...]` for a Redis Cluster, `redis+sentinel://[[user]:password@]host:port[,host:port...]/<primary name>[?sentinelPassword=...]` for a primary behind Sentinels; `rediss` instead of `redis` for TLS. Set it as a secret when it holds a password. Else the environment variable `ADPLATFORM_LIMITS_URL`, else none: the limits are shared by this machine's processes, and the create journal is kept in `journalDir`.
         :param pulumi.Input[_builtins.str] rate_limit_share: The fraction of the account's rate limits this provider may spend, a number above 0 and at most 1, for accounts that other systems use too: `0.5` spends at most 75 of the 150 requests per minute and 5 of the 10 per second, and leaves the rest of every window to them. Every process and machine that shares the limits (this machine's, or those of one `limitsUrl`) spends within the same share together. A smaller share makes a large update slower in proportion. Else the environment variable `ADPLATFORM_RATE_LIMIT_SHARE`, else `1`: the whole limit.
         :param pulumi.Input[_builtins.str] read_grace_seconds: For how many seconds after the provider created or adopted an object a read that does not find it (a 404, or no record) is taken as the platform not showing it yet rather than as the object being gone: the read is tried again with backoff, and if the object still does not show, it stays in the stack's state with a warning. After this period a missing object is gone and leaves the state. `0` turns the grace off. Else the environment variable `ADPLATFORM_READ_GRACE_SECONDS`, else `300` (5 minutes).
@@ -43,6 +45,8 @@ class ProviderArgs:
             pulumi.set(__self__, "create_again", create_again)
         if journal_dir is not None:
             pulumi.set(__self__, "journal_dir", journal_dir)
+        if left_behind is not None:
+            pulumi.set(__self__, "left_behind", left_behind)
         if limits_url is not None:
             pulumi.set(__self__, "limits_url", limits_url)
         if rate_limit_share is not None:
@@ -87,6 +91,18 @@ class ProviderArgs:
     @journal_dir.setter
     def journal_dir(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "journal_dir", value)
+
+    @_builtins.property
+    @pulumi.getter(name="leftBehind")
+    def left_behind(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        What a preview or update does about a change that would leave an object on the platform (the API can neither update nor delete bid strategies and campaign groups, so a replacement leaves the old object live): `warn` names each such object in the preview, `refuse` fails the preview or update in its diff, before any request, naming each object, unless the resource sets `approveLeavingId` to the id of the object it approves leaving. A destroy is not refused by the provider (the engine calls no provider code in a destroy's preview). Else the environment variable `ADPLATFORM_LEFT_BEHIND`, else `warn`.
+        """
+        return pulumi.get(self, "left_behind")
+
+    @left_behind.setter
+    def left_behind(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "left_behind", value)
 
     @_builtins.property
     @pulumi.getter(name="limitsUrl")
@@ -146,6 +162,7 @@ class Provider(pulumi.ProviderResource):
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  create_again: pulumi.Input[Optional[_builtins.str]] = None,
                  journal_dir: pulumi.Input[Optional[_builtins.str]] = None,
+                 left_behind: pulumi.Input[Optional[_builtins.str]] = None,
                  limits_url: pulumi.Input[Optional[_builtins.str]] = None,
                  rate_limit_share: pulumi.Input[Optional[_builtins.str]] = None,
                  read_grace_seconds: pulumi.Input[Optional[_builtins.str]] = None,
@@ -159,6 +176,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.str] base_url: The API's base URL, e.g. `https://api.example.com` (a path prefix is kept). Plain `http://` is accepted only for loopback hosts such as the local simulator. Else the environment variable `ADPLATFORM_BASE_URL`.
         :param pulumi.Input[_builtins.str] create_again: Ambiguous creates to send again, each named by the record id its error gave (`amb-` and 12 hex digits), separated by commas or spaces. Set it only after looking on the platform: it says the object that create may have made is not there, and the next update sends exactly one create for that resource. A record that the program adopts with `adoptId` instead needs no entry. An id that names no record does nothing, so the setting can stay until the next clean-up. Else the environment variable `ADPLATFORM_CREATE_AGAIN`, else none: a resource with an ambiguous create is not created again until its record is resolved.
         :param pulumi.Input[_builtins.str] journal_dir: The directory of the create journal, which lets an update interrupted mid-create take over the object it created instead of creating it twice. A CI runner whose next run may be another machine points it at a directory the runs share (or sets `limitsUrl`). Else the environment variable `ADPLATFORM_JOURNAL_DIR`, else `$PULUMI_HOME/adplatform/create-journal`, else `~/.pulumi/adplatform/create-journal`.
+        :param pulumi.Input[_builtins.str] left_behind: What a preview or update does about a change that would leave an object on the platform (the API can neither update nor delete bid strategies and campaign groups, so a replacement leaves the old object live): `warn` names each such object in the preview, `refuse` fails the preview or update in its diff, before any request, naming each object, unless the resource sets `approveLeavingId` to the id of the object it approves leaving. A destroy is not refused by the provider (the engine calls no provider code in a destroy's preview). Else the environment variable `ADPLATFORM_LEFT_BEHIND`, else `warn`.
         :param pulumi.Input[_builtins.str] limits_url: A Redis URL through which every machine deploying to the same account shares its rate limits and create journal: `redis://[[user]:password@]host[:port][/db]` for one server, `redis+cluster://[[user]:password@]host:port[,host:port...]` for a Redis Cluster, `redis+sentinel://[[user]:password@]host:port[,host:port...]/<primary name>[?sentinelPassword=...]` for a primary behind Sentinels; `rediss` instead of `redis` for TLS. Set it as a secret when it holds a password. Else the environment variable `ADPLATFORM_LIMITS_URL`, else none: the limits are shared by this machine's processes, and the create journal is kept in `journalDir`.
         :param pulumi.Input[_builtins.str] rate_limit_share: The fraction of the account's rate limits this provider may spend, a number above 0 and at most 1, for accounts that other systems use too: `0.5` spends at most 75 of the 150 requests per minute and 5 of the 10 per second, and leaves the rest of every window to them. Every process and machine that shares the limits (this machine's, or those of one `limitsUrl`) spends within the same share together. A smaller share makes a large update slower in proportion. Else the environment variable `ADPLATFORM_RATE_LIMIT_SHARE`, else `1`: the whole limit.
         :param pulumi.Input[_builtins.str] read_grace_seconds: For how many seconds after the provider created or adopted an object a read that does not find it (a 404, or no record) is taken as the platform not showing it yet rather than as the object being gone: the read is tried again with backoff, and if the object still does not show, it stays in the stack's state with a warning. After this period a missing object is gone and leaves the state. `0` turns the grace off. Else the environment variable `ADPLATFORM_READ_GRACE_SECONDS`, else `300` (5 minutes).
@@ -191,6 +209,7 @@ class Provider(pulumi.ProviderResource):
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  create_again: pulumi.Input[Optional[_builtins.str]] = None,
                  journal_dir: pulumi.Input[Optional[_builtins.str]] = None,
+                 left_behind: pulumi.Input[Optional[_builtins.str]] = None,
                  limits_url: pulumi.Input[Optional[_builtins.str]] = None,
                  rate_limit_share: pulumi.Input[Optional[_builtins.str]] = None,
                  read_grace_seconds: pulumi.Input[Optional[_builtins.str]] = None,
@@ -207,6 +226,7 @@ class Provider(pulumi.ProviderResource):
             __props__.__dict__["base_url"] = base_url
             __props__.__dict__["create_again"] = create_again
             __props__.__dict__["journal_dir"] = journal_dir
+            __props__.__dict__["left_behind"] = left_behind
             __props__.__dict__["limits_url"] = None if limits_url is None else pulumi.Output.secret(limits_url)
             __props__.__dict__["rate_limit_share"] = rate_limit_share
             __props__.__dict__["read_grace_seconds"] = read_grace_seconds
@@ -242,6 +262,14 @@ class Provider(pulumi.ProviderResource):
         The directory of the create journal, which lets an update interrupted mid-create take over the object it created instead of creating it twice. A CI runner whose next run may be another machine points it at a directory the runs share (or sets `limitsUrl`). Else the environment variable `ADPLATFORM_JOURNAL_DIR`, else `$PULUMI_HOME/adplatform/create-journal`, else `~/.pulumi/adplatform/create-journal`.
         """
         return pulumi.get(self, "journal_dir")
+
+    @_builtins.property
+    @pulumi.getter(name="leftBehind")
+    def left_behind(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        What a preview or update does about a change that would leave an object on the platform (the API can neither update nor delete bid strategies and campaign groups, so a replacement leaves the old object live): `warn` names each such object in the preview, `refuse` fails the preview or update in its diff, before any request, naming each object, unless the resource sets `approveLeavingId` to the id of the object it approves leaving. A destroy is not refused by the provider (the engine calls no provider code in a destroy's preview). Else the environment variable `ADPLATFORM_LEFT_BEHIND`, else `warn`.
+        """
+        return pulumi.get(self, "left_behind")
 
     @_builtins.property
     @pulumi.getter(name="limitsUrl")

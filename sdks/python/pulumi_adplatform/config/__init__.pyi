@@ -29,6 +29,11 @@ journalDir: Optional[str]
 The directory of the create journal, which lets an update interrupted mid-create take over the object it created instead of creating it twice. A CI runner whose next run may be another machine points it at a directory the runs share (or sets `limitsUrl`). Else the environment variable `ADPLATFORM_JOURNAL_DIR`, else `$PULUMI_HOME/adplatform/create-journal`, else `~/.pulumi/adplatform/create-journal`.
 """
 
+leftBehind: Optional[str]
+"""
+What a preview or update does about a change that would leave an object on the platform (the API can neither update nor delete bid strategies and campaign groups, so a replacement leaves the old object live): `warn` names each such object in the preview, `refuse` fails the preview or update in its diff, before any request, naming each object, unless the resource sets `approveLeavingId` to the id of the object it approves leaving. A destroy is not refused by the provider (the engine calls no provider code in a destroy's preview). Else the environment variable `ADPLATFORM_LEFT_BEHIND`, else `warn`.
+"""
+
 limitsUrl: Optional[str]
 """
 A Redis URL through which every machine deploying to the same account shares its rate limits and create journal: `redis://[[user]:password@]host[:port][/db]` for one server, `redis+cluster://[[user]:password@]host:port[,host:port...]` for a Redis Cluster, `redis+sentinel://[[user]:password@]host:port[,host:port...]/<primary name>[?sentinelPassword=...]` for a primary behind Sentinels; `rediss` instead of `redis` for TLS. Set it as a secret when it holds a password. Else the environment variable `ADPLATFORM_LIMITS_URL`, else none: the limits are shared by this machine's processes, and the create journal is kept in `journalDir`.

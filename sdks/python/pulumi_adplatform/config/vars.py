@@ -42,6 +42,13 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get('journalDir')
 
     @_builtins.property
+    def left_behind(self) -> Optional[str]:
+        """
+        What a preview or update does about a change that would leave an object on the platform (the API can neither update nor delete bid strategies and campaign groups, so a replacement leaves the old object live): `warn` names each such object in the preview, `refuse` fails the preview or update in its diff, before any request, naming each object, unless the resource sets `approveLeavingId` to the id of the object it approves leaving. A destroy is not refused by the provider (the engine calls no provider code in a destroy's preview). Else the environment variable `ADPLATFORM_LEFT_BEHIND`, else `warn`.
+        """
+        return __config__.get('leftBehind')
+
+    @_builtins.property
     def limits_url(self) -> Optional[str]:
         """
         A Redis URL through which every machine deploying to the same account shares its rate limits and create journal: `redis://[[user]:password@]host[:port][/db]` for one server, `redis+cluster://[[user]:password@]host:port[,host:port...]` for a Redis Cluster, `redis+sentinel://[[user]:password@]host:port[,host:port...]/<primary name>[?sentinelPassword=...]` for a primary behind Sentinels; `rediss` instead of `redis` for TLS. Set it as a secret when it holds a password. Else the environment variable `ADPLATFORM_LIMITS_URL`, else none: the limits are shared by this machine's processes, and the create journal is kept in `journalDir`.
