@@ -15,6 +15,7 @@
  * of a journaled resource, so a record whose resource is not in the program is seen too.
  */
 import { ambiguousRecordId, type JournalEntry, type JournalStore } from "../../journal";
+import { ApiResponseError } from "../../client";
 import type { Settings } from "../../configuration/settings";
 import type { LifecycleContext } from "./context";
 import { ResourceOperationError } from "./resourceErrors";
@@ -50,12 +51,21 @@ function stackOf(urn: string): string {
 /** The resource's name in its URN (the part after the last `::`). */
 const resourceName = (urn: string) => urn.slice(urn.lastIndexOf("::") + 2);
 
-/** What to look for and the two acts that resolve `entry`, as one paragraph. */
-function remedy(entry: JournalEntry, noun: string, name: string): string {
+/**
+ * What to look for and the two acts that resolve `entry`, as one paragraph. With `createdId` (a
+ * success answer that failed the schema still named the object, `ApiResponseError.createdId`), that
+ * object is named, so the user need not search for it.
+ */
+function remedy(entry: JournalEntry, noun: string, name: string, createdId?: string): string {
   const id = ambiguousRecordId(entry);
+  const look =
+    createdId !== undefined
+      ? `The platform may have created ${noun} ${createdId} (its answer named that id): set ` +
+        `\`adoptId: ${JSON.stringify(createdId)}\` on this resource and run again to take it over (nothing is sent). `
+      : `Look on the platform for a ${noun} named ${JSON.stringify(name)} created around ${when(entry.sentAt)}. ` +
+        `If it is there, set \`adoptId: "<its id>"\` on this resource and run again (nothing is sent). `;
   return (
-    `Look on the platform for a ${noun} named ${JSON.stringify(name)} created around ${when(entry.sentAt)}. ` +
-    `If it is there, set \`adoptId: "<its id>"\` on this resource and run again (nothing is sent). ` +
+    look +
     `If it is not, run \`pulumi config set adplatform:createAgain ${id}\` (or set createAgain on the provider) and run ` +
     `again: exactly one create is sent.`
   );
@@ -92,7 +102,8 @@ export function newRecordError(
     `the create request may have reached the platform (${entry.failure ?? "no answer"}), so a ${kind.noun} may now ` +
     `exist that Pulumi does not know of. The create journal keeps it as ambiguous record ${ambiguousRecordId(entry)}: ` +
     `no create is sent for this resource again, by a retry or a later run, until someone says whether it did.`;
-  return new ResourceOperationError({ subject, reason, remedy: remedy(entry, kind.noun, name) }, { cause });
+  const createdId = cause instanceof ApiResponseError ? cause.createdId : undefined;
+  return new ResourceOperationError({ subject, reason, remedy: remedy(entry, kind.noun, name, createdId) }, { cause });
 }
 
 /** What a preview says of a record whose resource is being checked, by how it is resolved. */
