@@ -9,7 +9,9 @@
  * it is a real directory (not a link), owned by this user and writable by no one else; and inside
  * it, a file is opened so that a link at its name fails the open instead of being followed.
  */
-import { constants, lstatSync, mkdirSync, openSync, readFileSync, closeSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { closeSync, constants, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";
+import { join } from "node:path";
 
 /** A directory this module refuses to use, and why (its users say what to do instead). */
 export class UnsafeDirectoryError extends Error {
@@ -68,5 +70,32 @@ export function readFileNoLink(file: string): string {
     return readFileSync(fd, "utf8");
   } finally {
     closeSync(fd);
+  }
+}
+
+/**
+ * Writes `text` to `name` in `directory` (private, see `ensurePrivateDirectory`) so that a crash
+ * leaves the old file or the new one, never a torn one: a new temporary file, `fsync`, a rename over
+ * `name` and an `fsync` of the directory. A link at the temporary name fails the write.
+ */
+export function writeFileAtomically(directory: string, name: string, text: string): void {
+  const temporary = join(directory, `.${name}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+  const fd = createNewFile(temporary);
+  try {
+    writeSync(fd, text);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(temporary, join(directory, name));
+  try {
+    const dir = openSync(directory, "r");
+    try {
+      fsyncSync(dir);
+    } finally {
+      closeSync(dir);
+    }
+  } catch {
+    // Some file systems cannot sync a directory; the rename is still atomic there.
   }
 }

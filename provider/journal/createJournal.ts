@@ -14,10 +14,9 @@
  * is written or read through a link: an entry decides whether a create is sent or an object taken
  * over, so one another user could plant or redirect must never be read.
  */
-import { closeSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
-import { randomBytes } from "node:crypto";
+import { readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { createNewFile, ensurePrivateDirectory, readFileNoLink } from "../infrastructure";
+import { ensurePrivateDirectory, readFileNoLink, writeFileAtomically } from "../infrastructure";
 import { type JournalEntry, entryFileName } from "./journalEntry";
 import { NewerJournalEntryError, readStoredEntry, type StoredEntry } from "./storedEntry";
 
@@ -53,17 +52,7 @@ export class CreateJournal {
   /** Writes `entry` durably (see the module comment), replacing the URN's previous entry. */
   put(entry: JournalEntry): void {
     this.checkDirectory();
-    const name = entryFileName(entry.urn);
-    const temporary = join(this.dir, `.${name}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
-    const fd = createNewFile(temporary);
-    try {
-      writeSync(fd, JSON.stringify(entry));
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(temporary, join(this.dir, name));
-    this.syncDir();
+    writeFileAtomically(this.dir, entryFileName(entry.urn), JSON.stringify(entry));
   }
 
   /** Removes the entry of `urn` (nothing when there is none). */
@@ -167,18 +156,5 @@ export class CreateJournal {
     // Writes are atomic, so an unreadable file is not a torn entry of ours: it is junk in our directory.
     if ("unreadable" in stored) rmSync(file, { force: true });
     return stored;
-  }
-
-  private syncDir(): void {
-    try {
-      const fd = openSync(this.dir, "r");
-      try {
-        fsyncSync(fd);
-      } finally {
-        closeSync(fd);
-      }
-    } catch {
-      // Some file systems cannot sync a directory; the rename is still atomic there.
-    }
   }
 }

@@ -45,3 +45,15 @@ export function journalStoreFor(settings: Pick<Settings, "journalDir" | "limitsU
     new FallbackLadder<JournalStore>([{ make: () => besideMachineJournal(new RedisCreateJournal(url), directory) }, { make: directory }]),
   );
 }
+export {
+  KnownStack,
+  LEFT_BEHIND_CHANGES,
+  LeftBehindObject,
+  type LeftBehindReading,
+  type LeftBehindStore,
+  leftBehindKey,
+  leftBehindPlaces,
+  leftBehindWriter,
+  readLeftBehind,
+  stackOfUrn,
+} from "./leftBehindList";

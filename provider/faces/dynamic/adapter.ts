@@ -9,7 +9,9 @@
  * - a `read` of an object that is gone answers an empty id, which makes the engine drop it;
  * - results are renamed to the plugin's fields (`outs`, `props`);
  * - the SDK's hidden identity input (`./identityInput`) becomes the context's `urn`, and is kept in
- *   `check`'s answer so that it reaches `create`.
+ *   `check`'s answer so that it reaches `create`, and in the outputs `create`, `update` and `read`
+ *   return, since the plugin hands `delete` only the outputs (a delete records the object it leaves
+ *   on the platform under the resource's URN: resources/lifecycle/leftBehind.ts).
  * Each call gets a fresh context from `context`, so configuration that arrives after the provider
  * was built still applies.
  */
@@ -61,7 +63,7 @@ export function dynamicProvider<Inputs, Outputs>(
 
     async create(inputs) {
       const { id, outputs } = await lifecycle.create(withoutProviderKey<Inputs>(inputs), contextOf(inputs));
-      return { id, outs: outputs };
+      return { id, outs: withIdentityOf(outputs, inputs) };
     },
 
     async read(id, props) {
@@ -69,17 +71,17 @@ export function dynamicProvider<Inputs, Outputs>(
       // The engine's signal that the object no longer exists: it is then removed from the state.
       if (result === undefined) return { id: "" };
       // The plugin types read's `inputs` as `Outputs`; what the lifecycle returns there are the declared inputs.
-      return { id: result.id, props: result.outputs, inputs: result.inputs as unknown as Outputs };
+      return { id: result.id, props: withIdentityOf(result.outputs, props), inputs: result.inputs as unknown as Outputs };
     },
 
     async update(id, olds, news) {
       const state = withoutProviderKey<Outputs>(olds);
       const { outputs } = await lifecycle.update(id, state, withoutProviderKey<Inputs>(news), contextOf(news));
-      return { outs: outputs };
+      return { outs: withIdentityOf(outputs, news) };
     },
 
     async delete(id, props) {
-      await lifecycle.delete(id, withoutProviderKey<Outputs>(props), context());
+      await lifecycle.delete(id, withoutProviderKey<Outputs>(props), contextOf(props));
     },
   };
 }

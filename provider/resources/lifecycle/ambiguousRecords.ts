@@ -14,7 +14,7 @@
  * Every preview and update lists the records of its stack once per process, at the first `check`
  * of a journaled resource, so a record whose resource is not in the program is seen too.
  */
-import { ambiguousRecordId, type JournalEntry, type JournalStore } from "../../journal";
+import { ambiguousRecordId, type JournalEntry, type JournalStore, stackOfUrn } from "../../journal";
 import { ApiResponseError } from "../../client";
 import type { Settings } from "../../configuration/settings";
 import type { LifecycleContext } from "./context";
@@ -42,9 +42,9 @@ export function resolutionOf(entry: JournalEntry, inputs: unknown, settings: Pic
   return createAgainIds(settings).has(ambiguousRecordId(entry)) ? { createAgain: true } : undefined;
 }
 
-/** `urn:pulumi:<stack>::<project>::`: the part of a URN that names its stack. */
+/** The part of a URN that names its stack and project. */
 function stackOf(urn: string): string {
-  const [, stack = "", project = ""] = /^urn:pulumi:([^:]*)::([^:]*)::/.exec(urn) ?? [];
+  const { stack, project } = stackOfUrn(urn);
   return `${stack}::${project}`;
 }
 

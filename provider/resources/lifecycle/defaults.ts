@@ -21,7 +21,7 @@ import { diffInputs } from "../inputs/diff";
 import { keptStateRead } from "../inputs/inputFields";
 import { changedFields, declaredFields, warnRemovedFields } from "../inputs/patchFields";
 import { ResourceOperationError, resourceError } from "./resourceErrors";
-import { leftBehindRefusal, sayLeftBehind } from "./leftBehind";
+import { LIST_COMMAND, leftBehindRefusal, listLeftBehind, noteStack, sayLeftBehind } from "./leftBehind";
 import { shortNoun } from "../inputs/definition";
 import type { LifecycleContext } from "./context";
 import type { CheckResult, CreateResult, ResourceLifecycle } from "./contract";
@@ -114,6 +114,7 @@ export function lifecycleWithDefaults<Inputs, Outputs>(
         .map((reason) => ({ property: "", reason }));
       const result = settingFailures.length === 0 ? checked : { ...checked, failures: [...checked.failures, ...settingFailures] };
       await calls.checked?.(result, ctx);
+      await noteStack(ctx);
       return result;
     },
 
@@ -136,8 +137,6 @@ export function lifecycleWithDefaults<Inputs, Outputs>(
       return { changes: diff.changes, replaces: diff.replaces, deleteBeforeReplace: diff.deleteBeforeReplace };
     },
 
-    create,
-
     read: calls.read ?? keptStateRead<Inputs, Outputs>(definition.diff, adoption.by === "adoptId" ? ["adoptId"] : []),
 
     async update(id, olds, news, ctx) {
@@ -151,14 +150,33 @@ export function lifecycleWithDefaults<Inputs, Outputs>(
       return { outputs: news as unknown as Outputs };
     },
 
+    async create(inputs, ctx) {
+      const result = await create(inputs, ctx);
+      // A delete of this URN in the same run is then the end of a replacement (the journaled kinds
+      // record their creates themselves, with whether they took an object over).
+      if (ctx.urn !== undefined && ctx.createSession.createdFor(ctx.urn)?.id !== result.id) {
+        ctx.createSession.recordCreate(ctx.urn, { id: result.id, tookOver: false });
+      }
+      return result;
+    },
+
     async delete(id, state, ctx) {
       const label = subject(state, id);
+      const values = state as Record<string, unknown>;
+      const replacedBy = ctx.urn === undefined ? undefined : ctx.createSession.createdFor(ctx.urn)?.id;
+      const listed = await listLeftBehind(ctx, {
+        kind: definition.kind,
+        id,
+        ...(typeof values.name === "string" ? { name: values.name } : {}),
+        ...(replacedBy === undefined || replacedBy === id ? { change: "deleted" } : { change: "replaced", replacedBy }),
+      });
+      const where = listed ? ` Listed by \`${LIST_COMMAND}\`.` : "";
       await ctx.warn(
         adoption.by === "adoptId"
           ? `${label}: the API cannot delete ${plural(noun)}, so ${shortNoun(definition)} ${id} stays on the platform; ` +
-              `Pulumi only removes it from the stack's state.`
+              `Pulumi only removes it from the stack's state.${where}`
           : `${label}: the API cannot delete ${plural(noun)}; the object keeps its last values on the platform and ` +
-              `Pulumi only removes it from the stack's state.`,
+              `Pulumi only removes it from the stack's state.${where}`,
       );
     },
   };

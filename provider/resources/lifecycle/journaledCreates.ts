@@ -23,11 +23,20 @@ import { hostname } from "node:os";
 import { resolveAccount } from "../../client";
 import { sleep, type Clock } from "../../client/clock";
 import { processAlive } from "../../client/processAlive";
-import { JOURNAL_FORMAT, inputsHash, journalAccount, type JournalEntry, type JournalStore, journalStoreFor } from "../../journal";
+import {
+  JOURNAL_FORMAT,
+  ambiguousRecordId,
+  inputsHash,
+  journalAccount,
+  type JournalEntry,
+  type JournalStore,
+  journalStoreFor,
+} from "../../journal";
 import { messageParts, renderMessage } from "../../errors";
 import { listRecordsAtCheck, newRecordError, resolutionOf, unresolvedRecordError, warnOnce } from "./ambiguousRecords";
 import type { ResourceKind } from "../kinds";
 import { ambiguousCreateError, mayHaveCreated, resourceError } from "./resourceErrors";
+import { listLeftBehind } from "./leftBehind";
 import type { LifecycleContext } from "./context";
 import type { CreateResult, ResourceLifecycle } from "./contract";
 
@@ -473,6 +482,15 @@ async function createResolving<Inputs, Outputs>(
     throw refused;
   }
   if ("createAgain" in resolution) {
+    // Whatever the ambiguous create made stays on the platform beside the new object: listed first.
+    const leaving = {
+      kind: definition.kind,
+      name,
+      change: "createdAgain",
+      record: ambiguousRecordId(record),
+      leftAt: record.sentAt,
+    } as const;
+    await listLeftBehind(ctx, leaving);
     await journal.remove(urn);
     return lifecycle.create(inputs, ctx);
   }

@@ -7,8 +7,12 @@
  * - `leftBehind: refuse`: the diff fails, naming the object, unless the resource's
  *   `approveLeavingId` input names that object's id. The approval is an input a reviewer sees in
  *   the program's diff; it is never compared, so setting or removing it causes no replace.
+ * Once left, the object is added to a durable list (`listLeftBehind`) that `adplatform-left-behind`
+ * prints and where a person marks it cleaned up.
  */
+import { resolveAccount } from "../../client";
 import { LeftBehindRefusedError } from "../../errors";
+import { journalAccount, leftBehindWriter, type LeftBehindObject, stackOfUrn } from "../../journal";
 import type { Settings } from "../../configuration/settings";
 import { APPROVAL_INPUT } from "../inputs/leftBehindApproval";
 import type { LifecycleContext } from "./context";
@@ -73,4 +77,58 @@ export async function sayLeftBehind(ctx: LifecycleContext, replacement: Replacem
     );
   }
   await ctx.warn(`${label}: ${why}${approved === id ? ` Approved by ${APPROVAL_INPUT}.` : ""}`);
+}
+
+/** The command that lists what `listLeftBehind` records (package.json `bin`). */
+export const LIST_COMMAND = "adplatform-left-behind";
+
+/** What a change left, as the lifecycle knows it (the rest comes from the context). */
+export type Leaving = Pick<LeftBehindObject, "kind" | "id" | "name" | "change" | "replacedBy" | "record"> & { readonly leftAt?: number };
+
+/** The journal's name of the context's account (a hash: the token is never written). */
+function accountOf(ctx: LifecycleContext): string {
+  return journalAccount(resolveAccount({ baseUrl: ctx.settings.baseUrl, token: ctx.settings.token }).key);
+}
+
+/**
+ * Adds `left` to the list of objects the stack left on the platform (journal/leftBehindList.ts), so
+ * a person finds it after the run's log is gone. True when it did; when the list cannot be written
+ * (no URN, no usable place), a warning says what was not recorded and the change goes on: the
+ * object is already left, and the warning names it.
+ */
+export async function listLeftBehind(ctx: LifecycleContext, left: Leaving): Promise<boolean> {
+  const what = `${left.kind} ${left.id ?? `of record ${left.record}`}`;
+  if (ctx.urn === undefined) return false;
+  const writer = leftBehindWriter(ctx.settings);
+  try {
+    const { leftAt, ...object } = left;
+    await writer.put({ format: 1, account: accountOf(ctx), urn: ctx.urn, ...stackOfUrn(ctx.urn), leftAt: leftAt ?? Date.now(), ...object });
+    return true;
+  } catch (error) {
+    await ctx.warn(
+      `${what} was not added to the list of objects left on the platform (${writer.where}): ${error instanceof Error ? error.message : String(error)}.`,
+    );
+    return false;
+  }
+}
+
+/** Stacks noted in this process, so each is written once. */
+const noted = new Set<string>();
+
+/**
+ * Notes that the context's stack runs with the list's store, once per process, so the list tells a
+ * stack that left nothing from one it never saw. Silent: a place that cannot be written now is said
+ * when an object is left.
+ */
+export async function noteStack(ctx: LifecycleContext): Promise<void> {
+  if (ctx.urn === undefined) return;
+  try {
+    const stack = { account: accountOf(ctx), ...stackOfUrn(ctx.urn) };
+    const key = `${ctx.settings.journalDir}\u0000${ctx.settings.limitsUrl ?? ""}\u0000${JSON.stringify(stack)}`;
+    if (noted.has(key)) return;
+    noted.add(key);
+    await leftBehindWriter(ctx.settings).noteStack(stack);
+  } catch {
+    // see above
+  }
 }

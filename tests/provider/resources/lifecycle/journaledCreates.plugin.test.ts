@@ -4,7 +4,7 @@
  * meaning: a replacement, destroy then up, two stacks of one program, two plugin processes at once.
  */
 import * as fs from "node:fs";
-import { CreateJournal, ambiguousRecordId } from "../../../../provider/journal";
+import { CreateJournal, ambiguousRecordId, leftBehindPlaces, readLeftBehind } from "../../../../provider/journal";
 import { RECOGNISABLE_TOKEN, lifecycleSuite, secretValue } from "../../../helpers/lifecycleEnv";
 import { cleanEnv, type Props } from "../../../helpers/dynamicProviderHarness";
 
@@ -55,12 +55,12 @@ beforeEach(() => {
   fs.rmSync(journal.dir, { recursive: true, force: true });
 });
 
-it("keeps the identity out of the lifecycle but in Check's answer, so it reaches Create", async () => {
+it("keeps the identity out of the lifecycle but in Check's answer and the outputs, so it reaches Create and Delete", async () => {
   const { inputs } = await env.plugin.check(URN, {}, env.inputs("BidStrategy", { ...declared, __adplatformUrn: URN }));
   expect(inputs.__adplatformUrn).toBe(URN);
   const created = await env.plugin.create(URN, inputs);
-  // The outputs (the state) hold no identity: only the declared fields.
-  expect(created.properties.__adplatformUrn).toBeUndefined();
+  // The outputs (the state) hold it too: the plugin hands Delete only the outputs.
+  expect(created.properties.__adplatformUrn).toBe(URN);
   expect(journal.get(URN)).toMatchObject({ state: "answered", id: created.id, kind: "BidStrategy" });
 });
 
@@ -170,6 +170,19 @@ it("keeps an ambiguous create as a record: a retry sends nothing until createAga
   const second = await createStrategy(URN, declared, resolved);
   expect(posts()).toBe(2);
   expect(journal.get(URN)).toMatchObject({ state: "answered", id: second.id });
+  // What the first create may have made stays on the platform beside it: on the left-behind list.
+  const reading = await readLeftBehind(leftBehindPlaces({ journalDir: journal.dir }));
+  expect("objects" in reading && reading.objects).toEqual([
+    expect.objectContaining({
+      kind: "BidStrategy",
+      name: "Night bids",
+      change: "createdAgain",
+      record: recordId,
+      urn: URN,
+      leftAt: record!.sentAt,
+    }),
+  ]);
+  expect("objects" in reading && reading.objects[0]).not.toHaveProperty("id");
 });
 
 it("announces at Check how a record is resolved, and lists the stack's other records once", async () => {

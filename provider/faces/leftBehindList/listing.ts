@@ -1,0 +1,113 @@
+/**
+ * What `adplatform-left-behind` does with the list (provider/journal/leftBehindList.ts), apart from
+ * reading and writing it: its arguments, which objects a request selects, and how they are shown.
+ */
+import type { KnownStack, LeftBehindObject } from "../../journal";
+import { isResourceKind, RESOURCE_KINDS, type ResourceKind } from "../../resources/kinds";
+
+/** What the command was asked. */
+export interface ListRequest {
+  /** One stack (`dev`, `app/dev` or `org/app/dev`), else every stack of the account. */
+  readonly stack?: string;
+  readonly json: boolean;
+  /** Also the objects marked cleaned up. */
+  readonly all: boolean;
+  /** The id (or ambiguous record id) to mark cleaned up, and its kind when ids of two kinds are equal. */
+  readonly cleaned?: string;
+  readonly kind?: ResourceKind;
+}
+
+const FLAGS_WITH_VALUE = ["--stack", "--cleaned", "--kind"];
+
+/** The request of `args`, or what is wrong with them. */
+export function parseListArgs(args: readonly string[]): ListRequest | { readonly usage: string } {
+  const values: Record<string, string> = {};
+  const switches = new Set<string>();
+  for (let i = 0; i < args.length; i++) {
+    const flag = args[i]!;
+    if (flag === "--json" || flag === "--all") {
+      switches.add(flag);
+      continue;
+    }
+    if (!FLAGS_WITH_VALUE.includes(flag)) return { usage: `unknown argument ${JSON.stringify(flag)}` };
+    const value = args[i + 1];
+    if (value === undefined || value.startsWith("--") || value.trim() === "") return { usage: `${flag} needs a value` };
+    values[flag] = value.trim();
+    i += 1;
+  }
+  const kind = values["--kind"];
+  if (kind !== undefined && !isResourceKind(kind)) return { usage: `--kind ${JSON.stringify(kind)}: one of ${RESOURCE_KINDS.join(", ")}` };
+  if (kind !== undefined && values["--cleaned"] === undefined) return { usage: "--kind goes with --cleaned <id>" };
+  return {
+    json: switches.has("--json"),
+    all: switches.has("--all"),
+    ...(values["--stack"] === undefined ? {} : { stack: values["--stack"] }),
+    ...(values["--cleaned"] === undefined ? {} : { cleaned: values["--cleaned"] }),
+    ...(kind === undefined ? {} : { kind }),
+  };
+}
+
+/**
+ * Whether `candidate` is the stack `wanted` names: its name alone, `<project>/<name>`, or a Pulumi
+ * Cloud name `<org>/<project>/<name>` (URNs carry no organization, so that part is not compared).
+ */
+export function namesStack(wanted: string, candidate: Pick<KnownStack, "project" | "stack">): boolean {
+  const parts = wanted.split("/");
+  const stack = parts[parts.length - 1];
+  const project = parts.length >= 2 ? parts[parts.length - 2] : undefined;
+  return stack === candidate.stack && (project === undefined || project === candidate.project);
+}
+
+/** The account's stacks `wanted` names (every one of the account when it names none). */
+export function selectedStacks(stacks: readonly KnownStack[], account: string, wanted: string | undefined): KnownStack[] {
+  return stacks.filter((stack) => stack.account === account && (wanted === undefined || namesStack(wanted, stack)));
+}
+
+/** The objects of `stacks`, without those marked cleaned up unless `all`. */
+export function selectedObjects(objects: readonly LeftBehindObject[], stacks: readonly KnownStack[], all: boolean): LeftBehindObject[] {
+  return objects.filter(
+    (object) =>
+      (all || object.cleanedUpAt === undefined) &&
+      stacks.some((stack) => stack.account === object.account && stack.project === object.project && stack.stack === object.stack),
+  );
+}
+
+/** The objects `id` (and `kind`) names. */
+export function objectsNamed(objects: readonly LeftBehindObject[], id: string, kind?: ResourceKind): LeftBehindObject[] {
+  return objects.filter((object) => (object.id === id || object.record === id) && (kind === undefined || object.kind === kind));
+}
+
+const time = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+
+/** What left `object`, in words. */
+export function changeOf(object: LeftBehindObject): string {
+  if (object.change === "replaced") return `replaced by ${object.replacedBy}`;
+  if (object.change === "createdAgain") return `created again after ambiguous create ${object.record}; it may exist`;
+  return "deleted from the stack";
+}
+
+/** The list as a person reads it: one line per object, under a header naming where it was read. */
+export function renderList(objects: readonly LeftBehindObject[], where: readonly string[], scope: string): string {
+  const header = `${objects.length} object(s) ${scope} left on the platform (read from ${where.join(" and ")})`;
+  if (objects.length === 0) return `${header}.\n`;
+  const rows = objects.map((object) => [
+    `${object.project}/${object.stack}`,
+    object.kind,
+    object.id ?? "(unknown id)",
+    object.name === undefined ? "" : JSON.stringify(object.name),
+    changeOf(object),
+    time(object.leftAt),
+    object.cleanedUpAt === undefined
+      ? ""
+      : `cleaned up ${time(object.cleanedUpAt)}${object.cleanedUpBy ? ` by ${object.cleanedUpBy}` : ""}`,
+  ]);
+  const table = [["STACK", "KIND", "ID", "NAME", "CHANGE", "LEFT AT", ""], ...rows];
+  const widths = table[0]!.map((_, column) => Math.max(...table.map((row) => row[column]!.length)));
+  const lines = table.map((row) =>
+    row
+      .map((cell, column) => cell.padEnd(widths[column]!))
+      .join("  ")
+      .trimEnd(),
+  );
+  return `${header}:\n${lines.join("\n")}\n`;
+}

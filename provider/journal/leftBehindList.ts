@@ -1,0 +1,209 @@
+/**
+ * The list of objects a stack left on the platform: the API deletes nothing, so each object a
+ * replacement, a destroy or a resolved ambiguous create leaves stays live, and this list is where a
+ * person finds them later (`adplatform-left-behind`, provider/faces/leftBehindList/). It is kept
+ * where the create journal is, for the same reason: the next run, or a person, on another machine
+ * must find it.
+ *
+ * - In the journal directory (`journalDir`), in its folder `left-behind/`: one small private file
+ *   per object, written atomically, plus one per stack that ran with it (`stack-*.json`), so a
+ *   listing tells a stack that left nothing from a stack it never saw.
+ * - With a limits URL, in Redis beside the journal: the hash `adplatform:left-behind:objects` and the
+ *   set `adplatform:left-behind:stacks`. Neither expires. The provider writes there on the fallback
+ *   ladder (the directory when Redis is away), and the listing reads both places.
+ * - An object is keyed by a hash of its account, kind and id (or, for an object an ambiguous create
+ *   may have made, its record's id); the account is the journal's hash of it, never the token.
+ */
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { z } from "zod";
+import { ensurePrivateDirectory, readFileNoLink, writeFileAtomically } from "../infrastructure";
+import { FallbackLadder } from "../infrastructure/fallbackLadder";
+import { isRedisUrl, sharedRedis } from "../infrastructure/redis";
+import type { Settings } from "../configuration/settings";
+
+/** The changes that leave an object on the platform. */
+export const LEFT_BEHIND_CHANGES = ["replaced", "deleted", "createdAgain"] as const;
+
+/** One object left on the platform. */
+export const LeftBehindObject = z.object({
+  format: z.literal(1),
+  /** The journal's hash of the account (`journalAccount`). */
+  account: z.string(),
+  kind: z.string(),
+  /** The object's id; absent for what an ambiguous create may have made (its id was never answered). */
+  id: z.string().optional(),
+  name: z.string().optional(),
+  project: z.string(),
+  stack: z.string(),
+  urn: z.string(),
+  /** When it was left (an ambiguous create's: when that create was sent), epoch milliseconds. */
+  leftAt: z.number(),
+  /**
+   * - `replaced`: the resource now manages `replacedBy` instead;
+   * - `deleted`: the resource left the stack (a destroy, or removed from the program);
+   * - `createdAgain`: a person resolved the ambiguous create `record` with `createAgain`.
+   */
+  change: z.enum(LEFT_BEHIND_CHANGES),
+  replacedBy: z.string().optional(),
+  record: z.string().optional(),
+  /** Set by a person, through the command, once the object is dealt with on the platform. */
+  cleanedUpAt: z.number().optional(),
+  cleanedUpBy: z.string().optional(),
+});
+export type LeftBehindObject = z.infer<typeof LeftBehindObject>;
+
+/** A stack that ran with the list's store. */
+export const KnownStack = z.object({ account: z.string(), project: z.string(), stack: z.string() });
+export type KnownStack = z.infer<typeof KnownStack>;
+
+/** A place the list is kept. Either kind of method may answer synchronously or with a promise. */
+export interface LeftBehindStore {
+  /** For messages: a directory, or a Redis URL without its password. */
+  readonly where: string;
+  /** Writes `object`, replacing the one of the same key. */
+  put(object: LeftBehindObject): void | Promise<void>;
+  noteStack(stack: KnownStack): void | Promise<void>;
+  objects(): LeftBehindObject[] | Promise<LeftBehindObject[]>;
+  stacks(): KnownStack[] | Promise<KnownStack[]>;
+}
+
+/** The project and stack a URN names (`urn:pulumi:<stack>::<project>::<type>::<name>`). */
+export function stackOfUrn(urn: string): { project: string; stack: string } {
+  const [, stack = "", project = ""] = /^urn:pulumi:([^:]*)::([^:]*)::/.exec(urn) ?? [];
+  return { project, stack };
+}
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 40);
+
+/** The key of an object in either place. */
+export function leftBehindKey(object: Pick<LeftBehindObject, "account" | "kind" | "id" | "record">): string {
+  return sha256(`${object.account}\u0000${object.kind}\u0000${object.id ?? object.record ?? ""}`);
+}
+
+const stackKey = (stack: KnownStack) => sha256(`${stack.account}\u0000${stack.project}\u0000${stack.stack}`);
+
+/** `text` as a `T`, or undefined when it is not one (a file of another release, or junk). */
+function parsed<T>(schema: z.ZodType<T>, text: string): T | undefined {
+  try {
+    const result = schema.safeParse(JSON.parse(text));
+    return result.success ? result.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The list in the journal directory's folder `left-behind/` (see the module comment). */
+export function directoryList(journalDir: string): LeftBehindStore {
+  const dir = join(journalDir, "left-behind");
+  let checked = false;
+  const ready = () => {
+    if (!checked) ensurePrivateDirectory(dir);
+    checked = true;
+  };
+  const read = <T>(schema: z.ZodType<T>, prefix: string): T[] => {
+    // Reading makes nothing: a list never written holds nothing.
+    if (!existsSync(dir)) return [];
+    ready();
+    return readdirSync(dir)
+      .filter((name) => name.startsWith(prefix) && name.endsWith(".json"))
+      .flatMap((name) => {
+        const value = parsed(schema, readFileNoLink(join(dir, name)));
+        return value === undefined ? [] : [value];
+      });
+  };
+  return {
+    where: dir,
+    put: (object) => {
+      ready();
+      writeFileAtomically(dir, `object-${leftBehindKey(object)}.json`, JSON.stringify(object));
+    },
+    noteStack: (stack) => {
+      ready();
+      writeFileAtomically(dir, `stack-${stackKey(stack)}.json`, JSON.stringify(stack));
+    },
+    objects: () => read(LeftBehindObject, "object-"),
+    stacks: () => read(KnownStack, "stack-"),
+  };
+}
+
+/** Keys of the list in Redis (see the module comment). */
+export const REDIS_LEFT_BEHIND_OBJECTS = "adplatform:left-behind:objects";
+const REDIS_LEFT_BEHIND_STACKS = "adplatform:left-behind:stacks";
+
+/** The list in the Redis at `url`, on this process's one connection to it. */
+export function redisList(url: string): LeftBehindStore {
+  const connection = sharedRedis(url);
+  return {
+    where: connection.shownUrl,
+    put: async (object) => {
+      await connection.run((client) => client.hset(REDIS_LEFT_BEHIND_OBJECTS, leftBehindKey(object), JSON.stringify(object)));
+    },
+    noteStack: async (stack) => {
+      await connection.run((client) => client.sadd(REDIS_LEFT_BEHIND_STACKS, JSON.stringify(stack)));
+    },
+    objects: async () => {
+      const values = await connection.run((client) => client.hvals(REDIS_LEFT_BEHIND_OBJECTS));
+      return values.flatMap((text) => parsed(LeftBehindObject, text) ?? []);
+    },
+    stacks: async () => {
+      const values = await connection.run((client) => client.smembers(REDIS_LEFT_BEHIND_STACKS));
+      return values.flatMap((text) => parsed(KnownStack, text) ?? []);
+    },
+  };
+}
+
+/**
+ * The places of the list `settings` name: Redis first when they name a limits URL, then the
+ * journal directory.
+ */
+export function leftBehindPlaces(settings: Pick<Settings, "journalDir" | "limitsUrl">): LeftBehindStore[] {
+  const url = settings.limitsUrl;
+  const directory = directoryList(settings.journalDir);
+  return url !== undefined && isRedisUrl(url) ? [redisList(url), directory] : [directory];
+}
+
+/** Where the provider writes: the first of the places that works (the fallback ladder). */
+export function leftBehindWriter(settings: Pick<Settings, "journalDir" | "limitsUrl">): Pick<LeftBehindStore, "put" | "noteStack"> & {
+  readonly where: string;
+} {
+  const ladder = new FallbackLadder<LeftBehindStore>(leftBehindPlaces(settings).map((place) => ({ make: () => place })));
+  return {
+    get where() {
+      return ladder.place.where;
+    },
+    put: (object) => ladder.run((place) => place.put(object)),
+    noteStack: (stack) => ladder.run((place) => place.noteStack(stack)),
+  };
+}
+
+/** What the places hold, or the first that could not be read and why. */
+export type LeftBehindReading =
+  | { readonly objects: LeftBehindObject[]; readonly stacks: KnownStack[] }
+  | { readonly unreadable: { readonly where: string; readonly reason: string } };
+
+/**
+ * Every object and stack the places hold. Of an object kept in two places, the later leaving counts,
+ * and of one leaving, the copy marked cleaned up.
+ */
+export async function readLeftBehind(places: readonly LeftBehindStore[]): Promise<LeftBehindReading> {
+  const objects = new Map<string, LeftBehindObject>();
+  const stacks = new Map<string, KnownStack>();
+  for (const place of places) {
+    let held: { objects: LeftBehindObject[]; stacks: KnownStack[] };
+    try {
+      held = { objects: await place.objects(), stacks: await place.stacks() };
+    } catch (error) {
+      return { unreadable: { where: place.where, reason: error instanceof Error ? error.message : String(error) } };
+    }
+    for (const object of held.objects) {
+      const key = leftBehindKey(object);
+      const known = objects.get(key);
+      const later = known === undefined || object.leftAt > known.leftAt;
+      if (later || (object.leftAt === known.leftAt && object.cleanedUpAt !== undefined)) objects.set(key, object);
+    }
+    for (const stack of held.stacks) stacks.set(stackKey(stack), stack);
+  }
+  return { objects: [...objects.values()].sort((a, b) => a.leftAt - b.leftAt), stacks: [...stacks.values()] };
+}
