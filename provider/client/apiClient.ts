@@ -40,7 +40,7 @@ import { resolveTimeouts, type Timeouts } from "./timeouts";
 /** Largest response body read, in bytes, unless `maxResponseBytes` says otherwise. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024; // 10 MiB
 
-/** Options of `getApiClient`. Only the first call for an account configures its client. */
+/** Options of `getApiClient`. Only the first call for an account configures its client and limiter (but for `rateLimitShare`). */
 export interface ApiClientOptions extends ConnectionOptions {
   /** Limiter tunables (window lengths to scale time in tests, concurrency, clock). */
   readonly limiterOptions?: Partial<LimiterOptions>;
@@ -62,6 +62,12 @@ export interface ApiClientOptions extends ConnectionOptions {
    * resolved `limitsUrl` setting); none: `ADPLATFORM_LIMITS_URL`, else this machine's state file.
    */
   readonly limitsUrl?: string;
+  /**
+   * The share of every window this caller's requests may spend, in (0, 1] (the caller's resolved
+   * `rateLimitShare`). Per caller, not per account: callers of one account with different shares
+   * share its limiter, and each request fits within its own caller's share. None: the limiter's.
+   */
+  readonly rateLimitShare?: number;
 }
 
 /** One request of `ApiClient.call`, in wire shape. */
@@ -134,10 +140,12 @@ const clients = new Map<string, ApiClient>();
  */
 export function getApiClient(options: ApiClientOptions = {}): ApiClient {
   const { connection, key } = resolveAccount(options);
-  let client = clients.get(key);
+  // One client per account and share, all of an account on its one limiter.
+  const clientKey = `${key}\u0000${options.rateLimitShare ?? ""}`;
+  let client = clients.get(clientKey);
   if (!client) {
     client = new HttpApiClient(connection, options, sharedLimiter(key, options.limiterOptions, options.limitsUrl));
-    clients.set(key, client);
+    clients.set(clientKey, client);
   }
   return client;
 }
@@ -216,6 +224,7 @@ class HttpApiClient implements ApiClient {
   private readonly clock: Clock;
   private readonly random: () => number;
   private readonly debug: DebugSink | undefined;
+  private readonly share: number | undefined;
 
   constructor(
     private readonly connection: Connection,
@@ -223,6 +232,7 @@ class HttpApiClient implements ApiClient {
     readonly limiter: RateLimiter,
   ) {
     this.baseUrl = connection.baseUrl;
+    this.share = options.rateLimitShare;
     const env = options.env ?? process.env;
     // The jitter after a 429 spreads retries over one burst window: the limiter's, scaled with it.
     this.retry = resolveRetryOptions(options.retryOptions, env, { ...RETRY_DEFAULTS, jitterWindowMs: limiter.options.burstWindowMs });
@@ -260,7 +270,13 @@ class HttpApiClient implements ApiClient {
     const { onWait } = request;
     for (let attempt = 1; ; attempt += 1) {
       const permit = await this.limiter.acquire(
-        { rateClass: op.rateClass, cost: prepared.cost, queuedSince, ...(onWait ? { onWait } : {}) },
+        {
+          rateClass: op.rateClass,
+          cost: prepared.cost,
+          queuedSince,
+          ...(onWait ? { onWait } : {}),
+          ...(this.share === undefined ? {} : { share: this.share }),
+        },
         signal,
       );
       try {

@@ -36,7 +36,7 @@ export interface LimiterOptions {
   /** How long a request may take to reach the server, for a window's end guessed before any answer, ms. */
   readonly guardMs: number;
   readonly concurrency: ConcurrencyOptions;
-  /** The share of every window the account's limiters may spend, in (0, 1] (the `rateLimitShare` setting). */
+  /** The share of every window a request that names none may spend, in (0, 1] (`AdmissionRequest.share`). */
   readonly share: number;
   readonly clock: Clock;
   /**
@@ -72,6 +72,8 @@ export interface AdmissionRequest {
   readonly cost: number;
   /** When its call first queued (limiter clock); default now. A retry keeps its call's place. */
   readonly queuedSince?: number;
+  /** Its caller's share of every window, in (0, 1] (the caller's `rateLimitShare`); default `options.share`. */
+  readonly share?: number;
   /** Told while it waits on the windows longer than a few seconds, how much longer (`limiterWaits.ts`). */
   readonly onWait?: (wait: LimitWait) => void;
 }
@@ -261,7 +263,9 @@ export class RateLimiter {
     this.scheduled = false;
     const events: LimiterEvent[] = [...this.events, { kind: "holds", owner: this.self, ids: [...this.held] }];
     this.events = [];
-    const waiting = this.queue.slice(0, LOOK_AHEAD).map((w) => ({ id: w.id, cls: w.request.rateClass, cost: w.request.cost }));
+    const waiting = this.queue
+      .slice(0, LOOK_AHEAD)
+      .map(({ id, request: { rateClass, cost, share } }) => ({ id, cls: rateClass, cost, share }));
     let decision: Decision | undefined;
     let decidedAt = 0;
     const run = (state: LimiterState | undefined) => {

@@ -66,7 +66,7 @@ export interface ModelConfig {
   /** How long a request may take to reach the server, for a window's end guessed before any answer, ms. */
   readonly guardMs: number;
   readonly concurrency: { readonly initial: number; readonly min: number; readonly max: number };
-  /** The share of every window this account's limiters may spend (1: all of it). */
+  /** The share of every window a request that names none may spend (1: all of it). */
   readonly share: number;
 }
 
@@ -75,6 +75,12 @@ export interface Waiting {
   readonly id: string;
   readonly cls: string;
   readonly cost: number;
+  /**
+   * Its caller's share of every window (the caller's `rateLimitShare`); none: the model's `share`.
+   * Requests of one account with different shares share its windows, and each fits only within
+   * its own share's room, so together they never spend more than the largest share.
+   */
+  readonly share?: number;
 }
 
 export type LimiterEvent =
@@ -209,12 +215,12 @@ function unheard(state: LimiterState, cls: string, kind: "burst" | "steady", w: 
 }
 
 /**
- * Room: `cost` fits when our own spend stays within the window's limit × share and the account's
+ * Room: `cost` fits when our own spend stays within the window's limit × the request's share and the account's
  * (ours and others', as the server counted it) within the limit; an empty window takes any cost
  * (as the server does).
  */
-function fits(w: WindowState, cost: number, config: ModelConfig): boolean {
-  return w.spent === 0 || (w.own + cost <= roomOf(w.limit, config.share) && w.spent + cost <= w.limit);
+function fits(w: WindowState, cost: number, share: number): boolean {
+  return w.spent === 0 || (w.own + cost <= roomOf(w.limit, share) && w.spent + cost <= w.limit);
 }
 
 /** A window's room for the sharers' own spend: the share of its limit, at least 1. */
@@ -368,7 +374,8 @@ export function decide(
     }
     if (config.classes[item.cls] === undefined) continue;
     const windows = windowsAt(state, item.cls, now, config);
-    const blocked = { burst: !fits(windows.burst, item.cost, config), steady: !fits(windows.steady, item.cost, config) };
+    const share = item.share ?? config.share;
+    const blocked = { burst: !fits(windows.burst, item.cost, share), steady: !fits(windows.steady, item.cost, share) };
     if (head === undefined) {
       if (blocked.burst || blocked.steady) {
         head = { item, blocked };
@@ -381,9 +388,11 @@ export function decide(
     } else {
       if (blocked.burst || blocked.steady) continue;
       if (item.cls === head.item.cls) {
-        if (item.cost >= head.item.cost) continue;
+        const headShare = head.item.share ?? config.share;
+        // One no smaller, of no larger a share, fits only when the head does.
+        if (item.cost >= head.item.cost && share <= headShare) continue;
         const keepsRoom = (w: WindowState, waitsForEnd: boolean) =>
-          waitsForEnd || fits({ ...w, spent: w.spent + item.cost, own: w.own + item.cost }, head!.item.cost, config);
+          waitsForEnd || fits({ ...w, spent: w.spent + item.cost, own: w.own + item.cost }, head!.item.cost, headShare);
         if (!keepsRoom(windows.burst, head.blocked.burst) || !keepsRoom(windows.steady, head.blocked.steady)) continue;
       }
     }

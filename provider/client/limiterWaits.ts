@@ -45,7 +45,12 @@ export interface Backlog {
 
 /** A waiting request as the reports see it. */
 export interface QueuedRequest {
-  readonly request: { readonly rateClass: string; readonly cost: number; readonly onWait?: (wait: LimitWait) => void };
+  readonly request: {
+    readonly rateClass: string;
+    readonly cost: number;
+    readonly share?: number;
+    readonly onWait?: (wait: LimitWait) => void;
+  };
   readonly since: number;
 }
 
@@ -121,11 +126,13 @@ export class WaitReports {
     let backlog: LimitWait["backlog"];
     const head = queued[0]!.request;
     const { steadyWindowMs } = this.config;
-    if (!stretch.told && expectedWait(decision.state, head.rateClass, head.cost, now, this.config).window.lengthMs === steadyWindowMs) {
+    // Each request waits within its own caller's share (the backlog: within the head's).
+    const at = (share: number | undefined) => (share === undefined ? this.config : { ...this.config, share });
+    if (!stretch.told && expectedWait(decision.state, head.rateClass, head.cost, now, at(head.share)).window.lengthMs === steadyWindowMs) {
       // The limits start to cost the stretch a steady window: what it costs so far, in all.
       const waits = [...new Set(queued.map((w) => w.request.rateClass))].map((cls) => {
         const cost = queued.filter((w) => w.request.rateClass === cls).reduce((sum, w) => sum + w.request.cost, 0);
-        return expectedWait(decision.state, cls, cost, now, this.config);
+        return expectedWait(decision.state, cls, cost, now, at(head.share));
       });
       const longest = waits.reduce((a, b) => (b.ms > a.ms ? b : a));
       stretch.told = true;
@@ -137,13 +144,13 @@ export class WaitReports {
       };
     }
     for (const waiting of queued) {
-      const { rateClass, cost, onWait } = waiting.request;
+      const { rateClass, cost, onWait, share } = waiting.request;
       const through = (ahead.get(rateClass) ?? 0) + cost;
       ahead.set(rateClass, through);
       if (onWait === undefined) continue;
       const toldAt = this.told.get(waiting);
       if (toldAt !== undefined && now - toldAt < REPORT_EVERY_MS && backlog === undefined) continue;
-      const wait = expectedWait(decision.state, rateClass, through, now, this.config);
+      const wait = expectedWait(decision.state, rateClass, through, now, at(share));
       const waitedMs = now - waiting.since;
       if (waitedMs + wait.ms < REPORT_AFTER_MS && backlog === undefined) continue;
       this.told.set(waiting, now);

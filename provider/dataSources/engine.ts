@@ -114,8 +114,12 @@ async function fetchOnce(
   const { origins, limitsUrl, rateLimitShare } = settings;
   let body: unknown;
   try {
-    const limiterOptions = rateLimitShare === undefined ? undefined : { share: rateLimitShare };
-    const client = getApiClient({ baseUrl: connection.baseUrl, token: connection.token, limitsUrl, limiterOptions });
+    const client = getApiClient({
+      baseUrl: connection.baseUrl,
+      token: connection.token,
+      limitsUrl,
+      ...(rateLimitShare === undefined ? {} : { rateLimitShare }),
+    });
     const response = await client.call(source.readOperation, {
       pathParams: request.pathParams,
       ...(request.fields.length > 0 ? { fields: [...request.fields] } : {}),

@@ -18,7 +18,7 @@ import type { LifecycleContext } from "./context";
 export function apiClient(ctx: LifecycleContext): ApiClient {
   // Only these fields: whatever else the settings hold must not reach the client's options.
   const { baseUrl, token, limitsUrl } = ctx.settings;
-  const client = getApiClient({ baseUrl, token, limitsUrl, limiterOptions: { share: rateLimitShareOf(ctx.settings) } });
+  const client = getApiClient({ baseUrl, token, limitsUrl, rateLimitShare: rateLimitShareOf(ctx.settings) });
   const { status } = ctx;
   if (status === undefined) return client;
   // While a call waits on the limits: the resource's status says for how long; a busy stretch's

@@ -12,7 +12,9 @@ import {
   getApiClient,
 } from "../../../provider/client";
 import { type RunningSimulator, SEED_ACCOUNTS, SEED_IDS, startSimulator } from "../../../simulator";
+import { FakeClock } from "../../helpers/fakeClock";
 import { VALID_CALLS } from "../../helpers/validCalls";
+import { waitFor } from "../../helpers/waitFor";
 
 // Scaled windows (spec, Limits 1 is 1 s / 60 s): the same limits, 10x and 20x faster.
 const BURST_MS = 100;
@@ -158,6 +160,32 @@ describe("client against the simulator", () => {
     expect((error as ApiNetworkError).mayHaveReachedServer).toBe(true);
     expect(s.requests().operations["3"]?.count).toBe(1);
     expect(s.state().bidStrategies?.length).toBe(before + 1);
+  });
+
+  it("honours each caller's rateLimitShare on the account's one limiter: the larger share is never capped by the smaller", async () => {
+    const s = await start();
+    // Time stands still: the first burst window (class C, 10) never ends, so what each caller got of it stays counted.
+    const clock = new FakeClock(Date.now());
+    const limiterOptions = { clock, burstWindowMs: BURST_MS, steadyWindowMs: STEADY_MS, shareAcrossProcesses: false };
+    const half = clientOf(s, { rateLimitShare: 0.5, limiterOptions });
+    const whole = clientOf(s, { limiterOptions });
+    expect(whole.limiter).toBe(half.limiter);
+    const abort = new AbortController();
+    const sent = { half: 0, whole: 0 };
+    const run = (client: typeof half, who: keyof typeof sent) =>
+      Array.from({ length: 8 }, () =>
+        client.call("getZone", { pathParams: { id: ids.zones.push }, signal: abort.signal }).then(
+          () => void (sent[who] += 1),
+          () => undefined,
+        ),
+      );
+    const calls = [...run(half, "half"), ...run(whole, "whole")];
+    await waitFor(() => sent.half + sent.whole === 10);
+    abort.abort();
+    await Promise.all(calls);
+    // The half share's room (5 of 10), and the rest of the window to the caller of the whole limit.
+    expect(sent).toEqual({ half: 5, whole: 5 });
+    expect(s.requests().total).toBe(10);
   });
 
   it("shares one account's budget with another process it cannot see: every call gets through", async () => {

@@ -67,7 +67,7 @@ class ServerWindow {
 
 interface Run {
   /** Per process, its requests: each a cost and when its call is made. */
-  processes: { cost: number; at: number }[][];
+  processes: { cost: number; at: number; smallerShare: boolean }[][];
   forwardMs: number[];
   returnMs: number[];
   serverMs: number[];
@@ -80,7 +80,11 @@ interface Run {
 
 const runArbitrary: fc.Arbitrary<Run> = fc.record({
   processes: fc.array(
-    fc.array(fc.record({ cost: fc.constantFrom(1, 1, 1, 2, 3), at: fc.nat(2_500_000) }), { minLength: 1, maxLength: 25 }),
+    // A call of a smaller share (another `Account` of the account, half the share) beside the others.
+    fc.array(fc.record({ cost: fc.constantFrom(1, 1, 1, 2, 3), at: fc.nat(2_500_000), smallerShare: fc.boolean() }), {
+      minLength: 1,
+      maxLength: 25,
+    }),
     {
       minLength: 1,
       maxLength: 4,
@@ -161,7 +165,7 @@ function simulate(run: Run): Outcome {
   const config: ModelConfig = { ...CONFIG, share: run.share };
 
   run.processes.forEach((calls, p) => {
-    const queue: { id: string; cls: string; cost: number }[] = [];
+    const queue: { id: string; cls: string; cost: number; share?: number }[] = [];
     outcome.total += calls.length;
     const tickets = new Map<string, Ticket>();
     let wake = Infinity;
@@ -240,8 +244,9 @@ function simulate(run: Run): Outcome {
     calls.forEach((call, i) =>
       at(call.at, (now) => {
         // A request costing more than the share's room goes alone into an empty window, past the share.
-        const cost = run.share < 1 ? Math.min(call.cost, room(CONFIG.classes.C!.burst, run.share)) : call.cost;
-        queue.push({ id: `p${p}#${i}`, cls: "C", cost });
+        const share = call.smallerShare ? run.share / 2 : run.share;
+        const cost = share < 1 ? Math.min(call.cost, room(CONFIG.classes.C!.burst, share)) : call.cost;
+        queue.push({ id: `p${p}#${i}`, cls: "C", cost, ...(call.smallerShare ? { share } : {}) });
         step(now, []);
       }),
     );

@@ -83,6 +83,25 @@ describe("room", () => {
     expect(t.step(0, t.requests(8)).granted).toHaveLength(5);
   });
 
+  it("fits each request within its own caller's share, so callers of one account never spend more than the largest share", () => {
+    const t = new Trace(); // the model's share (1) for requests that name none
+    const halves = t.requests(8).map((w) => ({ ...w, share: 0.5 }));
+    const wholes = t.requests(8);
+    // In queue order: the half-share caller's 5, then the whole-share caller's next 3 of the cap
+    // (a request of a larger share passes a head its own share blocks).
+    const first = t.step(0, [...halves, ...wholes]);
+    expect(first.granted).toEqual([...ids(halves.slice(0, 5)), ...ids(wholes.slice(0, 3))]);
+    const answers = first.granted.map((id) => t.answer(id, 5));
+    // The burst window's 10: the whole-share caller takes the last 2; the half-share one waits for the window's end.
+    const second = t.step(5, [...halves.slice(5), ...wholes.slice(3)], answers);
+    expect(second.granted).toEqual(ids(wholes.slice(3, 5)));
+    expect(t.burst()).toMatchObject({ spent: 10, own: 10 });
+    // Halves first: a request of no larger a share never passes its head.
+    const u = new Trace();
+    const [head, ...rest] = u.requests(7).map((w) => ({ ...w, share: 0.5 }));
+    expect(u.step(0, [...rest, head!]).granted).toHaveLength(5);
+  });
+
   it("our own spend stays within limit × share while others' spend counts only against the limit", () => {
     const t = new Trace({ ...CONFIG, share: 0.5 });
     const [a] = t.requests(1);
