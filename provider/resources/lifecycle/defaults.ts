@@ -52,7 +52,11 @@ const plural = (noun: string) => `${noun.replace(/y$/, "ie")}s`;
 /** The default `subject` of `definition` (see `KindCalls.subject`). */
 export function subjectOf(definition: AnyResourceDefinition): (values: Record<string, unknown>, id?: string) => string {
   const { kind, adoption } = definition;
-  if (adoption.by === "adoptId") return (values, id) => `${kind} ${JSON.stringify(values.name)}${id ? ` (id ${id})` : ""}`;
+  if (adoption.by === "adoptId") {
+    // Without a name (a read or import by id alone), the id names it.
+    return (values, id) =>
+      typeof values.name === "string" ? `${kind} ${JSON.stringify(values.name)}${id ? ` (id ${id})` : ""}` : `${kind}${id ? ` ${id}` : ""}`;
+  }
   return (values, id) => {
     const declared = adoption.ids.map((field) => values[field]);
     return `${kind} ${JSON.stringify(declared.every((value) => value !== undefined) ? declared.map(String).join("/") : id)}`;

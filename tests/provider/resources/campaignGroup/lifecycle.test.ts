@@ -3,6 +3,8 @@
  * create, GET op 19 on refresh (items kept, size checked, a missing group leaves the state), every
  * change a replace, no delete, and adoption by `adoptId` verified with GET op 19.
  */
+import { CAMPAIGN_GROUP } from "../../../../provider/resources/campaignGroup/definition";
+import { subjectOf } from "../../../../provider/resources/lifecycle/defaults";
 import { SEED_IDS } from "../../../../simulator";
 import { lifecycleSuite, RECOGNISABLE_TOKEN } from "../../../helpers/lifecycleEnv";
 
@@ -107,6 +109,13 @@ it("deletes without a call and warns that the group stays on the platform", asyn
     expect.stringMatching(new RegExp(`cannot delete campaign groups, so group ${created.id} stays on the platform`)),
   ]);
   expect(env.sim.state().campaignGroups.map((g) => g.id)).toContain(created.id);
+});
+
+it("names a group known by id alone (a read of an import) by its id, and one with a name by both", () => {
+  const subject = subjectOf(CAMPAIGN_GROUP);
+  expect(subject({}, "701")).toBe("CampaignGroup 701");
+  expect(subject({ name: "Spring sale" }, "701")).toBe('CampaignGroup "Spring sale" (id 701)');
+  expect(subject({ name: "Spring sale" })).toBe('CampaignGroup "Spring sale"');
 });
 
 it("reports a create whose success body was unreadable as ambiguous, with how to adopt the group", async () => {
