@@ -103,6 +103,21 @@ describe("the list's places", () => {
     expect(snapshot().map(([name]) => name)).toEqual([expect.stringMatching(/^object-[0-9a-f]{40}\.json$/)]);
   });
 
+  it("is read on another machine through the same Redis (another journal directory)", async () => {
+    const url = redis.server.url;
+    const writer = leftBehindWriter({ journalDir, limitsUrl: url });
+    await writer.noteStack({ account: ACCOUNT, project: "ads", stack: "dev" });
+    await writer.put(object());
+    const otherMachine = fs.mkdtempSync(path.join(os.tmpdir(), "adp-left-other-"));
+    try {
+      const listed = await command(["--stack", "dev", "--json"], { ADPLATFORM_LIMITS_URL: url, ADPLATFORM_JOURNAL_DIR: otherMachine });
+      expect(listed.code).toBe(0);
+      expect(JSON.parse(listed.out)).toEqual([expect.objectContaining({ kind: "BidStrategy", id: "601", stack: "dev" })]);
+    } finally {
+      fs.rmSync(otherMachine, { recursive: true, force: true });
+    }
+  });
+
   it("reads both places: of one object kept in both, the later leaving, and of one leaving the copy marked cleaned up", async () => {
     const places = leftBehindPlaces({ journalDir, limitsUrl: redis.server.url });
     const [shared, machine] = places;
