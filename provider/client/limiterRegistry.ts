@@ -16,6 +16,7 @@ import { isRedisUrl, REDIS_URL_FORMS, sharedRedis, warnUnusable } from "../infra
 import { warnOnceAbout } from "../infrastructure/warnings";
 import { epochClock } from "./clock";
 import { type LimiterOptions, RateLimiter } from "./limiter";
+import type { LimiterState, WindowState } from "./limiterModel";
 import { FileLimiterStore, type LimiterStore, MemoryLimiterStore, sharedStateDirectory, sharedStateName } from "./limiterStores";
 import { RedisLimiterStore } from "./redisLimiterStore";
 
@@ -50,8 +51,51 @@ export function sharedStoreFor(url: string | undefined): LimiterStore {
     const redis = () => sharedRedis(url);
     rungs.unshift({ make: () => new RedisLimiterStore(url), giveUp: (error) => redis().giveUp(error), back: () => redis().answers() });
   }
-  const ladder = new FallbackLadder(rungs);
-  return { update: (name, decide) => ladder.run((store) => store.update(name, decide)) };
+  return carriedOnLadder(new FallbackLadder(rungs));
+}
+
+/**
+ * The stores of `ladder` as one, carrying what this process decided when it changes place: the
+ * first decision of an account on a place it did not decide on last (a step down, or back up to a
+ * Redis that may have restarted empty) is handed the state found there merged with the last one
+ * this process decided (`carriedState`), so a window this process knows full stays full wherever
+ * the state is kept, and its tickets in flight keep their slots.
+ */
+export function carriedOnLadder(ladder: FallbackLadder<LimiterStore>): LimiterStore {
+  const placeOf = new Map<string, LimiterStore>();
+  const last = new Map<string, LimiterState>();
+  return {
+    update: (name, decide) =>
+      ladder.run((store) => {
+        const moved = placeOf.has(name) && placeOf.get(name) !== store;
+        placeOf.set(name, store);
+        let next: LimiterState | undefined;
+        // Only a decision the place kept is carried: one whose write failed is taken again below.
+        const kept = () => void (next !== undefined && last.set(name, next));
+        const stored = store.update(name, (found) => (next = decide(moved ? carriedState(found, last.get(name)) : found)));
+        if (stored === undefined) return kept();
+        return stored.then(kept);
+      }),
+  };
+}
+
+/**
+ * `found` with what `apart` (the state this process last decided elsewhere) knows and it does not:
+ * each window is the one that surely ends later, or, of two that may be one server window, the
+ * fuller; the tickets of both count. The cap is `found`'s (the account's) when there is one.
+ */
+export function carriedState(found: LimiterState | undefined, apart: LimiterState | undefined): LimiterState | undefined {
+  if (apart === undefined) return found;
+  if (found === undefined) return apart;
+  const later = (a: WindowState, b: WindowState) =>
+    a.endsAfter >= b.endsBy ? a : b.endsAfter >= a.endsBy ? b : a.spent >= b.spent ? a : b;
+  const classes = { ...found.classes };
+  for (const [cls, windows] of Object.entries(apart.classes)) {
+    const there = classes[cls];
+    classes[cls] =
+      there === undefined ? windows : { burst: later(there.burst, windows.burst), steady: later(there.steady, windows.steady) };
+  }
+  return { classes, tickets: { ...apart.tickets, ...found.tickets }, cap: found.cap };
 }
 
 /**

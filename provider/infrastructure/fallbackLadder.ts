@@ -8,9 +8,9 @@
  *
  * A rung that can come back says so (`back`): each operation first climbs to the highest rung
  * above the one in use that is back, and runs there on a place made anew, which reads the shared
- * state afresh. Nothing done on the lower rung is carried up: the place above has its own record
- * (the limiter's state, the journal's entries), and what the process did while apart is the lower
- * place's to keep.
+ * state afresh. The ladder carries nothing between places; its users do what their records need
+ * (the limiter merges its last state into the one it finds, `client/limiterRegistry.ts`; the
+ * journal on Redis also reads the machine's directory, `journal/journalStore.ts`).
  *
  * The limiter's ladder is Redis, the machine's file store, this process's memory; the journal's is
  * Redis, the journal directory (a directory journal that cannot be written is an error, not a

@@ -10,8 +10,9 @@ import { Redis } from "ioredis";
 import { RATE_CLASSES } from "../../../provider/catalog/rateClasses";
 import { epochClock } from "../../../provider/client/clock";
 import { RateLimiter } from "../../../provider/client/limiter";
-import { freshState, type ModelConfig } from "../../../provider/client/limiterModel";
-import { sharedStoreFor } from "../../../provider/client/limiterRegistry";
+import { freshState, type LimiterState, type ModelConfig } from "../../../provider/client/limiterModel";
+import { carriedOnLadder, carriedState, sharedStoreFor } from "../../../provider/client/limiterRegistry";
+import { FallbackLadder } from "../../../provider/infrastructure/fallbackLadder";
 import { FileLimiterStore, type LimiterStore, sharedStateDirectory, sharedStateName } from "../../../provider/client/limiterStores";
 import { redisStateKey } from "../../../provider/client/redisLimiterStore";
 import { closeRedisConnections } from "../../../provider/infrastructure/redis";
@@ -137,5 +138,74 @@ describe("the limiter's fallback ladder", () => {
     expect(inFile(name)).toBe(true);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain(server.url);
+  });
+});
+
+describe("what a process decided travels with it between places (carriedOnLadder)", () => {
+  /** A store that fails while `down`, else keeps states in memory. */
+  class Place implements LimiterStore {
+    down = false;
+    readonly states = new Map<string, LimiterState>();
+    update(name: string, decide: (state: LimiterState | undefined) => LimiterState): void {
+      if (this.down) throw new Error("away");
+      this.states.set(name, decide(this.states.get(name)));
+    }
+  }
+  const marked = (good: number): LimiterState => ({ ...freshState(CONFIG), cap: { ...freshState(CONFIG).cap, good } });
+
+  it("hands the first decision on a new place, down or back up, the last state decided, merged with what is there", () => {
+    const shared = new Place();
+    const machine = new Place();
+    const store = carriedOnLadder(
+      new FallbackLadder<LimiterStore>([{ make: () => shared, back: () => !shared.down }, { make: () => machine }]),
+    );
+    const seen: (number | undefined)[] = [];
+    // Places in memory answer synchronously: each decision is done when the call returns.
+    const decide = (good: number) => void store.update("a", (state) => (seen.push(state?.cap.good), marked(good)));
+    decide(1);
+    shared.down = true;
+    decide(2); // stepped down: handed what was decided on the shared place, not the machine's nothing
+    decide(3);
+    shared.down = false;
+    shared.states.clear(); // back, restarted empty
+    decide(4);
+    decide(5);
+    expect(seen).toEqual([undefined, 1, 2, 3, 4]);
+  });
+
+  it("merges by window: the one that surely ends later, else the fuller; every ticket; the account's cap", () => {
+    const window = (endsAfter: number, endsBy: number, spent: number) => ({
+      opened: endsAfter - 1_000,
+      endsAfter,
+      endsBy,
+      heard: true,
+      spent,
+      own: spent,
+      carry: 0,
+      carryUntil: 0,
+      limit: 150,
+    });
+    const ticket = { cls: "C", cost: 1, at: 0, exp: 10_000, burst: 0, steady: 0, live: 1 };
+    const found: LimiterState = {
+      classes: { C: { burst: window(1_000, 1_010, 9), steady: window(60_000, 60_010, 3) } },
+      tickets: { "other#1": ticket },
+      cap: { value: 6, ceiling: null, loweredAt: null, good: 0 },
+    };
+    const apart: LimiterState = {
+      classes: {
+        C: { burst: window(2_000, 2_010, 1), steady: window(60_005, 60_020, 150) },
+        A: { burst: window(5, 6, 1), steady: window(5, 6, 1) },
+      },
+      tickets: { "me#1": ticket },
+      cap: { value: 2, ceiling: null, loweredAt: null, good: 0 },
+    };
+    const merged = carriedState(found, apart)!;
+    expect(merged.classes.C!.burst.spent).toBe(1); // apart's surely ends later: a later window
+    expect(merged.classes.C!.steady.spent).toBe(150); // they overlap: maybe one window, the fuller (not 153)
+    expect(merged.classes.A).toEqual(apart.classes.A);
+    expect(Object.keys(merged.tickets).sort()).toEqual(["me#1", "other#1"]);
+    expect(merged.cap.value).toBe(6);
+    expect(carriedState(undefined, apart)).toBe(apart);
+    expect(carriedState(found, undefined)).toBe(found);
   });
 });

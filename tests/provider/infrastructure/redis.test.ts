@@ -18,6 +18,7 @@ import { closeRedisConnections, PROBE_EVERY_MS, sharedRedis } from "../../../pro
 import { JournalEntry, journalStoreFor } from "../../../provider/journal";
 import { freePort, startRedisServer } from "../../helpers/redisServer";
 import { waitFor } from "../../helpers/waitFor";
+import { FakeClock } from "../../helpers/fakeClock";
 import { ENTRY_URN, answeredEntry } from "../../helpers/sampleJournalEntry";
 
 jest.setTimeout(60_000);
@@ -101,10 +102,11 @@ it("goes back to Redis when it answers again: re-reads the shared state, one war
     const decide = (mark: number) => Promise.resolve(store.update(name, (state) => (seen.push(state?.cap.good), emptyState(mark))));
     await decide(11);
     await server.stop();
-    // Redis is gone: the decision is taken again on the machine's file, which has no state yet.
+    // Redis is gone: the decision is taken again on the machine's file, which has no state yet:
+    // handed what this process last decided on Redis.
     await decide(12);
     await decide(13);
-    expect(seen.slice(-2)).toEqual([undefined, 12]);
+    expect(seen.slice(-2)).toEqual([11, 12]);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain("shares through that Redis again once it answers");
 
@@ -128,6 +130,46 @@ it("goes back to Redis when it answers again: re-reads the shared state, one war
     for (const line of [...warnings, ...infos]) expect(line).not.toContain(password);
     const check = raw();
     expect(JSON.parse((await check.hget(redisStateKey(name), "s"))!).cap.good).toBe(14);
+    check.disconnect();
+  } finally {
+    await server.stop();
+    await restarted?.stop();
+  }
+});
+
+it("a window known full while Redis was away stays full when Redis comes back empty", async () => {
+  const password = "empty-pw";
+  const server = await startRedisServer({ password });
+  let restarted: Awaited<ReturnType<typeof startRedisServer>> | undefined;
+  try {
+    const store = sharedStoreFor(server.url);
+    const name = freshKey();
+    const clock = new FakeClock(Date.now());
+    const limiter = new RateLimiter({ sharedStore: store, stateName: name, clock });
+    const first = await limiter.acquire({ rateClass: "C", cost: 1 });
+    await server.stop();
+    // While Redis is away: the platform refuses, the steady window full for 30 s more.
+    limiter.observe(first, { status: 429, retryAfter: { kind: "delay", ms: 30_000 } }, { release: true });
+    await limiter.flush();
+    restarted = await startRedisServer({ password, port: server.port });
+    await waitFor(
+      async () => {
+        await touch(store);
+        return infos.length > 0;
+      },
+      10 * (PROBE_EVERY_MS / 5),
+    );
+    // Back on a Redis that knows nothing: the next request still waits for the window's end.
+    let granted = false;
+    const next = limiter.acquire({ rateClass: "C", cost: 1 }).then((permit) => ((granted = true), permit));
+    await limiter.flush();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(granted).toBe(false);
+    await clock.advance(30_000 + 100);
+    (await next).release();
+    await limiter.flush();
+    const check = new Redis(server.url);
+    expect(await check.exists(redisStateKey(name))).toBe(1); // decided on Redis
     check.disconnect();
   } finally {
     await server.stop();
