@@ -7,56 +7,8 @@
  * uncertain end, what others spend), `refused` (a refusal of either kind), tickets that expire by
  * themselves (`live`), and `bounded` (no wait longer than the windows allow).
  */
-import { z } from "zod";
 import type { RateLimitInfo, RetryAfter } from "./rateLimitHeaders";
-
-/** The format version of the state; a changed shape bumps it (stores name the state by it). */
-export const LIMITER_STATE_VERSION = 3;
-
-const WindowSchema = z.object({
-  /** When the window was opened: its identity, which a ticket remembers. */
-  opened: z.number(),
-  /** The server's window ends no earlier than this... */
-  endsAfter: z.number(),
-  /** ...and no later than this. */
-  endsBy: z.number(),
-  /** Whether an answer bounded `endsBy`; before one, it is our guess. */
-  heard: z.boolean(),
-  /** Cost counted in the window: ours, or the server's count of the account's when it said more. */
-  spent: z.number(),
-  /** The part of `spent` the limiters sharing this state admitted: what the share caps. */
-  own: z.number(),
-  /** Cost of answered requests that may have been counted in the window after this one. */
-  carry: z.number(),
-  /** When a window those requests may have opened is surely over: the latest one's answer + length. */
-  carryUntil: z.number(),
-  /** What the server said the window allows (`X-RateLimit-Limit`), within half and all of the class's. */
-  limit: z.number(),
-});
-export type WindowState = z.infer<typeof WindowSchema>;
-
-const TicketSchema = z.object({
-  cls: z.string(),
-  cost: z.number(),
-  /** Admission time. */
-  at: z.number(),
-  /** When it stops counting against the cap unless released first. */
-  exp: z.number(),
-  /** The burst and steady windows (their `opened`) it was admitted in. */
-  burst: z.number(),
-  steady: z.number(),
-  /** Live tickets right after its admission, itself included (what a `Retry-After: -1` tells). */
-  live: z.number(),
-});
-export type Ticket = z.infer<typeof TicketSchema>;
-
-/** What the limiters of one account share. Times are on their shared (epoch) clock, ms. */
-export const LimiterStateSchema = z.object({
-  classes: z.record(z.string(), z.object({ burst: WindowSchema, steady: WindowSchema })),
-  tickets: z.record(z.string(), TicketSchema),
-  cap: z.object({ value: z.number(), ceiling: z.number().nullable(), loweredAt: z.number().nullable(), good: z.number() }),
-});
-export type LimiterState = z.infer<typeof LimiterStateSchema>;
+import { freshState, type LimiterState, type Ticket, type WindowState } from "./limiterState";
 
 /** The model's parameters. */
 export interface ModelConfig {
@@ -117,15 +69,6 @@ export interface Decision {
 export const ticketLifeMs = (config: ModelConfig) => config.steadyWindowMs / 6;
 /** How often to look again while other limiters' tickets fill the cap (their releases are not heard). */
 const pollMs = (config: ModelConfig) => config.burstWindowMs / 20;
-
-/** A fresh state: nothing spent, nothing in flight. */
-export function freshState(config: ModelConfig): LimiterState {
-  return {
-    classes: {},
-    tickets: {},
-    cap: { value: config.concurrency.initial, ceiling: null, loweredAt: null, good: 0 },
-  };
-}
 
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
 

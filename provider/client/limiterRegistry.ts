@@ -16,7 +16,7 @@ import { isRedisUrl, REDIS_URL_FORMS, sharedRedis, warnUnusable } from "../infra
 import { warnOnceAbout } from "../infrastructure/warnings";
 import { epochClock } from "./clock";
 import { type LimiterOptions, RateLimiter } from "./limiter";
-import type { LimiterState, WindowState } from "./limiterModel";
+import { carriedState, type LimiterState } from "./limiterState";
 import { FileLimiterStore, type LimiterStore, MemoryLimiterStore, sharedStateDirectory, sharedStateName } from "./limiterStores";
 import { RedisLimiterStore } from "./redisLimiterStore";
 
@@ -77,25 +77,6 @@ export function carriedOnLadder(ladder: FallbackLadder<LimiterStore>): LimiterSt
         return stored.then(kept);
       }),
   };
-}
-
-/**
- * `found` with what `apart` (the state this process last decided elsewhere) knows and it does not:
- * each window is the one that surely ends later, or, of two that may be one server window, the
- * fuller; the tickets of both count. The cap is `found`'s (the account's) when there is one.
- */
-export function carriedState(found: LimiterState | undefined, apart: LimiterState | undefined): LimiterState | undefined {
-  if (apart === undefined) return found;
-  if (found === undefined) return apart;
-  const later = (a: WindowState, b: WindowState) =>
-    a.endsAfter >= b.endsBy ? a : b.endsAfter >= a.endsBy ? b : a.spent >= b.spent ? a : b;
-  const classes = { ...found.classes };
-  for (const [cls, windows] of Object.entries(apart.classes)) {
-    const there = classes[cls];
-    classes[cls] =
-      there === undefined ? windows : { burst: later(there.burst, windows.burst), steady: later(there.steady, windows.steady) };
-  }
-  return { classes, tickets: { ...apart.tickets, ...found.tickets }, cap: found.cap };
 }
 
 /**

@@ -13,7 +13,7 @@ import { accessSync, closeSync, constants, readdirSync, renameSync, rmSync, stat
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { accountKey } from "./accountKey";
-import { LIMITER_STATE_VERSION, type LimiterState, LimiterStateSchema } from "./limiterModel";
+import { LIMITER_STATE_VERSION, type LimiterState, LimiterStateSchema } from "./limiterState";
 import { createNewFile, currentUid, ensurePrivateDirectory, readFileNoLink } from "../infrastructure";
 
 /** What every store offers. */

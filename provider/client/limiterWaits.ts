@@ -7,7 +7,8 @@
  * class's windows, then a share's room per window (burst windows within a steady one). Others'
  * spending, 429s and answers that narrow a window's end move it, and the next report says so.
  */
-import { type Decision, type LimiterState, type ModelConfig, type WindowState, roomOf } from "./limiterModel";
+import { type Decision, type ModelConfig, roomOf } from "./limiterModel";
+import { type LimiterState, type WindowState } from "./limiterState";
 
 /** A window a wait is for: what the share lets through in it, what the class allows, its length. */
 export interface WaitWindow {

@@ -14,7 +14,7 @@
 import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
 import { type SharedRedis, sharedRedis } from "../infrastructure/redis";
-import { LIMITER_STATE_VERSION, type LimiterState } from "./limiterModel";
+import { LIMITER_STATE_VERSION, type LimiterState } from "./limiterState";
 import { type LimiterStore, parseState } from "./limiterStores";
 
 /** The state expires this long after its last write, ms: nothing in it is of use that long after. */

@@ -5,7 +5,7 @@
  * store in `limiter.sharedStore.test.ts`. No sockets, no wall clock.
  */
 import { type LimiterOptions, type Permit, RateLimiter } from "../../../provider/client";
-import type { LimiterState } from "../../../provider/client/limiterModel";
+import type { LimiterState } from "../../../provider/client/limiterState";
 import type { LimiterStore } from "../../../provider/client/limiterStores";
 import { operationByName, RATE_CLASSES } from "../../../provider/catalog";
 import { FakeClock, flush, PreciseFakeClock } from "../../helpers/fakeClock";

@@ -7,14 +7,8 @@
  * shares nothing spends the rest at a steady pace. Time is virtual: one event queue.
  */
 import fc from "fast-check";
-import {
-  decide,
-  type LimiterEvent,
-  type LimiterState,
-  type ModelConfig,
-  type Ticket,
-  ticketLifeMs,
-} from "../../../provider/client/limiterModel";
+import { decide, type LimiterEvent, type ModelConfig, ticketLifeMs } from "../../../provider/client/limiterModel";
+import { type LimiterState, type Ticket } from "../../../provider/client/limiterState";
 import type { RateLimitInfo, RetryAfter } from "../../../provider/client/rateLimitHeaders";
 
 // Times are whole numbers (of microseconds, say), so no float rounding blurs a window's end.

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { type Permit, RateLimiter } from "../../../provider/client";
 import { accountKey } from "../../../provider/client/accountKey";
 import { epochClock } from "../../../provider/client/clock";
-import type { LimiterState } from "../../../provider/client/limiterModel";
+import type { LimiterState } from "../../../provider/client/limiterState";
 import { FileLimiterStore, sharedStateName } from "../../../provider/client/limiterStores";
 import { RedisLimiterStore, redisStateKey } from "../../../provider/client/redisLimiterStore";
 import { FakeClock, flush } from "../../helpers/fakeClock";

@@ -8,7 +8,8 @@ import { spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freshState, type LimiterState, type ModelConfig } from "../../../provider/client/limiterModel";
+import { type ModelConfig } from "../../../provider/client/limiterModel";
+import { freshState, type LimiterState } from "../../../provider/client/limiterState";
 import {
   FILE_STORE_DEFAULTS,
   FileLimiterStore,

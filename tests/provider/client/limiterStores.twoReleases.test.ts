@@ -14,7 +14,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { accountKey } from "../../../provider/client/accountKey";
-import { LIMITER_STATE_VERSION } from "../../../provider/client/limiterModel";
+import { LIMITER_STATE_VERSION } from "../../../provider/client/limiterState";
 import { parseState, sharedStateName } from "../../../provider/client/limiterStores";
 import { SEED_IDS, startSimulator, type RunningSimulator } from "../../../simulator";
 import { runNodeScript } from "../../helpers/nodeScript";

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ApiRateLimitError, type ApiClientOptions, closeApiClients, getApiClient, RateLimiter } from "../../../provider/client";
 import { epochClock } from "../../../provider/client/clock";
-import type { LimiterState } from "../../../provider/client/limiterModel";
+import type { LimiterState } from "../../../provider/client/limiterState";
 import { FileLimiterStore } from "../../../provider/client/limiterStores";
 import { FakeClock, flush } from "../../helpers/fakeClock";
 import { type ScriptedServer, envelopeOf, json, startScriptedServer } from "../../helpers/scriptedServer";

@@ -11,7 +11,7 @@ import { setFallbackWarningSink, type WarningSink } from "../../../provider/infr
 import { epochClock } from "../../../provider/client/clock";
 import { RateLimiter } from "../../../provider/client/limiter";
 import { sharedStoreFor } from "../../../provider/client/limiterRegistry";
-import type { LimiterState } from "../../../provider/client/limiterModel";
+import type { LimiterState } from "../../../provider/client/limiterState";
 import type { LimiterStore } from "../../../provider/client/limiterStores";
 import { redisStateKey } from "../../../provider/client/redisLimiterStore";
 import { closeRedisConnections, PROBE_EVERY_MS, sharedRedis } from "../../../provider/infrastructure/redis";

@@ -10,7 +10,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { Cluster, Redis } from "ioredis";
 import { accountKey } from "../../../provider/client/accountKey";
-import type { LimiterState } from "../../../provider/client/limiterModel";
+import type { LimiterState } from "../../../provider/client/limiterState";
 import { sharedStoreFor } from "../../../provider/client/limiterRegistry";
 import { sharedStateName } from "../../../provider/client/limiterStores";
 import { redisStateKey } from "../../../provider/client/redisLimiterStore";
