@@ -13,6 +13,7 @@ import { accountKey } from "../../../../provider/client";
 import { journalAccount, leftBehindPlaces, leftBehindWriter, readLeftBehind, type LeftBehindObject } from "../../../../provider/journal";
 import { leftBehindCommand } from "../../../../provider/faces/leftBehindList/cli";
 import { parseListArgs } from "../../../../provider/faces/leftBehindList/listing";
+import { writeFileAtomically } from "../../../../provider/infrastructure";
 import { setFallbackWarningSink } from "../../../../provider/infrastructure/warnings";
 import { closedPort } from "../../../helpers/closedPort";
 import { useRedisServer } from "../../../helpers/redisServer";
@@ -127,6 +128,67 @@ describe("the list's places", () => {
     await shared!.put(object({ id: "700", leftAt: 9 }));
     const reading = await readLeftBehind(places);
     expect("objects" in reading && reading.objects).toEqual([object({ id: "700", leftAt: 9 }), object({ cleanedUpAt: 1 })]);
+  });
+});
+
+describe("the list's places against input we did not choose", () => {
+  it("reads, of any writes to the two places, each object's latest leaving, and of one leaving the copy marked cleaned up", async () => {
+    const write = fc.record({
+      place: fc.constantFrom(0, 1),
+      id: fc.constantFrom("601", "602", "603"),
+      leftAt: fc.integer({ min: 1, max: 5 }),
+      cleaned: fc.boolean(),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(write, { maxLength: 12 }), async (writes) => {
+        fs.rmSync(path.join(journalDir, "left-behind"), { recursive: true, force: true });
+        await redis.raw.flushall();
+        const places = leftBehindPlaces({ journalDir, limitsUrl: redis.server.url });
+        for (const w of writes)
+          await places[w.place]!.put(object({ id: w.id, leftAt: w.leftAt, ...(w.cleaned ? { cleanedUpAt: 1 } : {}) }));
+        const reading = await readLeftBehind(places);
+        if (!("objects" in reading)) throw new Error("unreadable");
+        // Per place the last write of a key wins (a place keeps one record per key).
+        const kept = new Map<string, { leftAt: number; cleaned: boolean }>();
+        for (const w of writes) kept.set(`${w.place} ${w.id}`, { leftAt: w.leftAt, cleaned: w.cleaned });
+        for (const id of ["601", "602", "603"]) {
+          const copies = [0, 1].flatMap((place) => kept.get(`${place} ${id}`) ?? []);
+          const read = reading.objects.find((o) => o.id === id);
+          if (copies.length === 0) {
+            expect(read).toBeUndefined();
+            continue;
+          }
+          const latest = Math.max(...copies.map((c) => c.leftAt));
+          expect(read?.leftAt).toBe(latest);
+          expect(read?.cleanedUpAt !== undefined).toBe(copies.some((c) => c.leftAt === latest && c.cleaned));
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it("skips files of another shape, and refuses a link planted at a record's name instead of following it", async () => {
+    const writer = leftBehindWriter({ journalDir });
+    await writer.put(object());
+    const dir = path.join(journalDir, "left-behind");
+    fs.writeFileSync(path.join(dir, "object-junk.json"), "{ not json", { mode: 0o600 });
+    fs.writeFileSync(path.join(dir, "object-other.json"), JSON.stringify({ format: 9, kind: "BidStrategy" }), { mode: 0o600 });
+    expect(await command(["--json"])).toMatchObject({ code: 0 });
+    expect(JSON.parse((await command(["--json"])).out)).toHaveLength(1);
+    const secret = path.join(os.tmpdir(), `adp-not-ours-${process.pid}.json`);
+    fs.writeFileSync(secret, JSON.stringify(object({ id: "999" })));
+    try {
+      fs.symlinkSync(secret, path.join(dir, "object-planted.json"));
+      const refused = await command(["--json"]);
+      expect(refused.code).toBe(1);
+      expect(refused.err).toMatch(/^adplatform-left-behind: cannot read the list at .*left-behind: .*\n$/);
+      // A write over the link replaces the link, never the file it points at.
+      writeFileAtomically(dir, "object-planted.json", "{}");
+      expect(fs.lstatSync(path.join(dir, "object-planted.json")).isSymbolicLink()).toBe(false);
+      expect(JSON.parse(fs.readFileSync(secret, "utf8"))).toMatchObject({ id: "999" });
+    } finally {
+      fs.rmSync(secret, { force: true });
+    }
   });
 });
 
