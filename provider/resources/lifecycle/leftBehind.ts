@@ -102,7 +102,14 @@ export async function listLeftBehind(ctx: LifecycleContext, left: Leaving): Prom
   const writer = leftBehindWriter(ctx.settings);
   try {
     const { leftAt, ...object } = left;
-    await writer.put({ format: 1, account: accountOf(ctx), urn: ctx.urn, ...stackOfUrn(ctx.urn), leftAt: leftAt ?? Date.now(), ...object });
+    await writer.put({
+      format: 1,
+      account: accountOf(ctx),
+      urn: ctx.urn,
+      ...stackOfUrn(ctx.urn),
+      leftAt: leftAt ?? ctx.createSession.clock.now(),
+      ...object,
+    });
     return true;
   } catch (error) {
     await ctx.warn(
