@@ -5,7 +5,7 @@
  */
 import { apiClient } from "../lifecycle/api";
 import { lifecycleWithDefaults, subjectOf } from "../lifecycle/defaults";
-import { journaledCreate } from "../lifecycle/journaledCreates";
+import { journaledCreate } from "../journal";
 import { BID_STRATEGY, bidStrategyBody, type BidStrategyInputs, type BidStrategyOutputs } from "./definition";
 
 const subject = (name: unknown, id?: string) => subjectOf(BID_STRATEGY)({ name }, id);

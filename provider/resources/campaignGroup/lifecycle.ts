@@ -15,7 +15,7 @@ import { caseInsensitiveEquivalent } from "../inputs/equivalence";
 import { inputFields } from "../inputs/inputFields";
 import { ResourceOperationError, resourceError } from "../lifecycle/resourceErrors";
 import { CAMPAIGN_GROUP, type CampaignGroupInputs, campaignGroupBody, type CampaignGroupOutputs } from "./definition";
-import { journaledCreate } from "../lifecycle/journaledCreates";
+import { journaledCreate } from "../journal";
 import { notShownYetWarning, readWithGrace, withCreationTime, type GraceRead } from "../lifecycle/readGrace";
 
 /** A view record of op 19 in SDK names. */

@@ -17,13 +17,14 @@
 import { closeSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
-import { createNewFile, ensurePrivateDirectory, readFileNoLink } from "../infrastructure";
+import { createNewFile, ensurePrivateDirectory, readFileNoLink } from "../../../infrastructure";
 import { type JournalEntry, entryFileName } from "./journalEntry";
+import type { JournalStore } from "./journalStore";
 import { NewerJournalEntryError, readStoredEntry, type StoredEntry } from "./storedEntry";
 
 /**
  * Decision: an entry is kept at most 7 days after its request was sent. Entries the engine learns
- * of are removed at once (see `provider/resources/lifecycle/journaledCreates.ts`); what stays is the
+ * of are removed at once (see `../settle.ts`); what stays is the
  * record of a run that was interrupted, and a rerun within a week finds it. Older entries are
  * removed when a process first opens the journal, except an `ambiguous` one: it stands for an object
  * that may exist, and only a person who looked on the platform removes it.
@@ -34,10 +35,14 @@ export const JOURNAL_ENTRY_TTL_MS = 7 * 24 * 60 * 60 * 1000; // 7 days
 // directory: the journal exists to prevent duplicate creates across runs, and a run journaling
 // elsewhere would not find the entries the next run needs. Nothing is sent until it is fixed.
 /** The journal in `dir`. */
-export class CreateJournal {
+export class CreateJournal implements JournalStore {
   private checked = false;
 
   constructor(readonly dir: string) {}
+
+  get where(): string {
+    return this.dir;
+  }
 
   /**
    * The entry of `urn`, or undefined (none, or unreadable: a file that is not an entry is removed).
@@ -101,7 +106,7 @@ export class CreateJournal {
     }
   }
 
-  /** Every `ambiguous` entry (ambiguousRecords.ts lists them at preview). */
+  /** Every `ambiguous` entry (`../ambiguousRecords.ts` lists them at preview). */
   ambiguous(): JournalEntry[] {
     return this.entries()
       .map(([, entry]) => entry)

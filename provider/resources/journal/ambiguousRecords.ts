@@ -14,11 +14,11 @@
  * Every preview and update lists the records of its stack once per process, at the first `check`
  * of a journaled resource, so a record whose resource is not in the program is seen too.
  */
-import { ambiguousRecordId, type JournalEntry, type JournalStore } from "../../journal";
+import { ambiguousRecordId, type JournalEntry, type JournalStore } from "./store";
 import { ApiResponseError } from "../../client";
 import type { Settings } from "../../configuration/settings";
-import type { LifecycleContext } from "./context";
-import { ResourceOperationError } from "./resourceErrors";
+import type { LifecycleContext } from "../lifecycle/context";
+import { ResourceOperationError } from "../lifecycle/resourceErrors";
 
 /** How a record is resolved by the program and the settings in force; undefined: not resolved. */
 export type Resolution = { readonly adopt: string } | { readonly createAgain: true };

@@ -1,0 +1,47 @@
+/**
+ * What a journaled create is given and what it runs under: the kind's POST and how messages name it
+ * (`JournaledCreate`, from the kind's lifecycle), and the journal of the call it runs in (`Journaled`).
+ */
+import type { LifecycleContext } from "../lifecycle/context";
+import type { CreateResult } from "../lifecycle/contract";
+import type { ResourceKind } from "../kinds";
+import type { JournalStore } from "./store";
+
+/** What the POST of a journaled create receives: pass all three to the client's `call`. */
+export interface CreateSend {
+  readonly signal: AbortSignal;
+  readonly beforeSend: () => Promise<void>;
+  readonly afterAttempt: () => void;
+}
+
+/** What the journal needs of a kind's definition (../inputs/definition.ts). */
+export interface JournaledKind {
+  readonly kind: ResourceKind;
+  /** The kind's object in messages: `bid strategy`. */
+  readonly noun: string;
+}
+
+/** One journaled create. */
+export interface JournaledCreate<Inputs, Outputs> {
+  readonly definition: JournaledKind;
+  /** The checked inputs (hashed; a take-over returns them as outputs, with the journaled extras). */
+  readonly inputs: Inputs;
+  /** How messages name the resource (`<Kind> "<name>"`). */
+  readonly subject: string;
+  /** The declared name, which the ambiguous-create advice tells the user to look for. */
+  readonly name: string;
+  /** Sends the create; throws the client's error as it is. */
+  post(send: CreateSend): Promise<CreateResult<Outputs>>;
+}
+
+/** One journaled create of a resource whose URN is known, as `journaledCreate` runs it. */
+export interface Journaled {
+  readonly ctx: LifecycleContext;
+  readonly journal: JournalStore;
+  readonly urn: string;
+  readonly account: string;
+  readonly hash: string;
+}
+
+/** How entries show a time (an epoch millisecond) in messages. */
+export const when = (epochMs: number) => new Date(epochMs).toISOString();
