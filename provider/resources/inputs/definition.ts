@@ -9,7 +9,7 @@
  * citations and decisions stay in `//` comments beside them.
  */
 import { z } from "zod";
-import { EMPTY_PATCH_MESSAGE, type OperationName, hasAnyField } from "../../catalog";
+import { EMPTY_PATCH_MESSAGE, type OperationName, type PostOperationName, hasAnyField } from "../../catalog";
 import type { ResourceKind } from "../kinds";
 import type { DiffRules, FieldRule } from "./diff";
 
@@ -108,8 +108,8 @@ export interface ResourceDefinitionSpec<
   /** The SDK arguments' own description (what holds for every field). */
   readonly argsDescription: string;
   readonly constructorDocs: ConstructorDocs;
-  /** Created by POST and recorded in the create journal: the SDK sends the resource's identity. */
-  readonly journaled: boolean;
+  /** The POST that makes a new object, when the API can create the kind: its creates are journaled. */
+  readonly create?: PostOperationName;
   readonly fields: F;
   readonly state?: S;
   /** Fields of which a program must set at least one (the PATCH that creates and updates needs one). */
@@ -129,6 +129,11 @@ export interface ResourceDefinition<
   readonly existingInputs: z.ZodObject<z.core.$ZodLooseShape, z.core.$strict>;
   /** The compared fields and their rules, in field order. */
   readonly diff: DiffRules;
+  /**
+   * Created by POST (`create`), so recorded in the create journal (../journal): the lifecycle sends
+   * its creates through the journal and the SDK sends the resource's identity.
+   */
+  readonly journaled: boolean;
 }
 
 /** Derives the input schemas and diff rules of `spec`. */
@@ -154,7 +159,8 @@ export function defineResource<
   const existingInputs = Object.keys(relaxed).length === 0 ? inputs : atLeastOne(z.strictObject(shape).extend(relaxed));
   const diff: Record<string, FieldRule> = {};
   for (const [name, field] of Object.entries(spec.fields)) if (field.diff !== undefined) diff[name] = field.diff;
-  return { ...spec, inputs, existingInputs: existingInputs as ResourceDefinition<F, S>["existingInputs"], diff };
+  const journaled = spec.create !== undefined;
+  return { ...spec, inputs, existingInputs: existingInputs as ResourceDefinition<F, S>["existingInputs"], diff, journaled };
 }
 
 /** The state fields the platform adds, as the state holds them (absent until the platform answered). */

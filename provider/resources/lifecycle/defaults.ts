@@ -13,7 +13,10 @@
  *   compared field replaces, so the engine never asks;
  * - `delete` warns that the object stays on the platform: the API deletes none of the four kinds.
  */
-import { ApiNotFoundError } from "../../client";
+import type { OperationNamed, PostOperationName } from "../../catalog";
+import { ApiNotFoundError, type ResponseBodyOf } from "../../client";
+import { journaledCreate } from "../journal";
+import { apiClient } from "./api";
 import { rateLimitShareFailure } from "../../configuration/rateLimitShare";
 import type { AnyResourceDefinition } from "../inputs/definition";
 import { checkInputs, type InputSchema } from "../inputs/checkInputs";
@@ -33,8 +36,22 @@ export interface KindCalls<Inputs, Outputs> {
    * POST, `<Kind> "<declared id>"` for one whose declared ids name an existing object.
    */
   readonly subject?: (values: Partial<Outputs>, id?: string) => string;
-  /** Creates (or adopts) the object. Default for a kind with `patch`: PATCH every declared field. */
+  /**
+   * Creates (or adopts) the object. Default for a kind with `patch`: PATCH every declared field; for
+   * a kind its definition creates by POST: `adopt` with `adoptId`, else the POST of `post`.
+   */
   readonly create?: (inputs: Inputs, ctx: LifecycleContext) => Promise<CreateResult<Outputs>>;
+  /**
+   * A kind created by POST (the definition's `create`): the request body of a new object, and what
+   * the platform's answer makes of it. The create journal sends it (../journal), so no create by
+   * POST goes unrecorded; `body` refuses a create by throwing, before anything is read or sent.
+   */
+  readonly post?: {
+    readonly body: (inputs: Inputs) => unknown;
+    readonly created: (inputs: Inputs, answer: CreatedAnswer, ctx: LifecycleContext) => CreateResult<Outputs>;
+  };
+  /** Takes over the object `adoptId` names instead of creating one (a kind adopted by `adoptId`). */
+  readonly adopt?: (inputs: Inputs, adoptId: string, ctx: LifecycleContext) => Promise<CreateResult<Outputs>>;
   /** What the kind says about checked inputs (warnings), after the definition's check. */
   readonly checked?: (result: CheckResult<Inputs>, ctx: LifecycleContext) => Promise<void>;
   /** Reads the object from the platform. */
@@ -45,6 +62,9 @@ export interface KindCalls<Inputs, Outputs> {
    */
   readonly patch?: (ctx: LifecycleContext, inputs: Inputs, fields: string[]) => Promise<void>;
 }
+
+/** The answer to a create by POST (the body of one of the catalog's POSTs). */
+export type CreatedAnswer = ResponseBodyOf<OperationNamed<PostOperationName>>;
 
 /** `<noun>s`: `bid strategies`, `campaign groups`. */
 const plural = (noun: string) => `${noun.replace(/y$/, "ie")}s`;
@@ -88,8 +108,27 @@ export function lifecycleWithDefaults<Inputs, Outputs>(
     }
   };
 
+  /** The create of a kind created by POST: `adopt`, or the POST, sent by the create journal. */
+  const createByPost = async (inputs: Inputs, ctx: LifecycleContext): Promise<CreateResult<Outputs>> => {
+    const { adoptId, name } = inputs as { adoptId?: string; name: string };
+    if (adoptId) return calls.adopt!(inputs, adoptId, ctx);
+    const { body, created } = calls.post!;
+    const request = { body: body(inputs) };
+    return journaledCreate(ctx, {
+      definition,
+      inputs,
+      subject: subject(inputs),
+      name,
+      async post(send) {
+        const response = await apiClient(ctx).call(definition.create!, { ...request, ...send });
+        return created(inputs, response.body, ctx);
+      },
+    });
+  };
+
   const create =
     calls.create ??
+    (definition.create !== undefined ? createByPost : undefined) ??
     (async (inputs: Inputs, ctx: LifecycleContext): Promise<CreateResult<Outputs>> => {
       if (patch === undefined || adoption.by !== "ids") throw new TypeError(`${definition.kind} has neither create nor patch`);
       // Adopting: every declared field is sent, so the platform matches the program from the start.
