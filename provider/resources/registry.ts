@@ -30,7 +30,7 @@ const CODE: Readonly<Record<ResourceKind, ResourceLifecycle<any, any>>> = {
 const LIFECYCLES = Object.fromEntries(
   RESOURCE_KINDS.map((kind) => {
     const definition = RESOURCE_DEFINITIONS[kind];
-    const lifecycle = definition.journaled ? journaling(definition, CODE[kind]) : CODE[kind];
+    const lifecycle = definition.create !== undefined ? journaling(definition, CODE[kind]) : CODE[kind];
     return [kind, announcingAdoption(kind, lifecycle)];
   }),
 ) as Readonly<Record<ResourceKind, ResourceLifecycle<any, any>>>;

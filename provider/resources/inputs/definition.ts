@@ -108,7 +108,10 @@ export interface ResourceDefinitionSpec<
   /** The SDK arguments' own description (what holds for every field). */
   readonly argsDescription: string;
   readonly constructorDocs: ConstructorDocs;
-  /** The POST that makes a new object, when the API can create the kind: its creates are journaled. */
+  /**
+   * The POST that makes a new object, when the API can create the kind: then its creates are
+   * journaled (../journal) and the SDK sends the resource's identity.
+   */
   readonly create?: PostOperationName;
   readonly fields: F;
   readonly state?: S;
@@ -129,11 +132,6 @@ export interface ResourceDefinition<
   readonly existingInputs: z.ZodObject<z.core.$ZodLooseShape, z.core.$strict>;
   /** The compared fields and their rules, in field order. */
   readonly diff: DiffRules;
-  /**
-   * Created by POST (`create`), so recorded in the create journal (../journal): the lifecycle sends
-   * its creates through the journal and the SDK sends the resource's identity.
-   */
-  readonly journaled: boolean;
 }
 
 /** Derives the input schemas and diff rules of `spec`. */
@@ -159,8 +157,7 @@ export function defineResource<
   const existingInputs = Object.keys(relaxed).length === 0 ? inputs : atLeastOne(z.strictObject(shape).extend(relaxed));
   const diff: Record<string, FieldRule> = {};
   for (const [name, field] of Object.entries(spec.fields)) if (field.diff !== undefined) diff[name] = field.diff;
-  const journaled = spec.create !== undefined;
-  return { ...spec, inputs, existingInputs: existingInputs as ResourceDefinition<F, S>["existingInputs"], diff, journaled };
+  return { ...spec, inputs, existingInputs: existingInputs as ResourceDefinition<F, S>["existingInputs"], diff };
 }
 
 /** The state fields the platform adds, as the state holds them (absent until the platform answered). */

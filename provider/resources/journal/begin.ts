@@ -2,6 +2,11 @@
  * begin: a create's POST under a `sent` entry, written (synced) just before the first attempt leaves,
  * which becomes `answered` with the id right after the answer, an `ambiguous` record when the POST
  * failed after it may have reached the platform, and goes when it failed without creating anything.
+ *
+ * And the creates under way in this process, for a process that must end cleanly when the engine that
+ * asked for them is gone: a create waiting for the rate limiter or a retry is not sent once the
+ * engine is gone (nobody would record its object); one on the wire is answered and journaled before
+ * the process ends, so the next run can take its object over (`engineGone`).
  */
 import { hostname } from "node:os";
 import { messageParts, renderMessage } from "../../errors";
@@ -9,9 +14,37 @@ import type { LifecycleContext } from "../lifecycle/context";
 import type { CreateResult } from "../lifecycle/contract";
 import { ambiguousCreateError, mayHaveCreated, resourceError } from "../lifecycle/resourceErrors";
 import { newRecordError } from "./ambiguousRecords";
-import type { CreateSend, Journaled, JournaledCreate } from "./createSpec";
-import { attemptOver, closeTicket, openTicket } from "./engineGone";
+import type { CreateSend, Journaled, JournaledCreate } from "./journalRun";
 import { JOURNAL_FORMAT, type JournalEntry } from "./store";
+
+interface Ticket {
+  /** True while an attempt is on the wire: it is seen through, not aborted. */
+  sent: boolean;
+  readonly controller: AbortController;
+  readonly finished: Promise<void>;
+  finish(): void;
+}
+
+const tickets = new Set<Ticket>();
+let gone = false;
+
+/** The reason an unsent create is aborted with. */
+class EngineGoneError extends Error {
+  override readonly name = "EngineGoneError";
+  constructor() {
+    super("not sent: the Pulumi engine that asked for this create has ended");
+  }
+}
+
+/**
+ * The engine has ended: aborts every create not yet sent, and resolves once every create under way
+ * is over (the sent ones answered and journaled).
+ */
+export async function engineGone(): Promise<void> {
+  gone = true;
+  for (const ticket of tickets) if (!ticket.sent) ticket.controller.abort(new EngineGoneError());
+  await Promise.all([...tickets].map((ticket) => ticket.finished));
+}
 
 /** Outputs that differ from the inputs (what a take-over must add to the inputs). */
 function extraOutputs(inputs: unknown, outputs: unknown): Record<string, unknown> {
@@ -32,7 +65,15 @@ export async function begin<Inputs, Outputs>(
   const { subject, inputs } = spec;
   const { kind, noun } = spec.definition;
   const clock = ctx.createSession.clock;
-  const ticket = openTicket();
+  let finish!: () => void;
+  const ticket: Ticket = {
+    sent: false,
+    controller: new AbortController(),
+    finished: new Promise<void>((resolve) => (finish = resolve)),
+    finish: () => finish(),
+  };
+  if (gone) ticket.controller.abort(new EngineGoneError());
+  tickets.add(ticket);
   let sent = false;
   let sentAt = clock.now();
   /** This create's entry in `state` (what this process wrote, and when the request left). */
@@ -62,7 +103,10 @@ export async function begin<Inputs, Outputs>(
     },
     // A POST is sent again only after an answer that created nothing (a 429, a refused
     // connection), so from here it may be abandoned again.
-    afterAttempt: () => attemptOver(ticket),
+    afterAttempt: () => {
+      ticket.sent = false;
+      if (gone) ticket.controller.abort(new EngineGoneError());
+    },
   };
   try {
     let result: CreateResult<Outputs>;
@@ -111,6 +155,7 @@ export async function begin<Inputs, Outputs>(
     }
     return result;
   } finally {
-    closeTicket(ticket);
+    tickets.delete(ticket);
+    ticket.finish();
   }
 }

@@ -1,14 +1,11 @@
 /**
- * The create journal, one module: the protocol (recover, begin, settle: ./journaling.ts) and the
- * store it keeps its entries in (./store). What the rest of the provider uses of it:
- * - the registry wraps each kind its definition creates by POST with `journaling`, whose `create`
- *   sends the kind's POST through `journaledCreate`;
- * - a face holds one `CreateSession` and, when its engine has gone, awaits `engineGone`;
- * - the SDK settles an entry once the engine has recorded its id (`settleRecorded`).
- * docs/create-journal.md tells the states and transitions of an entry.
+ * The create journal, one module: its protocol (recover, begin, settle: ./journaling.ts) and the
+ * store of its entries (./store). The registry wraps each kind created by POST with `journaling`, the
+ * defaults send its POST through `journaledCreate`, a face holds one `CreateSession` and awaits
+ * `engineGone`, the SDK settles what the engine recorded (`settleRecorded`).
  */
 export { journaledCreate, journaling } from "./journaling";
-export type { CreateSend, JournaledCreate, JournaledKind } from "./createSpec";
+export type { CreateSend, JournaledCreate, JournaledKind } from "./journalRun";
 export { CreateSession } from "./createSession";
-export { EngineGoneError, engineGone } from "./engineGone";
+export { engineGone } from "./begin";
 export { refusedDelete, settleRecorded } from "./settle";

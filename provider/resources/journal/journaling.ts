@@ -2,23 +2,15 @@
  * The create journal's protocol around a kind's lifecycle: a create by POST is recorded so that an
  * update killed between the platform's answer and the engine's record of it leaves no duplicate.
  * Where entries live is the store's (./store); what goes in them, and when, is decided here and in
- * the three steps it runs:
- * - `recover` (./recover.ts): a leftover entry of the URN, before a create sends anything;
- * - `begin` (./begin.ts): the POST under a `sent` entry, which becomes `answered` with the id, an
- *   `ambiguous` record (./ambiguousRecords.ts), or goes;
- * - `settle` (./settle.ts): the engine's calls show what its state holds, and the entries it holds go.
- *
- * A resource whose URN the face does not know (`ctx.urn`) is created as before, unrecorded. The
- * registry wraps every kind its definition says is created by POST with `journaling`; that kind's
- * `create` sends its POST through `journaledCreate`.
+ * its three steps: `recover` (./recover.ts), `begin` (./begin.ts) and `settle` (./settle.ts). A
+ * resource whose URN the face does not know (`ctx.urn`) is created as before, unrecorded.
  */
 import type { LifecycleContext } from "../lifecycle/context";
 import type { CreateResult, ResourceLifecycle } from "../lifecycle/contract";
 import { resourceError } from "../lifecycle/resourceErrors";
 import { listRecordsAtCheck, resolutionOf, unresolvedRecordError, warnOnce } from "./ambiguousRecords";
 import { begin } from "./begin";
-import { accountOf, callJournal } from "./callJournal";
-import type { Journaled, JournaledCreate, JournaledKind } from "./createSpec";
+import { accountOf, callJournal, type Journaled, type JournaledCreate, type JournaledKind } from "./journalRun";
 import { keptAsRecord, recover, settledEntry } from "./recover";
 import { refusedDelete, settleChecked, settleNamed, settleReplacementDelete, settleUnrecordedReplacement } from "./settle";
 import { inputsHash, type JournalEntry, type JournalStore } from "./store";

@@ -8,7 +8,7 @@ import { sleep, type Clock } from "../../client/clock";
 import { processAlive } from "../../client/processAlive";
 import type { CreateResult } from "../lifecycle/contract";
 import { unresolvedRecordError } from "./ambiguousRecords";
-import { type Journaled, type JournaledCreate, when } from "./createSpec";
+import { type Journaled, type JournaledCreate, when } from "./journalRun";
 import { JOURNAL_FORMAT, type JournalEntry, type JournalStore } from "./store";
 
 /**

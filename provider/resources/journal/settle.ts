@@ -8,9 +8,17 @@
 import type { Settings } from "../../configuration/settings";
 import type { ResourceKind } from "../kinds";
 import type { LifecycleContext } from "../lifecycle/context";
-import { accountOf, callJournal } from "./callJournal";
-import { type JournaledKind, when } from "./createSpec";
-import type { JournalEntry, JournalStore } from "./store";
+import { accountOf, type CallJournal, callJournal, type JournaledKind, when } from "./journalRun";
+import type { JournalEntry } from "./store";
+
+/** `step`'s value, or undefined when the journal fails it (see the module comment). */
+async function bestEffort<T>(step: () => T | Promise<T>): Promise<T | undefined> {
+  try {
+    return await step();
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * The engine holds object `id` of `kind` (it named the id in a diff, update, read or delete): its
@@ -18,47 +26,42 @@ import type { JournalEntry, JournalStore } from "./store";
  * engine holds `id` for this URN, so that object is one an interrupted replacement created and the
  * engine never recorded.
  */
-export async function settleNamed(
+export function settleNamed(
   ctx: LifecycleContext,
-  journalOf: () => JournalStore,
+  journal: CallJournal,
   kind: ResourceKind,
   id: string,
 ): Promise<JournalEntry | undefined> {
-  try {
-    const journal = journalOf();
-    if (ctx.urn !== undefined) {
-      if (await journal.removeIfId(ctx.urn, id)) return undefined;
-      const entry = await journal.get(ctx.urn);
-      return entry?.state === "answered" && entry.kind === kind && entry.id !== undefined ? entry : undefined;
+  return bestEffort(async () => {
+    const [store, urn] = [journal(), ctx.urn];
+    if (urn === undefined) {
+      await store.removeById(kind, accountOf(ctx), id);
+      return undefined;
     }
-    await journal.removeById(kind, accountOf(ctx), id);
-  } catch {
-    // best effort (see above)
-  }
-  return undefined;
+    if (await store.removeIfId(urn, id)) return undefined;
+    const entry = await store.get(urn);
+    return entry?.state === "answered" && entry.kind === kind && entry.id !== undefined ? entry : undefined;
+  });
 }
 
 /**
  * After a `diff` that replaces nothing: the object `entry` records will not be taken over (no create
- * follows), so say that it stays on the platform outside the stack, once, and forget it.
+ * follows), so say that it stays on the platform outside the stack, once, and forget it (an entry
+ * the journal fails to remove expires).
  */
 export async function settleUnrecordedReplacement(
   ctx: LifecycleContext,
-  journalOf: () => JournalStore,
+  journal: CallJournal,
   noun: string,
   entry: JournalEntry,
   id: string,
-): Promise<void> {
+) {
   await ctx.warn(
     `${entry.kind} ${id}: an interrupted update created ${noun} ${entry.id} to replace it at ` +
       `${when(entry.sentAt)}, and Pulumi never recorded it; since this update keeps ${id}, ${noun} ` +
       `${entry.id} stays on the platform outside this stack (adopt it with adoptId on a resource of its own, or ignore it).`,
   );
-  try {
-    await journalOf().removeIfId(entry.urn, entry.id!);
-  } catch {
-    // reported; an entry left behind expires
-  }
+  await bestEffort(() => journal().removeIfId(entry.urn, entry.id!));
 }
 
 /**
@@ -69,22 +72,15 @@ export async function settleUnrecordedReplacement(
  * native program, which never names the id otherwise) would take the held object over. An
  * interrupted replacement's entry (`replacing: true`) stays for the take-over.
  */
-export async function settleChecked(
-  ctx: LifecycleContext,
-  journalOf: () => JournalStore,
-  kind: ResourceKind,
-  olds: Record<string, unknown>,
-): Promise<void> {
-  if (ctx.urn === undefined || ctx.createSession.checked(ctx.urn, olds) !== true) return;
-  try {
-    const journal = journalOf();
-    const entry = await journal.get(ctx.urn);
+export async function settleChecked(ctx: LifecycleContext, journal: CallJournal, kind: ResourceKind, olds: Record<string, unknown>) {
+  const urn = ctx.urn;
+  if (urn === undefined || ctx.createSession.checked(urn, olds) !== true) return;
+  await bestEffort(async () => {
+    const entry = await journal().get(urn);
     if (entry?.state === "answered" && entry.replacing === false && entry.kind === kind && entry.id !== undefined) {
-      await journal.removeIfId(ctx.urn, entry.id);
+      await journal().removeIfId(urn, entry.id);
     }
-  } catch {
-    // best effort (see above)
-  }
+  });
 }
 
 /**
@@ -92,14 +88,10 @@ export async function settleChecked(
  * last step of a create-before-delete replacement, which the engine takes after recording the new
  * object, so the new object's entry goes (a program of the native face never names it otherwise).
  */
-export async function settleReplacementDelete(ctx: LifecycleContext, journalOf: () => JournalStore, id: string): Promise<void> {
+export async function settleReplacementDelete(ctx: LifecycleContext, journal: CallJournal, id: string): Promise<void> {
   const created = ctx.urn === undefined ? undefined : ctx.createSession.createdFor(ctx.urn);
   if (created === undefined || created.id === id) return;
-  try {
-    await journalOf().removeIfId(ctx.urn!, created.id);
-  } catch {
-    // best effort (see above)
-  }
+  await bestEffort(() => journal().removeIfId(ctx.urn!, created.id));
 }
 
 /**
@@ -109,11 +101,7 @@ export async function settleReplacementDelete(ctx: LifecycleContext, journalOf: 
  * provider call names the id in between.
  */
 export async function settleRecorded(settings: Pick<Settings, "journalDir" | "limitsUrl">, urn: string, id: string): Promise<void> {
-  try {
-    await callJournal(settings)().removeIfId(urn, id);
-  } catch {
-    // best effort (see above)
-  }
+  await bestEffort(() => callJournal(settings)().removeIfId(urn, id));
 }
 
 /**

@@ -15,7 +15,7 @@
  */
 import type { OperationNamed, PostOperationName } from "../../catalog";
 import { ApiNotFoundError, type ResponseBodyOf } from "../../client";
-import { journaledCreate } from "../journal";
+import { type CreateSend, journaledCreate } from "../journal";
 import { apiClient } from "./api";
 import { rateLimitShareFailure } from "../../configuration/rateLimitShare";
 import type { AnyResourceDefinition } from "../inputs/definition";
@@ -36,19 +36,19 @@ export interface KindCalls<Inputs, Outputs> {
    * POST, `<Kind> "<declared id>"` for one whose declared ids name an existing object.
    */
   readonly subject?: (values: Partial<Outputs>, id?: string) => string;
-  /**
-   * Creates (or adopts) the object. Default for a kind with `patch`: PATCH every declared field; for
-   * a kind its definition creates by POST: `adopt` with `adoptId`, else the POST of `post`.
-   */
+  /** Creates (or adopts) the object. Default: `adopt` or `post` for a kind created by POST, else `patch`. */
   readonly create?: (inputs: Inputs, ctx: LifecycleContext) => Promise<CreateResult<Outputs>>;
   /**
-   * A kind created by POST (the definition's `create`): the request body of a new object, and what
-   * the platform's answer makes of it. The create journal sends it (../journal), so no create by
-   * POST goes unrecorded; `body` refuses a create by throwing, before anything is read or sent.
+   * For the definition's `create` POST: its body, and what the answer makes. The create journal sends
+   * it, so none goes unrecorded; `body` may refuse the create, before anything is read or sent.
    */
   readonly post?: {
     readonly body: (inputs: Inputs) => unknown;
-    readonly created: (inputs: Inputs, answer: CreatedAnswer, ctx: LifecycleContext) => CreateResult<Outputs>;
+    readonly created: (
+      inputs: Inputs,
+      answer: ResponseBodyOf<OperationNamed<PostOperationName>>,
+      ctx: LifecycleContext,
+    ) => CreateResult<Outputs>;
   };
   /** Takes over the object `adoptId` names instead of creating one (a kind adopted by `adoptId`). */
   readonly adopt?: (inputs: Inputs, adoptId: string, ctx: LifecycleContext) => Promise<CreateResult<Outputs>>;
@@ -62,9 +62,6 @@ export interface KindCalls<Inputs, Outputs> {
    */
   readonly patch?: (ctx: LifecycleContext, inputs: Inputs, fields: string[]) => Promise<void>;
 }
-
-/** The answer to a create by POST (the body of one of the catalog's POSTs). */
-export type CreatedAnswer = ResponseBodyOf<OperationNamed<PostOperationName>>;
 
 /** `<noun>s`: `bid strategies`, `campaign groups`. */
 const plural = (noun: string) => `${noun.replace(/y$/, "ie")}s`;
@@ -108,22 +105,16 @@ export function lifecycleWithDefaults<Inputs, Outputs>(
     }
   };
 
-  /** The create of a kind created by POST: `adopt`, or the POST, sent by the create journal. */
+  /** The create of a kind created by POST: `adopt`, or the POST, sent through the create journal. */
   const createByPost = async (inputs: Inputs, ctx: LifecycleContext): Promise<CreateResult<Outputs>> => {
     const { adoptId, name } = inputs as { adoptId?: string; name: string };
     if (adoptId) return calls.adopt!(inputs, adoptId, ctx);
-    const { body, created } = calls.post!;
-    const request = { body: body(inputs) };
-    return journaledCreate(ctx, {
-      definition,
-      inputs,
-      subject: subject(inputs),
-      name,
-      async post(send) {
-        const response = await apiClient(ctx).call(definition.create!, { ...request, ...send });
-        return created(inputs, response.body, ctx);
-      },
-    });
+    const body = calls.post!.body(inputs);
+    const post = async (send: CreateSend) => {
+      const response = await apiClient(ctx).call(definition.create!, { body, ...send });
+      return calls.post!.created(inputs, response.body, ctx);
+    };
+    return journaledCreate(ctx, { definition, inputs, name, subject: subject(inputs), post });
   };
 
   const create =

@@ -1,11 +1,16 @@
 /**
- * What a journaled create is given and what it runs under: the kind's POST and how messages name it
- * (`JournaledCreate`, from the kind's lifecycle), and the journal of the call it runs in (`Journaled`).
+ * One journaled create: what it is given (`JournaledCreate`, from the kind's lifecycle) and the
+ * journal of the lifecycle call it runs in: the store the call's settings name, built at its first
+ * use and then the same for the call (a fallback ladder lives for one create or one settling, so a
+ * create's entries stay in one place and the next call starts from Redis again), and the account
+ * its entries name.
  */
+import { resolveAccount } from "../../client";
+import type { Settings } from "../../configuration/settings";
 import type { LifecycleContext } from "../lifecycle/context";
 import type { CreateResult } from "../lifecycle/contract";
 import type { ResourceKind } from "../kinds";
-import type { JournalStore } from "./store";
+import { journalAccount, type JournalStore, journalStoreFor } from "./store";
 
 /** What the POST of a journaled create receives: pass all three to the client's `call`. */
 export interface CreateSend {
@@ -45,3 +50,17 @@ export interface Journaled {
 
 /** How entries show a time (an epoch millisecond) in messages. */
 export const when = (epochMs: number) => new Date(epochMs).toISOString();
+
+/** The store of a lifecycle call (see the module comment). */
+export type CallJournal = () => JournalStore;
+
+/** The store of `settings` for one lifecycle call. */
+export function callJournal(settings: Pick<Settings, "journalDir" | "limitsUrl">): CallJournal {
+  let store: JournalStore | undefined;
+  return () => (store ??= journalStoreFor(settings));
+}
+
+/** The journal account of the context's connection: a hash of its account key, never the token. */
+export function accountOf(ctx: LifecycleContext): string {
+  return journalAccount(resolveAccount({ baseUrl: ctx.settings.baseUrl, token: ctx.settings.token }).key);
+}
