@@ -16,8 +16,6 @@ export function strategyCreate(id: string): { posts(): number; spec: JournaledCr
     spec: {
       definition: BID_STRATEGY,
       inputs: STRATEGY_INPUTS,
-      subject: 'BidStrategy "Night"',
-      name: STRATEGY_INPUTS.name,
       async post(send: CreateSend) {
         await send.beforeSend();
         posts += 1;

@@ -14,7 +14,7 @@ import type { LifecycleContext } from "../lifecycle/context";
 import type { CreateResult } from "../lifecycle/contract";
 import { ambiguousCreateError, mayHaveCreated, resourceError } from "../lifecycle/resourceErrors";
 import { newRecordError } from "./ambiguousRecords";
-import type { CreateSend, Journaled, JournaledCreate } from "./journalRun";
+import { type CreateSend, type Journaled, type JournaledCreate, namesOf } from "./journalRun";
 import { JOURNAL_FORMAT, type JournalEntry } from "./store";
 
 interface Ticket {
@@ -62,7 +62,8 @@ export async function begin<Inputs, Outputs>(
   spec: JournaledCreate<Inputs, Outputs>,
   run: Journaled | undefined,
 ): Promise<CreateResult<Outputs>> {
-  const { subject, inputs } = spec;
+  const { inputs } = spec;
+  const { name, subject } = namesOf(spec.definition, inputs);
   const { kind, noun } = spec.definition;
   const clock = ctx.createSession.clock;
   let finish!: () => void;
@@ -119,20 +120,20 @@ export async function begin<Inputs, Outputs>(
         // `sent` entry stays, which the next create reads as this same record.
         const record = entryOf(run, {
           state: "ambiguous",
-          name: spec.name,
+          name,
           failure: renderMessage({ ...messageParts(error), subject: undefined, remedy: undefined }),
         });
         const kept = await (async () => run.journal.put(record))().then(
           () => true,
           () => false,
         );
-        if (kept) throw newRecordError(subject, record, spec.definition, spec.name, error);
+        if (kept) throw newRecordError(subject, record, spec.definition, name, error);
       } else if (run !== undefined && sent) {
         // Nothing was created: the entry goes. The create's own error is what the user needs; a
         // journal that fails here keeps a `sent` entry, which the next create reports as ambiguous.
         await (async () => run.journal.remove(run.urn))().catch(() => undefined);
       }
-      if (ambiguous) throw ambiguousCreateError(subject, error, { noun, name: spec.name });
+      if (ambiguous) throw ambiguousCreateError(subject, error, { noun, name });
       throw resourceError(subject, error);
     }
     if (run !== undefined) {

@@ -8,4 +8,4 @@ export { journaledCreate, journaling } from "./journaling";
 export type { CreateSend, JournaledCreate, JournaledKind } from "./journalRun";
 export { CreateSession } from "./createSession";
 export { engineGone } from "./begin";
-export { refusedDelete, settleRecorded } from "./settle";
+export { settleRecorded } from "./settle";

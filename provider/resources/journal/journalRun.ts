@@ -31,10 +31,6 @@ export interface JournaledCreate<Inputs, Outputs> {
   readonly definition: JournaledKind;
   /** The checked inputs (hashed; a take-over returns them as outputs, with the journaled extras). */
   readonly inputs: Inputs;
-  /** How messages name the resource (`<Kind> "<name>"`). */
-  readonly subject: string;
-  /** The declared name, which the ambiguous-create advice tells the user to look for. */
-  readonly name: string;
   /** Sends the create; throws the client's error as it is. */
   post(send: CreateSend): Promise<CreateResult<Outputs>>;
 }
@@ -46,6 +42,16 @@ export interface Journaled {
   readonly urn: string;
   readonly account: string;
   readonly hash: string;
+}
+
+/**
+ * The resource's declared name (its `name` input: every kind created by POST has one), which a person
+ * looks for on the platform, and how messages name the resource: `<Kind> "<name>"`.
+ */
+export function namesOf(definition: JournaledKind, inputs: unknown): { readonly name: string; readonly subject: string } {
+  const declared = (inputs as { name?: unknown } | undefined)?.name;
+  const name = typeof declared === "string" ? declared : "";
+  return { name, subject: `${definition.kind} ${JSON.stringify(name)}` };
 }
 
 /** How entries show a time (an epoch millisecond) in messages. */

@@ -10,7 +10,7 @@ import type { CreateResult, ResourceLifecycle } from "../lifecycle/contract";
 import { resourceError } from "../lifecycle/resourceErrors";
 import { listRecordsAtCheck, resolutionOf, unresolvedRecordError, warnOnce } from "./ambiguousRecords";
 import { begin } from "./begin";
-import { accountOf, callJournal, type Journaled, type JournaledCreate, type JournaledKind } from "./journalRun";
+import { accountOf, callJournal, type Journaled, type JournaledCreate, type JournaledKind, namesOf } from "./journalRun";
 import { keptAsRecord, recover, settledEntry } from "./recover";
 import { refusedDelete, settleChecked, settleNamed, settleReplacementDelete, settleUnrecordedReplacement } from "./settle";
 import { inputsHash, type JournalEntry, type JournalStore } from "./store";
@@ -32,15 +32,9 @@ export async function journaledCreate<Inputs, Outputs>(
       hash: inputsHash(spec.definition.kind, spec.inputs),
     };
   } catch (error) {
-    throw resourceError(spec.subject, error);
+    throw resourceError(namesOf(spec.definition, spec.inputs).subject, error);
   }
   return (await recover(run, spec)) ?? begin(ctx, spec, run);
-}
-
-/** The `name` input of a journaled kind (both have one), for messages. */
-function declaredName(inputs: unknown): string {
-  const name = (inputs as { name?: unknown } | undefined)?.name;
-  return typeof name === "string" ? name : "";
 }
 
 /**
@@ -56,8 +50,7 @@ async function createResolving<Inputs, Outputs>(
 ): Promise<CreateResult<Outputs>> {
   const urn = ctx.urn;
   if (urn === undefined) return lifecycle.create(inputs, ctx);
-  const name = declaredName(inputs);
-  const subject = `${definition.kind} ${JSON.stringify(name)}`;
+  const { name, subject } = namesOf(definition, inputs);
   let journal: JournalStore;
   let prior: JournalEntry | undefined;
   try {
@@ -99,13 +92,7 @@ export function journaling<Inputs, Outputs>(
       await settleChecked(ctx, journal, kind, olds);
       const result = await lifecycle.check(olds, news, ctx);
       if (ctx.urn !== undefined) {
-        const name = declaredName(result.inputs);
-        await listRecordsAtCheck(ctx, journal, {
-          kind: definition,
-          subject: `${kind} ${JSON.stringify(name)}`,
-          name,
-          inputs: result.inputs,
-        });
+        await listRecordsAtCheck(ctx, journal, { kind: definition, ...namesOf(definition, result.inputs), inputs: result.inputs });
       }
       return result;
     },

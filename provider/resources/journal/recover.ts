@@ -8,7 +8,7 @@ import { sleep, type Clock } from "../../client/clock";
 import { processAlive } from "../../client/processAlive";
 import type { CreateResult } from "../lifecycle/contract";
 import { unresolvedRecordError } from "./ambiguousRecords";
-import { type Journaled, type JournaledCreate, when } from "./journalRun";
+import { type Journaled, type JournaledCreate, namesOf, when } from "./journalRun";
 import { JOURNAL_FORMAT, type JournalEntry, type JournalStore } from "./store";
 
 /**
@@ -54,7 +54,8 @@ export async function recover<Inputs, Outputs>(
   spec: JournaledCreate<Inputs, Outputs>,
 ): Promise<CreateResult<Outputs> | undefined> {
   const { ctx, journal, urn } = run;
-  const { subject, inputs } = spec;
+  const { inputs } = spec;
+  const { name, subject } = namesOf(spec.definition, inputs);
   const { kind, noun } = spec.definition;
   const prior = await settledEntry(journal, urn, ctx.createSession.clock);
   if (prior === undefined) return undefined;
@@ -71,7 +72,7 @@ export async function recover<Inputs, Outputs>(
   if (prior.state !== "answered") {
     // Sent and never answered (its process is gone), or already a record: the platform may or may
     // not have the object, whatever the inputs are now. It stays a record until a person resolves it.
-    throw unresolvedRecordError(subject, await keptAsRecord(journal, prior, spec.name), spec.definition, spec.name);
+    throw unresolvedRecordError(subject, await keptAsRecord(journal, prior, name), spec.definition, name);
   }
   await journal.remove(urn);
   await ctx.warn(

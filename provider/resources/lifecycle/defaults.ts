@@ -107,14 +107,14 @@ export function lifecycleWithDefaults<Inputs, Outputs>(
 
   /** The create of a kind created by POST: `adopt`, or the POST, sent through the create journal. */
   const createByPost = async (inputs: Inputs, ctx: LifecycleContext): Promise<CreateResult<Outputs>> => {
-    const { adoptId, name } = inputs as { adoptId?: string; name: string };
+    const { adoptId } = inputs as { adoptId?: string };
     if (adoptId) return calls.adopt!(inputs, adoptId, ctx);
     const body = calls.post!.body(inputs);
     const post = async (send: CreateSend) => {
       const response = await apiClient(ctx).call(definition.create!, { body, ...send });
       return calls.post!.created(inputs, response.body, ctx);
     };
-    return journaledCreate(ctx, { definition, inputs, name, subject: subject(inputs), post });
+    return journaledCreate(ctx, { definition, inputs, post });
   };
 
   const create =
