@@ -277,6 +277,8 @@ export type Operation = (typeof OPERATIONS)[number];
 export type OperationName = Operation["name"];
 /** The operation with name `N`. */
 export type OperationNamed<N extends OperationName> = Extract<Operation, { name: N }>;
+/** The names of the operations sent by POST (the ones that create an object). */
+export type PostOperationName = { [N in OperationName]: OperationNamed<N>["method"] extends "POST" ? N : never }[OperationName];
 
 const BY_NAME: ReadonlyMap<string, Operation> = new Map(OPERATIONS.map((op) => [op.name, op]));
 

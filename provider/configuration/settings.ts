@@ -51,7 +51,7 @@ export const SETTINGS = {
     secret: true,
     defaultDescription: "none: the limits are shared by this machine's processes, and the create journal is kept in `journalDir`",
   },
-  // provider/resources/lifecycle/journaledCreates.ts: on disk in the Pulumi home, which survives a
+  // provider/resources/journal: on disk in the Pulumi home, which survives a
   // reboot (the limiter's state in /dev/shm may not; it only paces requests).
   journalDir: {
     description:
@@ -76,7 +76,7 @@ export const SETTINGS = {
     secret: false,
     defaultDescription: "`1`: the whole limit",
   },
-  // provider/resources/lifecycle/ambiguousRecords.ts: the one act that says an ambiguous create made nothing.
+  // provider/resources/journal/ambiguousRecords.ts: the one act that says an ambiguous create made nothing.
   createAgain: {
     description:
       "Ambiguous creates to send again, each named by the record id its error gave (`amb-` and 12 hex digits), separated by commas or spaces. Set it only after looking on the platform: it says the object that create may have made is not there, and the next update sends exactly one create for that resource. A record that the program adopts with `adoptId` instead needs no entry. An id that names no record does nothing, so the setting can stay until the next clean-up.",

@@ -7,7 +7,7 @@ import { abTestVariationLifecycle } from "./abTestVariation/lifecycle";
 import { bidModifierLifecycle } from "./bidModifier/lifecycle";
 import { bidStrategyLifecycle } from "./bidStrategy/lifecycle";
 import { campaignGroupLifecycle } from "./campaignGroup/lifecycle";
-import { journaling } from "./lifecycle/journaledCreates";
+import { journaling } from "./journal";
 import { announcingAdoption } from "./lifecycle/adoptionNotice";
 import type { ResourceLifecycle } from "./lifecycle/contract";
 import { RESOURCE_DEFINITIONS } from "./definitions";
@@ -24,13 +24,13 @@ const CODE: Readonly<Record<ResourceKind, ResourceLifecycle<any, any>>> = {
 
 /**
  * Each kind's lifecycle as the faces call it, built once here: the kinds created by POST keep a
- * create journal (./lifecycle/journaledCreates.ts), and every kind says in `check` when its create
+ * create journal (./journal), and every kind says in `check` when its create
  * will adopt an existing object (./lifecycle/adoptionNotice.ts).
  */
 const LIFECYCLES = Object.fromEntries(
   RESOURCE_KINDS.map((kind) => {
     const definition = RESOURCE_DEFINITIONS[kind];
-    const lifecycle = definition.journaled ? journaling(definition, CODE[kind]) : CODE[kind];
+    const lifecycle = definition.create !== undefined ? journaling(definition, CODE[kind]) : CODE[kind];
     return [kind, announcingAdoption(kind, lifecycle)];
   }),
 ) as Readonly<Record<ResourceKind, ResourceLifecycle<any, any>>>;

@@ -113,7 +113,9 @@ class KindFile {
   }
 
   async file(): Promise<{ path: string; content: string }> {
-    const { kind, fields, state = {}, journaled } = this.definition;
+    const { kind, fields, state = {} } = this.definition;
+    // A kind created by POST is journaled, keyed by the resource's URN, which the SDK sends.
+    const journaled = this.definition.create !== undefined;
     const source = `provider/resources/${lowerFirst(kind)}/definition.ts`;
     const path = `${RESOURCE_SDK_DIR}/${lowerFirst(kind)}.ts`;
 

@@ -1,5 +1,5 @@
 /**
- * The resource's identity for the create journal (provider/resources/lifecycle/journaledCreates.ts), on
+ * The resource's identity for the create journal (provider/resources/journal), on
  * the program's side.
  *
  * - `identityInputs(kind, name, opts)`: the hidden input holding the resource's URN, computed the
@@ -12,7 +12,7 @@
  *   the replaced object over: no provider call names the id in between.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { journalStoreFor } from "../../provider/journal";
+import { settleRecorded } from "../../provider/resources/journal";
 import { IDENTITY_INPUT } from "../../provider/faces/dynamic/identityInput";
 import { RESOURCE_MODULE, type ResourceKind } from "../../provider/resources/kinds";
 import { programSettings } from "../config";
@@ -32,9 +32,9 @@ export function acknowledgeCreated(resource: pulumi.CustomResource): void {
     if (pulumi.runtime.isDryRun() || !id) return;
     try {
       // Where the plugin journals: the same settings, resolved from this program's stack config.
-      await journalStoreFor(programSettings()).removeIfId(urn, id);
+      await settleRecorded(programSettings(), urn, id);
     } catch {
-      // The journal is an aid: an unreadable one must not fail the program.
+      // The journal is an aid: settings that cannot be resolved must not fail the program.
     }
   });
 }

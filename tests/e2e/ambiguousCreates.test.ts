@@ -1,5 +1,5 @@
 /**
- * An ambiguous create is sent once, whoever retries (provider/resources/lifecycle/ambiguousRecords.ts),
+ * An ambiguous create is sent once, whoever retries (provider/resources/journal/ambiguousRecords.ts),
  * through the commands a user types, on both faces. The program gives every resource an `onError`
  * hook that always asks the engine to retry (the retry policy teams write), and the platform applies
  * the strategy's create but the answer is lost on the way back (`dropAfter`), while the group's
@@ -18,7 +18,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { requireLanguageHost, type CliResult, type CliSession } from "../../scripts/driver/cliSession";
 import { startSimulator, type RunningSimulator } from "../../simulator";
-import { RedisCreateJournal, ambiguousRecordId } from "../../provider/journal";
+import { RedisCreateJournal, ambiguousRecordId } from "../../provider/resources/journal/store";
 import { closeRedisConnections } from "../../provider/infrastructure/redis";
 import { type RedisServer, startRedisServer } from "../helpers/redisServer";
 import { E2E_TIMEOUT_MS, callsOf, initDemoStack, openNativePythonProgram, openTypeScriptStack, type TypeScriptStack } from "./harness";

@@ -1,5 +1,5 @@
 /**
- * A killed `pulumi up` leaves no duplicate (provider/resources/lifecycle/journaledCreates.ts), through the
+ * A killed `pulumi up` leaves no duplicate (provider/resources/journal), through the
  * commands a user types with the real CLI and the Node.js language host: an `up` of many
  * strategies is killed with SIGKILL at three points (during the first burst, while creates wait for
  * the steady window, during the last creates), each followed by `pulumi cancel` and `pulumi up`;
@@ -19,7 +19,7 @@ import * as path from "node:path";
 import { openCliSession, requireLanguageHost, type CliSession } from "../../scripts/driver/cliSession";
 import { pulumiBinDir } from "../../scripts/driver/paths";
 import { linkRepositoryPackage } from "../../scripts/driver/cliSession";
-import { CreateJournal } from "../../provider/journal";
+import { CreateJournal } from "../../provider/resources/journal/store";
 import { startSimulator, type LoggedCall, type RunningSimulator } from "../../simulator";
 import { E2E_TIMEOUT_MS, TOKEN, pulumiIn } from "./harness";
 import { processAlive } from "../../provider/client/processAlive";

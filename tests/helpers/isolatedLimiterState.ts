@@ -16,6 +16,6 @@ import { LIMITS_ROOT_VARIABLE } from "./limiterStateRoot";
 const root = process.env[LIMITS_ROOT_VARIABLE] ?? join(tmpdir(), "adplatform-test-limits");
 mkdirSync(root, { recursive: true });
 process.env.ADPLATFORM_LIMITS_DIR = mkdtempSync(join(root, "file-"));
-// Likewise a create journal of its own (provider/resources/lifecycle/journaledCreates.ts), so no test
+// Likewise a create journal of its own (provider/resources/journal), so no test
 // writes into the user's Pulumi home or finds another file's entries.
 process.env.ADPLATFORM_JOURNAL_DIR = mkdtempSync(join(root, "journal-"));

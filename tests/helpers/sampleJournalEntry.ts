@@ -2,7 +2,7 @@
  * The journal entry the journal's store tests write and read back (`createJournal.test.ts`,
  * `redisCreateJournal.test.ts`): one answered create of a bid strategy.
  */
-import type { JournalEntry } from "../../provider/journal";
+import type { JournalEntry } from "../../provider/resources/journal/store";
 
 /** The URN of `answeredEntry()`. */
 export const ENTRY_URN = "urn:pulumi:dev::p::pulumi-nodejs:dynamic/adplatform:BidStrategy::a";

@@ -3,7 +3,7 @@
  * as the client's does: `beforeSend` first (which journals `sent`), then the id.
  */
 import { BID_STRATEGY } from "../../provider/resources/bidStrategy/definition";
-import type { CreateSend, JournaledCreate } from "../../provider/resources/lifecycle/journaledCreates";
+import type { CreateSend, JournaledCreate } from "../../provider/resources/journal";
 
 /** The strategy's inputs. */
 export const STRATEGY_INPUTS = { name: "Night", pricingModel: "cpc", strategy: "exact", value: 0.5, maxValue: 2 };
@@ -16,8 +16,6 @@ export function strategyCreate(id: string): { posts(): number; spec: JournaledCr
     spec: {
       definition: BID_STRATEGY,
       inputs: STRATEGY_INPUTS,
-      subject: 'BidStrategy "Night"',
-      name: STRATEGY_INPUTS.name,
       async post(send: CreateSend) {
         await send.beforeSend();
         posts += 1;

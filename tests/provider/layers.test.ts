@@ -1,8 +1,9 @@
 /**
  * The folders of provider/ are layers, and a module imports only from layers below its own (the
  * code map of docs/ARCHITECTURE.md): the client never imports resources, data sources or faces;
- * infrastructure serves the client and the journal and knows neither; the journal stores and
- * decides nothing, so it imports no lifecycle. Read from the sources' relative imports.
+ * infrastructure serves the client and the create journal and knows neither. The journal's store
+ * (resources/journal/store/) stores and decides nothing, so it imports nothing of the protocol or
+ * the lifecycles. Read from the sources' relative imports.
  */
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -18,7 +19,6 @@ const LAYERS: Readonly<Record<string, number>> = {
   wire: 1,
   infrastructure: 1,
   client: 2,
-  journal: 2,
   resources: 3,
   dataSources: 3,
   faces: 4,
@@ -67,6 +67,21 @@ it("imports only from lower layers", () => {
     .map(({ from, to }) => `${from} -> ${to}`)
     .filter((crossing) => !KNOWN.has(crossing));
   expect(upwards).toEqual([]);
+});
+
+it("keeps the journal's store below its protocol", () => {
+  const store = "resources/journal/store";
+  const outside = sources(join(provider, store))
+    .flatMap((file) => {
+      const from = relative(provider, file);
+      return [...readFileSync(file, "utf8").matchAll(/(?:^|\n)\s*(?:import|export)\b[^;]*?\bfrom\s+"(\.[^"]+)"/g)].map((match) => ({
+        from,
+        to: relative(provider, resolve(provider, dirname(from), match[1])),
+      }));
+    })
+    .filter(({ to }) => !to.startsWith(`${store}/`) && !["infrastructure", "configuration"].includes(to.split("/")[0]))
+    .map(({ from, to }) => `${from} -> ${to}`);
+  expect(outside).toEqual([]);
 });
 
 it("reads the imports a module crosses layers with", () => {

@@ -1,6 +1,6 @@
 /**
  * The dynamic-provider plugin process ends by itself when the engine that started it is gone
- * (provider/resources/lifecycle/journaledCreates.ts).
+ * (provider/resources/journal).
  *
  * The engine starts the plugin as its child (`pulumi-resource-pulumi-nodejs` execs node), and
  * nothing in `@pulumi/pulumi`'s plugin notices when the engine is killed: the plugin would keep
@@ -9,7 +9,7 @@
  * process was re-parented), creates not yet sent are abandoned, the ones in flight are answered and
  * journaled, and the process exits.
  */
-import { engineGone } from "../../resources/lifecycle/journaledCreates";
+import { engineGone } from "../../resources/journal";
 import { pluginEngineAddress } from "../engineAddress";
 
 /** How often the parent process is checked, ms. */

@@ -7,7 +7,7 @@
  * starts `./engineWatch`.
  */
 import type { LifecycleContext } from "../../resources/lifecycle/context";
-import { CreateSession } from "../../resources/lifecycle/createSession";
+import { CreateSession } from "../../resources/journal";
 import type { ResourceKind } from "../../resources/kinds";
 import { resourceLifecycle } from "../../resources/registry";
 import { withAccountProperty } from "./accountProperty";

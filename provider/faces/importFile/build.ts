@@ -6,7 +6,7 @@
 import * as fs from "node:fs";
 import type { Settings } from "../../configuration/settings";
 import { createNewFile } from "../../infrastructure/privateFiles";
-import { CreateSession } from "../../resources/lifecycle/journaledCreates";
+import { CreateSession } from "../../resources/journal";
 import type { LifecycleContext } from "../../resources/lifecycle/context";
 import type { ResourceKind } from "../../resources/kinds";
 import { resourceLifecycle } from "../../resources/registry";

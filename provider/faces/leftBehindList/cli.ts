@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `adplatform-left-behind` (package.json `bin`): lists the objects an account's stacks left on the
- * platform (provider/journal/leftBehindList.ts), and marks one cleaned up. Where the list is and
+ * platform (provider/resources/journal/store/leftBehindList.ts), and marks one cleaned up. Where the list is and
  * whose it is come from the environment, as for the provider: `ADPLATFORM_JOURNAL_DIR` and
  * `ADPLATFORM_LIMITS_URL` (the places), `ADPLATFORM_BASE_URL` and `ADPLATFORM_TOKEN` (the account),
  * never from a flag, which `ps` would show. Bad input gets one line, exit 1, and changes nothing.
@@ -11,7 +11,7 @@ import { resolveAccount } from "../../client";
 import { resolveSettings } from "../../configuration/settings";
 import { closeRedisConnections } from "../../infrastructure/redis";
 import { setFallbackWarningSink } from "../../infrastructure/warnings";
-import { journalAccount, type KnownStack, leftBehindPlaces, readLeftBehind } from "../../journal";
+import { journalAccount, type KnownStack, leftBehindPlaces, readLeftBehind } from "../../resources/journal";
 import { objectsNamed, parseListArgs, renderList, selectedObjects, selectedStacks } from "./listing";
 
 const COMMAND = "adplatform-left-behind";

@@ -1,8 +1,8 @@
 /**
- * What `adplatform-left-behind` does with the list (provider/journal/leftBehindList.ts), apart from
+ * What `adplatform-left-behind` does with the list (provider/resources/journal/store/leftBehindList.ts), apart from
  * reading and writing it: its arguments, which objects a request selects, and how they are shown.
  */
-import type { KnownStack, LeftBehindObject } from "../../journal";
+import type { KnownStack, LeftBehindObject } from "../../resources/journal";
 import { isResourceKind, RESOURCE_KINDS, type ResourceKind } from "../../resources/kinds";
 
 /** What the command was asked. */

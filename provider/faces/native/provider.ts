@@ -12,13 +12,13 @@
  * - every call gets a context with the settings of the engine's `Configure`, warnings attached to the resource's
  *   URN, the URN itself (the identity a record of a create in progress is keyed by), and whether the
  *   engine's state holds a resource for it, which the last `Check` of the URN showed by sending old
- *   inputs (provider/resources/lifecycle/journaledCreates.ts).
+ *   inputs (provider/resources/journal).
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { Settings } from "../../configuration/settings";
 import type { LifecycleContext } from "../../resources/lifecycle/context";
 import { epochClock } from "../../client/clock";
-import { CreateSession } from "../../resources/lifecycle/createSession";
+import { CreateSession } from "../../resources/journal";
 import type { ResourceLifecycle } from "../../resources/lifecycle/contract";
 import type { ResourceKind } from "../../resources/kinds";
 import { resourceLifecycle } from "../../resources/registry";

@@ -39,7 +39,6 @@ export const AB_TEST_VARIATION = defineResource({
       'declared ids as `"<abTestId>/<variationId>"`, whose variation is always taken over (Pulumi\'s own import ' +
       "fails for dynamic resources).",
   },
-  journaled: false,
   fields: {
     abTestId: {
       schema: PathId,

@@ -40,7 +40,6 @@ export const BID_MODIFIER = defineResource({
       "resource options; `customTimeouts` has no effect on dynamic resources, and `import` may only repeat " +
       "`bidModifierId`, whose modifier is always taken over (Pulumi's own import fails for dynamic resources).",
   },
-  journaled: false,
   fields: {
     bidModifierId: {
       schema: PathId,

@@ -47,7 +47,7 @@ export const BID_STRATEGY = defineResource({
       'resource options; `customTimeouts` has no effect on dynamic resources, and `import: "<strategy id>"` is ' +
       "taken as `adoptId` (Pulumi's own import fails for dynamic resources).",
   },
-  journaled: true,
+  create: "createBidStrategy",
   fields: {
     name: {
       schema: wire.name,

@@ -43,7 +43,7 @@ export const CAMPAIGN_GROUP = defineResource({
       'resource options; `customTimeouts` has no effect on dynamic resources, and `import: "<group id>"` is ' +
       "taken as `adoptId` (Pulumi's own import fails for dynamic resources).",
   },
-  journaled: true,
+  create: "createCampaignGroup",
   fields: {
     name: {
       schema: wire.name,

@@ -1,6 +1,6 @@
 /**
- * CampaignGroup: create = POST op 2 (recorded in the create journal), or adopt an existing group by
- * `adoptId` (verified with GET op 19); refresh = GET op 19; the rest is the defaults'
+ * CampaignGroup: create = POST op 2 (the definition's `create`, sent through the create journal by the
+ * defaults), or adopt an existing group by `adoptId` (verified with GET op 19); refresh = GET op 19; the rest is the defaults'
  * (../lifecycle/defaults.ts): no update (every change replaces), no delete.
  */
 import { ApiNotFoundError } from "../../client";
@@ -15,7 +15,6 @@ import { caseInsensitiveEquivalent } from "../inputs/equivalence";
 import { inputFields } from "../inputs/inputFields";
 import { ResourceOperationError, resourceError } from "../lifecycle/resourceErrors";
 import { CAMPAIGN_GROUP, type CampaignGroupInputs, campaignGroupBody, type CampaignGroupOutputs } from "./definition";
-import { journaledCreate } from "../lifecycle/journaledCreates";
 import { notShownYetWarning, readWithGrace, withCreationTime, type GraceRead } from "../lifecycle/readGrace";
 
 /** A view record of op 19 in SDK names. */
@@ -109,31 +108,27 @@ async function adopt(ctx: LifecycleContext, inputs: CampaignGroupInputs, adoptId
 
 /** The lifecycle of `CampaignGroup`. */
 export const campaignGroupLifecycle = lifecycleWithDefaults<CampaignGroupInputs, CampaignGroupOutputs>(CAMPAIGN_GROUP, {
-  async create(inputs, ctx) {
-    if (inputs.adoptId) return adopt(ctx, inputs, inputs.adoptId);
-    if (inputs.items === undefined) {
-      // Only an imported group is declared without items; replacing it creates a new group.
-      throw new ResourceOperationError(
-        `${subject(inputs.name)}: cannot create a group without items: list the campaign ids of the new group (spec, rule 4)`,
-      );
-    }
-    return journaledCreate(ctx, {
-      definition: CAMPAIGN_GROUP,
-      inputs,
-      subject: subject(inputs.name),
-      name: inputs.name,
-      async post(send) {
-        const response = await apiClient(ctx).call("createCampaignGroup", { body: campaignGroupBody(inputs), ...send });
-        const created = toSdk<Camelize<CampaignGroupCreated>>(CampaignGroupCreated, response.body);
-        // Decision (not shown in spec): create is the POST alone; `size` and the timestamps, which
-        // only the view returns, arrive with the
-        // first refresh.
-        const outputs: CampaignGroupOutputs = { ...inputs };
-        if (created.companyId !== undefined) outputs.companyId = created.companyId;
-        // The read grace counts from the create (../lifecycle/readGrace.ts); the journal keeps the time for a take-over.
-        return { id: created.id, outputs: withCreationTime(ctx, outputs) };
-      },
-    });
+  adopt: (inputs, adoptId, ctx) => adopt(ctx, inputs, adoptId),
+  post: {
+    body(inputs) {
+      if (inputs.items === undefined) {
+        // Only an imported group is declared without items; replacing it creates a new group.
+        throw new ResourceOperationError(
+          `${subject(inputs.name)}: cannot create a group without items: list the campaign ids of the new group (spec, rule 4)`,
+        );
+      }
+      return campaignGroupBody(inputs);
+    },
+    created(inputs, answer, ctx) {
+      const created = toSdk<Camelize<CampaignGroupCreated>>(CampaignGroupCreated, answer);
+      // Decision (not shown in spec): create is the POST alone; `size` and the timestamps, which
+      // only the view returns, arrive with the
+      // first refresh.
+      const outputs: CampaignGroupOutputs = { ...inputs };
+      if (created.companyId !== undefined) outputs.companyId = created.companyId;
+      // The read grace counts from the create (../lifecycle/readGrace.ts); the journal keeps the time for a take-over.
+      return { id: created.id, outputs: withCreationTime(ctx, outputs) };
+    },
   },
 
   async read(id, previous, ctx) {

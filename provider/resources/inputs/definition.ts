@@ -9,7 +9,7 @@
  * citations and decisions stay in `//` comments beside them.
  */
 import { z } from "zod";
-import { EMPTY_PATCH_MESSAGE, type OperationName, hasAnyField } from "../../catalog";
+import { EMPTY_PATCH_MESSAGE, type OperationName, type PostOperationName, hasAnyField } from "../../catalog";
 import type { ResourceKind } from "../kinds";
 import type { DiffRules, FieldRule } from "./diff";
 
@@ -108,8 +108,11 @@ export interface ResourceDefinitionSpec<
   /** The SDK arguments' own description (what holds for every field). */
   readonly argsDescription: string;
   readonly constructorDocs: ConstructorDocs;
-  /** Created by POST and recorded in the create journal: the SDK sends the resource's identity. */
-  readonly journaled: boolean;
+  /**
+   * The POST that makes a new object, when the API can create the kind: then its creates are
+   * journaled (../journal) and the SDK sends the resource's identity.
+   */
+  readonly create?: PostOperationName;
   readonly fields: F;
   readonly state?: S;
   /** Fields of which a program must set at least one (the PATCH that creates and updates needs one). */

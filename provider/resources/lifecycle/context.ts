@@ -4,7 +4,7 @@
  * `provider/faces/native/`), and nothing the lifecycle code could find out for itself.
  */
 import type { Settings } from "../../configuration/settings";
-import type { CreateSession } from "./createSession";
+import type { CreateSession } from "../journal/createSession";
 
 /** The per-call context of a lifecycle method. */
 export interface LifecycleContext {
@@ -30,11 +30,11 @@ export interface LifecycleContext {
   /**
    * The resource's URN, when the face knows it (a native provider plugin receives it in `Create`;
    * the dynamic face reads it from the SDK's hidden input). The create journal keys its entries by
-   * it (./journaledCreates.ts); without it, creates are not journaled.
+   * it (../journal/index.ts); without it, creates are not journaled.
    */
   readonly urn?: string;
   /**
-   * What the journaled creates of this face share (./journaledCreates.ts). One per face instance
+   * What the journaled creates of this face share (../journal/index.ts). One per face instance
    * (plugin process), the same object in every call.
    */
   readonly createSession: CreateSession;

@@ -13,7 +13,10 @@
  *   compared field replaces, so the engine never asks;
  * - `delete` warns that the object stays on the platform: the API deletes none of the four kinds.
  */
-import { ApiNotFoundError } from "../../client";
+import type { OperationNamed, PostOperationName } from "../../catalog";
+import { ApiNotFoundError, type ResponseBodyOf } from "../../client";
+import { type CreateSend, journaledCreate } from "../journal";
+import { apiClient } from "./api";
 import { rateLimitShareFailure } from "../../configuration/rateLimitShare";
 import type { AnyResourceDefinition } from "../inputs/definition";
 import { checkInputs, type InputSchema } from "../inputs/checkInputs";
@@ -33,8 +36,22 @@ export interface KindCalls<Inputs, Outputs> {
    * POST, `<Kind> "<declared id>"` for one whose declared ids name an existing object.
    */
   readonly subject?: (values: Partial<Outputs>, id?: string) => string;
-  /** Creates (or adopts) the object. Default for a kind with `patch`: PATCH every declared field. */
+  /** Creates (or adopts) the object. Default: `adopt` or `post` for a kind created by POST, else `patch`. */
   readonly create?: (inputs: Inputs, ctx: LifecycleContext) => Promise<CreateResult<Outputs>>;
+  /**
+   * For the definition's `create` POST: its body, and what the answer makes. The create journal sends
+   * it, so none goes unrecorded; `body` may refuse the create, before anything is read or sent.
+   */
+  readonly post?: {
+    readonly body: (inputs: Inputs) => unknown;
+    readonly created: (
+      inputs: Inputs,
+      answer: ResponseBodyOf<OperationNamed<PostOperationName>>,
+      ctx: LifecycleContext,
+    ) => CreateResult<Outputs>;
+  };
+  /** Takes over the object `adoptId` names instead of creating one (a kind adopted by `adoptId`). */
+  readonly adopt?: (inputs: Inputs, adoptId: string, ctx: LifecycleContext) => Promise<CreateResult<Outputs>>;
   /** What the kind says about checked inputs (warnings), after the definition's check. */
   readonly checked?: (result: CheckResult<Inputs>, ctx: LifecycleContext) => Promise<void>;
   /** Reads the object from the platform. */
@@ -92,8 +109,21 @@ export function lifecycleWithDefaults<Inputs, Outputs>(
     }
   };
 
+  /** The create of a kind created by POST: `adopt`, or the POST, sent through the create journal. */
+  const createByPost = async (inputs: Inputs, ctx: LifecycleContext): Promise<CreateResult<Outputs>> => {
+    const { adoptId } = inputs as { adoptId?: string };
+    if (adoptId) return calls.adopt!(inputs, adoptId, ctx);
+    const body = calls.post!.body(inputs);
+    const post = async (send: CreateSend) => {
+      const response = await apiClient(ctx).call(definition.create!, { body, ...send });
+      return calls.post!.created(inputs, response.body, ctx);
+    };
+    return journaledCreate(ctx, { definition, inputs, post });
+  };
+
   const create =
     calls.create ??
+    (definition.create !== undefined ? createByPost : undefined) ??
     (async (inputs: Inputs, ctx: LifecycleContext): Promise<CreateResult<Outputs>> => {
       if (patch === undefined || adoption.by !== "ids") throw new TypeError(`${definition.kind} has neither create nor patch`);
       // Adopting: every declared field is sent, so the platform matches the program from the start.

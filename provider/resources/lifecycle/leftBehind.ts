@@ -12,7 +12,7 @@
  */
 import { resolveAccount } from "../../client";
 import { LeftBehindRefusedError } from "../../errors";
-import { journalAccount, leftBehindWriter, type LeftBehindObject, stackOfUrn } from "../../journal";
+import { journalAccount, leftBehindWriter, type LeftBehindObject, stackOfUrn } from "../journal/store";
 import type { Settings } from "../../configuration/settings";
 import { APPROVAL_INPUT } from "../inputs/leftBehindApproval";
 import type { LifecycleContext } from "./context";
@@ -91,7 +91,7 @@ function accountOf(ctx: LifecycleContext): string {
 }
 
 /**
- * Adds `left` to the list of objects the stack left on the platform (journal/leftBehindList.ts), so
+ * Adds `left` to the list of objects the stack left on the platform (../journal/store/leftBehindList.ts), so
  * a person finds it after the run's log is gone. True when it did; when the list cannot be written
  * (no URN, no usable place), a warning says what was not recorded and the change goes on: the
  * object is already left, and the warning names it.

@@ -2,7 +2,7 @@
 import { rateLimitShareOf, rateLimitShareRefusal } from "../../../provider/configuration/rateLimitShare";
 import { resolveSettings, stackConfigLayer, valuesLayer } from "../../../provider/configuration/settings";
 import { bidModifierLifecycle } from "../../../provider/resources/bidModifier/lifecycle";
-import { CreateSession } from "../../../provider/resources/lifecycle/journaledCreates";
+import { CreateSession } from "../../../provider/resources/journal";
 
 it("accepts a fraction above 0 and at most 1, written as a decimal or given as a number", () => {
   for (const good of ["0.5", "1", ".25", " 0.3 ", "1.0", 0.5, 1]) expect(rateLimitShareRefusal(good)).toBeUndefined();

@@ -15,7 +15,7 @@ import type { LimiterState } from "../../../provider/client/limiterState";
 import type { LimiterStore } from "../../../provider/client/limiterStores";
 import { redisStateKey } from "../../../provider/client/redisLimiterStore";
 import { closeRedisConnections, PROBE_EVERY_MS, sharedRedis } from "../../../provider/infrastructure/redis";
-import { JournalEntry, journalStoreFor } from "../../../provider/journal";
+import { JournalEntry, journalStoreFor } from "../../../provider/resources/journal/store";
 import { freePort, startRedisServer } from "../../helpers/redisServer";
 import { waitFor } from "../../helpers/waitFor";
 import { FakeClock } from "../../helpers/fakeClock";

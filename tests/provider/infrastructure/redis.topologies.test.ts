@@ -16,7 +16,7 @@ import { sharedStateName } from "../../../provider/client/limiterStores";
 import { redisStateKey } from "../../../provider/client/redisLimiterStore";
 import { closeRedisConnections } from "../../../provider/infrastructure/redis";
 import { setFallbackWarningSink, type WarningSink } from "../../../provider/infrastructure/warnings";
-import { journalStoreFor } from "../../../provider/journal";
+import { journalStoreFor } from "../../../provider/resources/journal/store";
 import { redisServerCommand, valkeyServerCommand } from "../../helpers/redisServer";
 import { type RedisCluster, type RedisSentinelSet, startRedisCluster, startRedisSentinel } from "../../helpers/redisTopologies";
 import { ENTRY_URN, answeredEntry } from "../../helpers/sampleJournalEntry";

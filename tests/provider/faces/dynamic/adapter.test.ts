@@ -13,7 +13,7 @@ import type { LifecycleContext } from "../../../../provider/resources/lifecycle/
 type PlatformConnection = { baseUrl?: string; token?: string };
 const settingsOf = (connection: PlatformConnection) => resolveSettings([valuesLayer("stackConfig", connection)]);
 import type { ResourceLifecycle } from "../../../../provider/resources/lifecycle/contract";
-import { CreateSession } from "../../../../provider/resources/lifecycle/journaledCreates";
+import { CreateSession } from "../../../../provider/resources/journal";
 import { abTestVariationLifecycle } from "../../../../provider/resources/abTestVariation/lifecycle";
 import { bidStrategyLifecycle } from "../../../../provider/resources/bidStrategy/lifecycle";
 import { campaignGroupLifecycle } from "../../../../provider/resources/campaignGroup/lifecycle";

@@ -5,7 +5,7 @@
  * Creates in flight are answered and journaled first; creates still waiting in the rate limiter
  * are never sent.
  */
-import { CreateJournal } from "../../../../provider/journal";
+import { CreateJournal } from "../../../../provider/resources/journal/store";
 import { RECOGNISABLE_TOKEN, secretValue, startLifecycleEnv, type LifecycleEnv } from "../../../helpers/lifecycleEnv";
 import { processAlive } from "../../../../provider/client/processAlive";
 

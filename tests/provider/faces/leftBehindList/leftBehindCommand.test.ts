@@ -1,5 +1,5 @@
 /**
- * The list of objects left on the platform (provider/journal/leftBehindList.ts) and the command that
+ * The list of objects left on the platform (provider/resources/journal/store/leftBehindList.ts) and the command that
  * reads it (provider/faces/leftBehindList/), against a real journal directory and a real
  * `redis-server`: what the provider writes on its fallback ladder, what the command lists for an
  * account and a stack (text and JSON), marking an object cleaned up in every place, and bad input
@@ -10,7 +10,13 @@ import * as os from "node:os";
 import * as path from "node:path";
 import fc from "fast-check";
 import { accountKey } from "../../../../provider/client";
-import { journalAccount, leftBehindPlaces, leftBehindWriter, readLeftBehind, type LeftBehindObject } from "../../../../provider/journal";
+import {
+  journalAccount,
+  leftBehindPlaces,
+  leftBehindWriter,
+  readLeftBehind,
+  type LeftBehindObject,
+} from "../../../../provider/resources/journal/store";
 import { leftBehindCommand } from "../../../../provider/faces/leftBehindList/cli";
 import { parseListArgs } from "../../../../provider/faces/leftBehindList/listing";
 import { writeFileAtomically } from "../../../../provider/infrastructure";

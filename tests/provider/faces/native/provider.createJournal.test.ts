@@ -1,10 +1,10 @@
 /**
- * The create journal through the native plugin over gRPC (provider/resources/lifecycle/journaledCreates.ts): its programs never acknowledge a create, so the plugin learns from the engine's calls
+ * The create journal through the native plugin over gRPC (provider/resources/journal): its programs never acknowledge a create, so the plugin learns from the engine's calls
  * when the state holds what a create journaled. A `Check` with old inputs shows that a first
  * create's object is held, a delete of the old id ends a replacement, and a take-over after a kill
  * of a first create (whose next `Check` has no old inputs) still happens.
  */
-import { CreateJournal } from "../../../../provider/journal";
+import { CreateJournal } from "../../../../provider/resources/journal/store";
 import type { Props } from "../../../helpers/dynamicProviderHarness";
 import { nativeUrn, useNativePlugin } from "../../../helpers/nativePluginHarness";
 

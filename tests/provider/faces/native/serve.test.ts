@@ -1,13 +1,13 @@
 /**
  * The served native plugin takes every setting of a `Configure` request, the same ones the dynamic
  * face takes: here `adplatform:journalDir`, which decides where a create is journaled
- * (provider/resources/lifecycle/journaledCreates.ts). Driven over gRPC as the engine drives it, with the
+ * (provider/resources/journal). Driven over gRPC as the engine drives it, with the
  * environment's `ADPLATFORM_JOURNAL_DIR` pointing elsewhere, so only the configured directory can
  * hold the entry.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { CreateJournal } from "../../../../provider/journal";
+import { CreateJournal } from "../../../../provider/resources/journal/store";
 import { startSimulator, type RunningSimulator } from "../../../../simulator";
 import { cleanEnv, startFakeEngine, type FakeEngine } from "../../../helpers/dynamicProviderHarness";
 import { secretValue } from "../../../helpers/lifecycleEnv";

@@ -8,7 +8,7 @@ import * as path from "node:path";
 import { closeApiClients } from "../../../../provider/client";
 import { resolveSettings, valuesLayer } from "../../../../provider/configuration/settings";
 import type { LifecycleContext } from "../../../../provider/resources/lifecycle/context";
-import { CreateSession } from "../../../../provider/resources/lifecycle/journaledCreates";
+import { CreateSession } from "../../../../provider/resources/journal";
 import { bidModifierLifecycle } from "../../../../provider/resources/bidModifier/lifecycle";
 import { SEED_ACCOUNTS, SEED_IDS, startSimulator, type RunningSimulator } from "../../../../simulator";
 import { REPO_ROOT } from "../../../helpers/dynamicProviderHarness";

@@ -5,7 +5,7 @@
  */
 import { resolveSettings, valuesLayer } from "../../../../provider/configuration/settings";
 import type { LifecycleContext } from "../../../../provider/resources/lifecycle/context";
-import { CreateSession } from "../../../../provider/resources/lifecycle/journaledCreates";
+import { CreateSession } from "../../../../provider/resources/journal";
 import {
   CREATED_AT_OUTPUT,
   notShownYetWarning,

@@ -1,5 +1,5 @@
 /**
- * Journal entries of another release (`provider/journal/storedEntry.ts`): during a rollout, processes
+ * Journal entries of another release (`provider/resources/journal/store/storedEntry.ts`): during a rollout, processes
  * of two releases share one journal directory or one Redis. An entry written by a newer release (a
  * build whose `JOURNAL_FORMAT` is bumped; here written as that build writes it) is never read as
  * this release's, never removed or overwritten, and no create is sent for its URN: the create fails
@@ -9,26 +9,25 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { Redis } from "ioredis";
-import { resolveSettings, valuesLayer } from "../../../provider/configuration/settings";
+import { resolveSettings, valuesLayer } from "../../../../../provider/configuration/settings";
 import {
   CreateJournal,
   JOURNAL_FORMAT,
   REDIS_JOURNAL_PREFIX,
   RedisCreateJournal,
-  directoryStore,
   journalOnLadder,
   entryFileName,
   type JournalEntry,
   type JournalStore,
-} from "../../../provider/journal";
-import { NewerJournalEntryError, readStoredEntry } from "../../../provider/journal/storedEntry";
-import { FallbackLadder } from "../../../provider/infrastructure/fallbackLadder";
-import { closeRedisConnections } from "../../../provider/infrastructure/redis";
-import type { LifecycleContext } from "../../../provider/resources/lifecycle/context";
-import { CreateSession, journaledCreate } from "../../../provider/resources/lifecycle/journaledCreates";
-import { type RedisServer, startRedisServer } from "../../helpers/redisServer";
-import { ENTRY_URN, answeredEntry } from "../../helpers/sampleJournalEntry";
-import { strategyCreate } from "../../helpers/strategyCreate";
+} from "../../../../../provider/resources/journal/store";
+import { NewerJournalEntryError, readStoredEntry } from "../../../../../provider/resources/journal/store/storedEntry";
+import { FallbackLadder } from "../../../../../provider/infrastructure/fallbackLadder";
+import { closeRedisConnections } from "../../../../../provider/infrastructure/redis";
+import type { LifecycleContext } from "../../../../../provider/resources/lifecycle/context";
+import { CreateSession, journaledCreate } from "../../../../../provider/resources/journal";
+import { type RedisServer, startRedisServer } from "../../../../helpers/redisServer";
+import { ENTRY_URN, answeredEntry } from "../../../../helpers/sampleJournalEntry";
+import { strategyCreate } from "../../../../helpers/strategyCreate";
 
 jest.setTimeout(120_000);
 
@@ -106,7 +105,7 @@ describe("one Redis shared by this release and a newer one", () => {
 
       const fallback = new CreateJournal(path.join(dir, "fallback"));
       const store = journalOnLadder(
-        new FallbackLadder<JournalStore>([{ make: () => new RedisCreateJournal(server.url) }, { make: () => directoryStore(fallback) }]),
+        new FallbackLadder<JournalStore>([{ make: () => new RedisCreateJournal(server.url) }, { make: () => fallback }]),
       );
       await expect(store.get(ENTRY_URN)).rejects.toThrow(NewerJournalEntryError);
       await expect(store.removeIfId(ENTRY_URN, "100001")).rejects.toThrow(NewerJournalEntryError);

@@ -1,13 +1,13 @@
 /**
- * The journal's durable store (`provider/journal/createJournal.ts`): one file per URN, replaced
+ * The journal's durable store (`provider/resources/journal/store/createJournal.ts`): one file per URN, replaced
  * atomically, removed by URN and id or by kind, account and id, swept after its time.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { CreateJournal, JOURNAL_ENTRY_TTL_MS, JOURNAL_FORMAT, entryFileName } from "../../../provider/journal";
-import { itAsOtherUser, runAsOtherUser } from "../../helpers/otherUser";
-import { ENTRY_URN, answeredEntry } from "../../helpers/sampleJournalEntry";
+import { CreateJournal, JOURNAL_ENTRY_TTL_MS, JOURNAL_FORMAT, entryFileName } from "../../../../../provider/resources/journal/store";
+import { itAsOtherUser, runAsOtherUser } from "../../../../helpers/otherUser";
+import { ENTRY_URN, answeredEntry } from "../../../../helpers/sampleJournalEntry";
 
 let dir: string;
 let journal: CreateJournal;
@@ -81,7 +81,7 @@ it("drops a file that is not an entry, but keeps an entry of a newer format", ()
   expect(journal.get(ENTRY_URN)).toBeUndefined();
   expect(fs.existsSync(junk)).toBe(false);
   fs.writeFileSync(junk, JSON.stringify({ ...answeredEntry(), format: JOURNAL_FORMAT + 1 }));
-  expect(() => journal.get(ENTRY_URN)).toThrow("written by a newer release"); // tests/provider/journal/storedEntry.test.ts
+  expect(() => journal.get(ENTRY_URN)).toThrow("written by a newer release"); // tests/provider/resources/journal/store/storedEntry.test.ts
   expect(fs.existsSync(junk)).toBe(true);
 });
 

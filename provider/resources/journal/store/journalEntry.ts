@@ -1,5 +1,5 @@
 /**
- * One entry of the create journal (provider/resources/lifecycle/journaledCreates.ts): what a create of
+ * One entry of the create journal (`../index.ts`): what a create of
  * one resource sent, and what the platform answered.
  */
 import { createHash } from "node:crypto";
@@ -19,7 +19,7 @@ export const JOURNAL_FORMAT = 2;
  * - `answered`: the platform answered with `id`; the engine may not have recorded it.
  * - `ambiguous`: the create may have reached the platform and nobody knows whether it did (it failed
  *   after it may have arrived, or its process ended before its answer). No create is sent for the URN
- *   until a person resolves the record (`ambiguousRecords.ts`); it never expires.
+ *   until a person resolves the record (`../ambiguousRecords.ts`); it never expires.
  */
 export const JournalEntry = z.object({
   format: z.union([z.literal(1), z.literal(JOURNAL_FORMAT)]),

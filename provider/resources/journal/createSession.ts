@@ -1,7 +1,7 @@
 /**
- * What the journaled creates of one face share (./journaledCreates.ts): the clock, what each create
+ * What the journaled creates of one face share (./journaling.ts): the clock, what each create
  * of this process returned, and what a native `Check` showed of the engine's state. Its own module
- * so that the per-call context (./context.ts) names it without depending on the journal's protocol.
+ * so that the per-call context (../lifecycle/context.ts) names it without depending on the journal's protocol.
  */
 import { epochClock, type Clock } from "../../client/clock";
 

@@ -16,13 +16,14 @@
  */
 import { readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { ensurePrivateDirectory, readFileNoLink, writeFileAtomically } from "../infrastructure";
+import { ensurePrivateDirectory, readFileNoLink, writeFileAtomically } from "../../../infrastructure";
 import { type JournalEntry, entryFileName } from "./journalEntry";
+import type { JournalStore } from "./journalStore";
 import { NewerJournalEntryError, readStoredEntry, type StoredEntry } from "./storedEntry";
 
 /**
  * Decision: an entry is kept at most 7 days after its request was sent. Entries the engine learns
- * of are removed at once (see `provider/resources/lifecycle/journaledCreates.ts`); what stays is the
+ * of are removed at once (see `../settle.ts`); what stays is the
  * record of a run that was interrupted, and a rerun within a week finds it. Older entries are
  * removed when a process first opens the journal, except an `ambiguous` one: it stands for an object
  * that may exist, and only a person who looked on the platform removes it.
@@ -33,10 +34,14 @@ export const JOURNAL_ENTRY_TTL_MS = 7 * 24 * 60 * 60 * 1000; // 7 days
 // directory: the journal exists to prevent duplicate creates across runs, and a run journaling
 // elsewhere would not find the entries the next run needs. Nothing is sent until it is fixed.
 /** The journal in `dir`. */
-export class CreateJournal {
+export class CreateJournal implements JournalStore {
   private checked = false;
 
   constructor(readonly dir: string) {}
+
+  get where(): string {
+    return this.dir;
+  }
 
   /**
    * The entry of `urn`, or undefined (none, or unreadable: a file that is not an entry is removed).
@@ -90,7 +95,7 @@ export class CreateJournal {
     }
   }
 
-  /** Every `ambiguous` entry (ambiguousRecords.ts lists them at preview). */
+  /** Every `ambiguous` entry (`../ambiguousRecords.ts` lists them at preview). */
   ambiguous(): JournalEntry[] {
     return this.entries()
       .map(([, entry]) => entry)

@@ -14,21 +14,15 @@
  * Every preview and update lists the records of its stack once per process, at the first `check`
  * of a journaled resource, so a record whose resource is not in the program is seen too.
  */
-import { ambiguousRecordId, type JournalEntry, type JournalStore, stackOfUrn } from "../../journal";
+import { ambiguousRecordId, type JournalEntry, type JournalStore, stackOfUrn } from "./store";
 import { ApiResponseError } from "../../client";
 import type { Settings } from "../../configuration/settings";
-import type { LifecycleContext } from "./context";
-import { ResourceOperationError } from "./resourceErrors";
+import type { LifecycleContext } from "../lifecycle/context";
+import { ResourceOperationError } from "../lifecycle/resourceErrors";
+import { type JournaledKind as RecordedKind, when } from "./journalRun";
 
 /** How a record is resolved by the program and the settings in force; undefined: not resolved. */
 export type Resolution = { readonly adopt: string } | { readonly createAgain: true };
-
-/** What the messages say of a kind: `bid strategy`, and how its resource is named. */
-export interface RecordedKind {
-  readonly noun: string;
-}
-
-const when = (epochMs: number) => new Date(epochMs).toISOString();
 
 /** The record ids `settings.createAgain` names (commas or white space between them). */
 export function createAgainIds(settings: Pick<Settings, "createAgain">): Set<string> {
@@ -107,13 +101,7 @@ export function newRecordError(
 }
 
 /** What a preview says of a record whose resource is being checked, by how it is resolved. */
-export function noticeFor(
-  entry: JournalEntry,
-  kind: RecordedKind,
-  subject: string,
-  name: string,
-  resolution: Resolution | undefined,
-): string {
+function noticeFor(entry: JournalEntry, kind: RecordedKind, subject: string, name: string, resolution: Resolution | undefined): string {
   const id = ambiguousRecordId(entry);
   if (resolution === undefined) return `${subject}: ${reasonOf(entry, kind.noun)}\n${remedy(entry, kind.noun, name)}`;
   if ("adopt" in resolution) {

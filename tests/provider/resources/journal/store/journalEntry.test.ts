@@ -1,5 +1,5 @@
-/** Entries' hashes and names (`provider/journal/journalEntry.ts`). */
-import { canonicalJson, entryFileName, inputsHash, journalAccount } from "../../../provider/journal";
+/** Entries' hashes and names (`provider/resources/journal/store/journalEntry.ts`). */
+import { canonicalJson, entryFileName, inputsHash, journalAccount } from "../../../../../provider/resources/journal/store";
 
 it("writes canonical JSON: keys sorted at every depth, undefined fields left out", () => {
   expect(canonicalJson({ b: 1, a: { d: [1, { y: 2, x: undefined, w: null }], c: "s" } })).toBe(

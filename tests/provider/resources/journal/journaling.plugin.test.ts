@@ -1,10 +1,10 @@
 /**
- * The create journal through the real dynamic-provider plugin (provider/resources/lifecycle/journaledCreates.ts): a create whose answer the engine never recorded is taken over without a POST, one
+ * The create journal through the real dynamic-provider plugin (provider/resources/journal): a create whose answer the engine never recorded is taken over without a POST, one
  * whose answer never arrived is reported, and the hazards of a journal keyed by URN each keep their
  * meaning: a replacement, destroy then up, two stacks of one program, two plugin processes at once.
  */
 import * as fs from "node:fs";
-import { CreateJournal, ambiguousRecordId, leftBehindPlaces, readLeftBehind } from "../../../../provider/journal";
+import { CreateJournal, ambiguousRecordId, leftBehindPlaces, readLeftBehind } from "../../../../provider/resources/journal/store";
 import { RECOGNISABLE_TOKEN, lifecycleSuite, secretValue } from "../../../helpers/lifecycleEnv";
 import { cleanEnv, type Props } from "../../../helpers/dynamicProviderHarness";
 

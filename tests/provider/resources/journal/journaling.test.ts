@@ -1,15 +1,16 @@
 /**
  * The create protocol's own state and time: the journal's dates and waits are on the clock of the
  * context's `createSession`, and what a create of this process returned is the session's, not the
- * process's. The protocol through real plugins is journaledCreates.plugin.test.ts.
+ * process's. The protocol through real plugins is journaling.plugin.test.ts.
  */
 import { hostname } from "node:os";
 import { resolveAccount } from "../../../../provider/client";
 import { resolveSettings, valuesLayer } from "../../../../provider/configuration/settings";
-import { CreateJournal, inputsHash, journalAccount, type JournalEntry } from "../../../../provider/journal";
+import { CreateJournal, inputsHash, journalAccount, type JournalEntry } from "../../../../provider/resources/journal/store";
 import { CAMPAIGN_GROUP } from "../../../../provider/resources/campaignGroup/definition";
 import type { LifecycleContext } from "../../../../provider/resources/lifecycle/context";
-import { CreateSession, journaledCreate, refusedDelete } from "../../../../provider/resources/lifecycle/journaledCreates";
+import { CreateSession, journaledCreate } from "../../../../provider/resources/journal";
+import { refusedDelete } from "../../../../provider/resources/journal/settle";
 import { FakeClock } from "../../../helpers/fakeClock";
 import { STRATEGY_INPUTS, strategyCreate } from "../../../helpers/strategyCreate";
 
@@ -90,8 +91,6 @@ it("keeps what a create returned in its session: only the session that took an o
   const taken = await journaledCreate(taking.ctx, {
     definition: CAMPAIGN_GROUP,
     inputs: groupInputs,
-    subject: 'CampaignGroup "Summer"',
-    name: "Summer",
     post: () => Promise.reject(new Error("a take-over sends nothing")),
   });
   expect(taken.id).toBe("701");

@@ -1,11 +1,10 @@
 /**
- * What the create protocol (`resources/lifecycle/journaledCreates.ts`) needs of a journal, so the
+ * What the create protocol (`../index.ts`) needs of a journal, so the
  * protocol is written once whichever store keeps the entries: the machine's directory
  * (`CreateJournal`) or, with a limits URL, a Redis server every machine of the account reaches
  * (`RedisCreateJournal`). Every method may answer synchronously or with a promise.
  */
-import type { FallbackLadder } from "../infrastructure/fallbackLadder";
-import type { CreateJournal } from "./createJournal";
+import type { FallbackLadder } from "../../../infrastructure/fallbackLadder";
 import type { JournalEntry } from "./journalEntry";
 import { NewerJournalEntryError } from "./storedEntry";
 
@@ -20,19 +19,6 @@ export interface JournalStore {
   removeById(kind: string, account: string, id: string): void | Promise<void>;
   /** Every `ambiguous` entry, of any stack (a preview lists those of its own). */
   ambiguous(): JournalEntry[] | Promise<JournalEntry[]>;
-}
-
-/** The directory journal as a `JournalStore`. */
-export function directoryStore(journal: CreateJournal): JournalStore {
-  return {
-    where: journal.dir,
-    get: (urn) => journal.get(urn),
-    put: (entry) => journal.put(entry),
-    remove: (urn) => journal.remove(urn),
-    removeIfId: (urn, id) => journal.removeIfId(urn, id),
-    removeById: (kind, account, id) => journal.removeById(kind, account, id),
-    ambiguous: () => journal.ambiguous(),
-  };
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The create journal in Redis (`provider/journal/redisCreateJournal.ts`) against a real
+ * The create journal in Redis (`provider/resources/journal/store/redisCreateJournal.ts`) against a real
  * `redis-server`, its fallback to the directory (`journalStore.ts`), and the case it exists for,
  * through the real plugin: a create journaled on one machine is taken over by the next run on
  * another (two plugin processes with different journal directories sharing one Redis).
@@ -15,17 +15,16 @@ import {
   JOURNAL_ENTRY_TTL_MS,
   REDIS_JOURNAL_PREFIX,
   RedisCreateJournal,
-  directoryStore,
   journalStoreFor,
   type JournalEntry,
-} from "../../../provider/journal";
-import { FallbackLadder } from "../../../provider/infrastructure/fallbackLadder";
-import { closeRedisConnections, redactRedisUrl } from "../../../provider/infrastructure/redis";
-import { setFallbackWarningSink } from "../../../provider/infrastructure/warnings";
-import { type RedisServer, freePort, startRedisServer } from "../../helpers/redisServer";
-import { RECOGNISABLE_TOKEN, secretValue, startLifecycleEnv, type LifecycleEnv } from "../../helpers/lifecycleEnv";
-import { cleanEnv } from "../../helpers/dynamicProviderHarness";
-import { ENTRY_URN, answeredEntry } from "../../helpers/sampleJournalEntry";
+} from "../../../../../provider/resources/journal/store";
+import { FallbackLadder } from "../../../../../provider/infrastructure/fallbackLadder";
+import { closeRedisConnections, redactRedisUrl } from "../../../../../provider/infrastructure/redis";
+import { setFallbackWarningSink } from "../../../../../provider/infrastructure/warnings";
+import { type RedisServer, freePort, startRedisServer } from "../../../../helpers/redisServer";
+import { RECOGNISABLE_TOKEN, secretValue, startLifecycleEnv, type LifecycleEnv } from "../../../../helpers/lifecycleEnv";
+import { cleanEnv } from "../../../../helpers/dynamicProviderHarness";
+import { ENTRY_URN, answeredEntry } from "../../../../helpers/sampleJournalEntry";
 
 jest.setTimeout(120_000);
 
@@ -103,10 +102,7 @@ it("falls back to the directory when Redis cannot be reached, and says so once, 
   try {
     const url = `redis://:secret-pw@127.0.0.1:${port}`;
     const store = journalOnLadder(
-      new FallbackLadder<JournalStore>([
-        { make: () => new RedisCreateJournal(url) },
-        { make: () => directoryStore(new CreateJournal(dir)) },
-      ]),
+      new FallbackLadder<JournalStore>([{ make: () => new RedisCreateJournal(url) }, { make: () => new CreateJournal(dir) }]),
     );
     await store.put(entry());
     expect(new CreateJournal(dir).get(ENTRY_URN)).toEqual(entry({ sentAt: new CreateJournal(dir).get(ENTRY_URN)!.sentAt }));

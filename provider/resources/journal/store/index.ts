@@ -1,18 +1,19 @@
 /**
- * The create journal's store: its entries and where they are kept (the protocol that writes them is
- * provider/resources/lifecycle/journaledCreates.ts). Where it lives comes with the caller's settings
- * (`journalDir`, `limitsUrl`: `provider/configuration/settings.ts`).
+ * The create journal's store: its entries and where they are kept; it stores and expires entries and
+ * decides nothing about creates (that is the protocol's, `../index.ts`). Where it lives comes with the
+ * caller's settings (`journalDir`, `limitsUrl`: `provider/configuration/settings.ts`).
  */
-import { isRedisUrl } from "../infrastructure/redis";
-import type { Settings } from "../configuration/settings";
+import { isRedisUrl } from "../../../infrastructure/redis";
+import type { Settings } from "../../../configuration/settings";
 import { CreateJournal } from "./createJournal";
-import { FallbackLadder } from "../infrastructure/fallbackLadder";
-import { besideMachineJournal, directoryStore, journalOnLadder, type JournalStore } from "./journalStore";
+import { FallbackLadder } from "../../../infrastructure/fallbackLadder";
+import { besideMachineJournal, journalOnLadder, type JournalStore } from "./journalStore";
 import { RedisCreateJournal } from "./redisCreateJournal";
 
 export { CreateJournal, JOURNAL_ENTRY_TTL_MS } from "./createJournal";
 export { JournalEntry, JOURNAL_FORMAT, ambiguousRecordId, canonicalJson, entryFileName, inputsHash, journalAccount } from "./journalEntry";
-export { besideMachineJournal, directoryStore, journalOnLadder, type JournalStore } from "./journalStore";
+export { besideMachineJournal, journalOnLadder, type JournalStore } from "./journalStore";
+export { NewerJournalEntryError } from "./storedEntry";
 export { RedisCreateJournal, REDIS_JOURNAL_PREFIX } from "./redisCreateJournal";
 
 /** Directories swept in this process: a per-process record of work done, keyed by directory. */
@@ -38,7 +39,7 @@ export function journalIn(dir: string, now: number = Date.now()): CreateJournal 
  */
 export function journalStoreFor(settings: Pick<Settings, "journalDir" | "limitsUrl">): JournalStore {
   let machine: JournalStore | undefined;
-  const directory = () => (machine ??= directoryStore(journalIn(settings.journalDir)));
+  const directory = () => (machine ??= journalIn(settings.journalDir));
   const url = settings.limitsUrl;
   if (url === undefined || !isRedisUrl(url)) return directory();
   return journalOnLadder(

@@ -1,0 +1,162 @@
+/**
+ * begin: a create's POST under a `sent` entry, written (synced) just before the first attempt leaves,
+ * which becomes `answered` with the id right after the answer, an `ambiguous` record when the POST
+ * failed after it may have reached the platform, and goes when it failed without creating anything.
+ *
+ * And the creates under way in this process, for a process that must end cleanly when the engine that
+ * asked for them is gone: a create waiting for the rate limiter or a retry is not sent once the
+ * engine is gone (nobody would record its object); one on the wire is answered and journaled before
+ * the process ends, so the next run can take its object over (`engineGone`).
+ */
+import { hostname } from "node:os";
+import { messageParts, renderMessage } from "../../errors";
+import type { LifecycleContext } from "../lifecycle/context";
+import type { CreateResult } from "../lifecycle/contract";
+import { ambiguousCreateError, mayHaveCreated, resourceError } from "../lifecycle/resourceErrors";
+import { newRecordError } from "./ambiguousRecords";
+import { type CreateSend, type Journaled, type JournaledCreate, namesOf } from "./journalRun";
+import { JOURNAL_FORMAT, type JournalEntry } from "./store";
+
+interface Ticket {
+  /** True while an attempt is on the wire: it is seen through, not aborted. */
+  sent: boolean;
+  readonly controller: AbortController;
+  readonly finished: Promise<void>;
+  finish(): void;
+}
+
+const tickets = new Set<Ticket>();
+let gone = false;
+
+/** The reason an unsent create is aborted with. */
+class EngineGoneError extends Error {
+  override readonly name = "EngineGoneError";
+  constructor() {
+    super("not sent: the Pulumi engine that asked for this create has ended");
+  }
+}
+
+/**
+ * The engine has ended: aborts every create not yet sent, and resolves once every create under way
+ * is over (the sent ones answered and journaled).
+ */
+export async function engineGone(): Promise<void> {
+  gone = true;
+  for (const ticket of tickets) if (!ticket.sent) ticket.controller.abort(new EngineGoneError());
+  await Promise.all([...tickets].map((ticket) => ticket.finished));
+}
+
+/** Outputs that differ from the inputs (what a take-over must add to the inputs). */
+function extraOutputs(inputs: unknown, outputs: unknown): Record<string, unknown> {
+  const ins = (inputs ?? {}) as Record<string, unknown>;
+  const extra: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries((outputs ?? {}) as Record<string, unknown>)) {
+    if (JSON.stringify(value) !== JSON.stringify(ins[key])) extra[key] = value;
+  }
+  return extra;
+}
+
+/** Sends `spec`'s POST; with `run`, under a `sent` entry that becomes `answered` or goes. */
+export async function begin<Inputs, Outputs>(
+  ctx: LifecycleContext,
+  spec: JournaledCreate<Inputs, Outputs>,
+  run: Journaled | undefined,
+): Promise<CreateResult<Outputs>> {
+  const { inputs } = spec;
+  const { name, subject } = namesOf(spec.definition, inputs);
+  const { kind, noun } = spec.definition;
+  const clock = ctx.createSession.clock;
+  let finish!: () => void;
+  const ticket: Ticket = {
+    sent: false,
+    controller: new AbortController(),
+    finished: new Promise<void>((resolve) => (finish = resolve)),
+    finish: () => finish(),
+  };
+  if (gone) ticket.controller.abort(new EngineGoneError());
+  tickets.add(ticket);
+  let sent = false;
+  let sentAt = clock.now();
+  /** This create's entry in `state` (what this process wrote, and when the request left). */
+  const entryOf = (journaled: Journaled, state: Pick<JournalEntry, "state"> & Partial<JournalEntry>): JournalEntry => ({
+    format: JOURNAL_FORMAT,
+    urn: journaled.urn,
+    kind,
+    account: journaled.account,
+    inputsHash: journaled.hash,
+    replacing: ctx.createSession.stateHolds(journaled.urn),
+    host: hostname(),
+    pid: process.pid,
+    sentAt,
+    ...state,
+  });
+  const send: CreateSend = {
+    signal: ticket.controller.signal,
+    beforeSend: async () => {
+      // Every attempt is on the wire from here; the entry is written before the first leaves.
+      const first = !sent;
+      sent = true;
+      ticket.sent = true;
+      if (first && run !== undefined) {
+        sentAt = clock.now();
+        await run.journal.put(entryOf(run, { state: "sent" }));
+      }
+    },
+    // A POST is sent again only after an answer that created nothing (a 429, a refused
+    // connection), so from here it may be abandoned again.
+    afterAttempt: () => {
+      ticket.sent = false;
+      if (gone) ticket.controller.abort(new EngineGoneError());
+    },
+  };
+  try {
+    let result: CreateResult<Outputs>;
+    try {
+      result = await spec.post(send);
+    } catch (error) {
+      const ambiguous = sent && mayHaveCreated(error);
+      if (run !== undefined && ambiguous) {
+        // The record that no retry resends (./ambiguousRecords.ts). Should the journal fail here, its
+        // `sent` entry stays, which the next create reads as this same record.
+        const record = entryOf(run, {
+          state: "ambiguous",
+          name,
+          failure: renderMessage({ ...messageParts(error), subject: undefined, remedy: undefined }),
+        });
+        const kept = await (async () => run.journal.put(record))().then(
+          () => true,
+          () => false,
+        );
+        if (kept) throw newRecordError(subject, record, spec.definition, name, error);
+      } else if (run !== undefined && sent) {
+        // Nothing was created: the entry goes. The create's own error is what the user needs; a
+        // journal that fails here keeps a `sent` entry, which the next create reports as ambiguous.
+        await (async () => run.journal.remove(run.urn))().catch(() => undefined);
+      }
+      if (ambiguous) throw ambiguousCreateError(subject, error, { noun, name });
+      throw resourceError(subject, error);
+    }
+    if (run !== undefined) {
+      const entry = entryOf(run, {
+        state: "answered",
+        id: result.id,
+        extraOutputs: extraOutputs(inputs, result.outputs),
+        answeredAt: clock.now(),
+      });
+      try {
+        await run.journal.put(entry);
+      } catch (error) {
+        // The object exists and the engine is about to record it: fail nothing, say what is missing.
+        await ctx.warn(
+          `${subject}: created ${noun} ${result.id}, but the create journal in ${run.journal.where} could not record ` +
+            `it (${error instanceof Error ? error.message : String(error)}); an update killed now would not know of it.`,
+        );
+      }
+      ctx.createSession.recordCreate(run.urn, { id: result.id, tookOver: false });
+    }
+    return result;
+  } finally {
+    tickets.delete(ticket);
+    ticket.finish();
+  }
+}

@@ -1,0 +1,136 @@
+/**
+ * The create journal's protocol around a kind's lifecycle: a create by POST is recorded so that an
+ * update killed between the platform's answer and the engine's record of it leaves no duplicate.
+ * Where entries live is the store's (./store); what goes in them, and when, is decided here and in
+ * its three steps: `recover` (./recover.ts), `begin` (./begin.ts) and `settle` (./settle.ts). A
+ * resource whose URN the face does not know (`ctx.urn`) is created as before, unrecorded.
+ */
+import type { LifecycleContext } from "../lifecycle/context";
+import type { CreateResult, ResourceLifecycle } from "../lifecycle/contract";
+import { listLeftBehind } from "../lifecycle/leftBehind";
+import { resourceError } from "../lifecycle/resourceErrors";
+import { listRecordsAtCheck, resolutionOf, unresolvedRecordError, warnOnce } from "./ambiguousRecords";
+import { begin } from "./begin";
+import { accountOf, callJournal, type Journaled, type JournaledCreate, type JournaledKind, namesOf } from "./journalRun";
+import { keptAsRecord, recover, settledEntry } from "./recover";
+import { refusedDelete, settleChecked, settleNamed, settleReplacementDelete, settleUnrecordedReplacement } from "./settle";
+import { ambiguousRecordId, inputsHash, type JournalEntry, type JournalStore } from "./store";
+
+/** Runs `spec`'s create under the journal: `recover`, else `begin` (see the module comment). */
+export async function journaledCreate<Inputs, Outputs>(
+  ctx: LifecycleContext,
+  spec: JournaledCreate<Inputs, Outputs>,
+): Promise<CreateResult<Outputs>> {
+  const urn = ctx.urn;
+  if (urn === undefined) return begin(ctx, spec, undefined);
+  let run: Journaled;
+  try {
+    run = {
+      ctx,
+      urn,
+      account: accountOf(ctx),
+      journal: callJournal(ctx.settings)(),
+      hash: inputsHash(spec.definition.kind, spec.inputs),
+    };
+  } catch (error) {
+    throw resourceError(namesOf(spec.definition, spec.inputs).subject, error);
+  }
+  return (await recover(run, spec)) ?? begin(ctx, spec, run);
+}
+
+/**
+ * The create of a resource whose URN may hold an ambiguous record (./ambiguousRecords.ts): refused,
+ * with nothing sent, until the record is resolved; resolved by `adoptId`, the kind's adoption runs
+ * and the record goes; by `createAgain`, the record goes and the create runs (one POST).
+ */
+async function createResolving<Inputs, Outputs>(
+  definition: JournaledKind,
+  lifecycle: ResourceLifecycle<Inputs, Outputs>,
+  inputs: Inputs,
+  ctx: LifecycleContext,
+): Promise<CreateResult<Outputs>> {
+  const urn = ctx.urn;
+  if (urn === undefined) return lifecycle.create(inputs, ctx);
+  const { name, subject } = namesOf(definition, inputs);
+  let journal: JournalStore;
+  let prior: JournalEntry | undefined;
+  try {
+    journal = callJournal(ctx.settings)();
+    prior = await settledEntry(journal, urn, ctx.createSession.clock);
+  } catch (error) {
+    throw resourceError(subject, error);
+  }
+  if (prior === undefined || prior.state === "answered") return lifecycle.create(inputs, ctx);
+  const record = await keptAsRecord(journal, prior, name);
+  const resolution = resolutionOf(record, inputs, ctx.settings);
+  if (resolution === undefined) {
+    const refused = unresolvedRecordError(subject, record, definition, name);
+    await warnOnce(ctx, record, refused);
+    throw refused;
+  }
+  if ("createAgain" in resolution) {
+    // Whatever the ambiguous create made stays on the platform beside the new object: listed first.
+    const leaving = {
+      kind: definition.kind,
+      name,
+      change: "createdAgain",
+      record: ambiguousRecordId(record),
+      leftAt: record.sentAt,
+    } as const;
+    await listLeftBehind(ctx, leaving);
+    await journal.remove(urn);
+    return lifecycle.create(inputs, ctx);
+  }
+  const adopted = await lifecycle.create(inputs, ctx);
+  await journal.remove(urn);
+  return adopted;
+}
+
+/**
+ * `lifecycle` with every call that shows what the engine holds settling first: the engine calls
+ * `diff`, `update`, `read` and `delete` only with ids from its state, so the entry of that create is
+ * no longer needed, and must go before a replacement with equal inputs creates the resource again.
+ */
+export function journaling<Inputs, Outputs>(
+  definition: JournaledKind,
+  lifecycle: ResourceLifecycle<Inputs, Outputs>,
+): ResourceLifecycle<Inputs, Outputs> {
+  const { kind, noun } = definition;
+  return {
+    async check(olds, news, ctx) {
+      const journal = callJournal(ctx.settings);
+      await settleChecked(ctx, journal, kind, olds);
+      const result = await lifecycle.check(olds, news, ctx);
+      if (ctx.urn !== undefined) {
+        await listRecordsAtCheck(ctx, journal, { kind: definition, ...namesOf(definition, result.inputs), inputs: result.inputs });
+      }
+      return result;
+    },
+    async diff(id, olds, news, ctx) {
+      const journal = callJournal(ctx.settings);
+      const unrecorded = await settleNamed(ctx, journal, kind, id);
+      const result = await lifecycle.diff(id, olds, news, ctx);
+      // A replacement's create would take the unrecorded object over; without one it is orphaned.
+      if (unrecorded !== undefined && result.replaces.length === 0) {
+        await settleUnrecordedReplacement(ctx, journal, noun, unrecorded, id);
+      }
+      return result;
+    },
+    create: (inputs, ctx) => createResolving(definition, lifecycle, inputs, ctx),
+    async read(id, state, ctx) {
+      await settleNamed(ctx, callJournal(ctx.settings), kind, id);
+      return lifecycle.read(id, state, ctx);
+    },
+    async update(id, olds, news, ctx) {
+      await settleNamed(ctx, callJournal(ctx.settings), kind, id);
+      return lifecycle.update(id, olds, news, ctx);
+    },
+    async delete(id, state, ctx) {
+      const journal = callJournal(ctx.settings);
+      await settleNamed(ctx, journal, kind, id);
+      await settleReplacementDelete(ctx, journal, id);
+      if (await refusedDelete(ctx, definition, id)) return;
+      return lifecycle.delete(id, state, ctx);
+    },
+  };
+}
