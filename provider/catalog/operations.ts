@@ -312,28 +312,40 @@ export function requestLine(name: OperationName): string {
  * refused because URL normalisation would turn them into a different path.
  */
 export function buildPath(op: Pick<OperationSpec, "name" | "path" | "pathParams">, params: Readonly<Record<string, string>> = {}): string {
+  const problem = pathParamProblem(op, params);
+  if (problem !== undefined) throw new TypeError(`${op.name}: ${problem.reason}`);
+  return op.path.replace(/\{([a-z][a-z0-9_]*)\}/g, (_m, name: string) => encodeURIComponent(params[name] as string));
+}
+
+/** Why `params` cannot fill `op`'s path: the parameter at fault and the reason, as data (no message to parse). */
+export interface PathParamProblem {
+  readonly param: string;
+  /** `path parameter "id" must not be empty`, without the operation's name. */
+  readonly reason: string;
+}
+
+/** The first parameter `buildPath` would refuse, or undefined when `params` fill `op`'s path. */
+export function pathParamProblem(
+  op: Pick<OperationSpec, "path" | "pathParams">,
+  params: Readonly<Record<string, string>> = {},
+): PathParamProblem | undefined {
   for (const key of Object.keys(params)) {
     if (!op.pathParams.includes(key)) {
-      throw new TypeError(`${op.name}: unknown path parameter "${key}" (expects ${describeParams(op)})`);
+      return { param: key, reason: `unknown path parameter "${key}" (expects ${describeParams(op)})` };
     }
   }
-  return op.path.replace(/\{([a-z][a-z0-9_]*)\}/g, (_m, name: string) => {
+  for (const [, name] of op.path.matchAll(/\{([a-z][a-z0-9_]*)\}/g)) {
     const value: unknown = params[name];
-    if (value === undefined || value === null) {
-      throw new TypeError(`${op.name}: missing path parameter "${name}"`);
-    }
-    if (typeof value !== "string") {
-      throw new TypeError(`${op.name}: path parameter "${name}" must be a string, got ${typeof value}`);
-    }
-    if (value === "") throw new TypeError(`${op.name}: path parameter "${name}" must not be empty`);
+    const about = `path parameter "${name}"`;
+    if (value === undefined || value === null) return { param: name, reason: `missing ${about}` };
+    if (typeof value !== "string") return { param: name, reason: `${about} must be a string, got ${typeof value}` };
+    if (value === "") return { param: name, reason: `${about} must not be empty` };
     if (value === "." || value === "..") {
-      throw new TypeError(`${op.name}: path parameter "${name}" must not be "${value}" (URL normalisation would change the path)`);
+      return { param: name, reason: `${about} must not be "${value}" (URL normalisation would change the path)` };
     }
-    if (value.length > MAX_PATH_PARAM_LENGTH) {
-      throw new TypeError(`${op.name}: path parameter "${name}" is longer than ${MAX_PATH_PARAM_LENGTH} characters`);
-    }
-    return encodeURIComponent(value);
-  });
+    if (value.length > MAX_PATH_PARAM_LENGTH) return { param: name, reason: `${about} is longer than ${MAX_PATH_PARAM_LENGTH} characters` };
+  }
+  return undefined;
 }
 
 /**

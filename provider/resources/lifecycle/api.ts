@@ -3,21 +3,23 @@
  * rate-limited client per account per process, so every resource of an update shares the account's
  * limits: provider/client/limiter.ts), with credentials resolved at call time.
  */
-import { getApiClient, type ApiClient, type CallRequest } from "../../client";
+import { ApiConfigError, getApiClient, type ApiClient, type CallRequest } from "../../client";
 import { backlogText, type LimitWait, waitStatusText } from "../../client/limiterWaits";
 import type { OperationSpec } from "../../catalog/types";
-import { rateLimitShareOf } from "../../configuration/rateLimitShare";
+import { rateLimitShareFailure, rateLimitShareOf } from "../../configuration/rateLimitShare";
 import type { LifecycleContext } from "./context";
 
 /**
  * The shared client for the context's base URL and token, whose limits are shared through the
  * context's limits URL and spent within its share. Throws the client's `ApiConfigError` when no
- * token is set anywhere, a `RangeError` naming `rateLimitShare` when it is not a fraction; nothing
+ * token is set anywhere, and one whose `setting` is `rateLimitShare` when the share is not a fraction; nothing
  * is sent then.
  */
 export function apiClient(ctx: LifecycleContext): ApiClient {
   // Only these fields: whatever else the settings hold must not reach the client's options.
   const { baseUrl, token, limitsUrl } = ctx.settings;
+  const shareFailure = rateLimitShareFailure(ctx.settings);
+  if (shareFailure !== undefined) throw new ApiConfigError("rateLimitShare", shareFailure);
   const client = getApiClient({ baseUrl, token, limitsUrl, rateLimitShare: rateLimitShareOf(ctx.settings) });
   const { status } = ctx;
   if (status === undefined) return client;
