@@ -8,12 +8,15 @@ import { SETTINGS, type Settings, configKey } from "./settings";
 /** A decimal number, no exponent, sign or hex: what a user types for a fraction. */
 const DECIMAL = /^\s*(\d+(\.\d*)?|\.\d+)\s*$/;
 
-/** Why `value` is not a usable `rateLimitShare`, naming the stack config key, or undefined when it is (absent included). */
-export function rateLimitShareRefusal(value: unknown): string | undefined {
+/**
+ * Why `value` is not a usable `rateLimitShare`, naming it `where` (the stack config key unless
+ * told), or undefined when it is (absent included).
+ */
+export function rateLimitShareRefusal(value: unknown, where: string = configKey("rateLimitShare")): string | undefined {
   if (value === undefined) return undefined;
   const share = typeof value === "number" ? value : typeof value === "string" && DECIMAL.test(value) ? Number(value) : Number.NaN;
   if (share > 0 && share <= 1) return undefined;
-  return `${configKey("rateLimitShare")} must be a number above 0 and at most 1, the fraction of the account's rate limits to spend (e.g. 0.5)`;
+  return `${where} must be a number above 0 and at most 1, the fraction of the account's rate limits to spend (e.g. 0.5)`;
 }
 
 /**
@@ -21,20 +24,11 @@ export function rateLimitShareRefusal(value: unknown): string | undefined {
  * provider's argument, the environment variable, an `Account`'s field), or undefined when it is usable.
  */
 export function rateLimitShareFailure(settings: Pick<Settings, "rateLimitShare" | "origins">): string | undefined {
-  const refusal = rateLimitShareRefusal(settings.rateLimitShare);
-  if (refusal === undefined) return undefined;
   const where = {
     stackConfig: configKey("rateLimitShare"),
     explicit: "rateLimitShare",
     environment: SETTINGS.rateLimitShare.env,
     account: "account.rateLimitShare",
   }[settings.origins.rateLimitShare ?? "stackConfig"];
-  return refusal.replace(configKey("rateLimitShare"), where);
-}
-
-/** The share of `settings` (1 when it is not set). Throws naming the setting where it was set when it is not usable. */
-export function rateLimitShareOf(settings: Pick<Settings, "rateLimitShare" | "origins">): number {
-  const failure = rateLimitShareFailure(settings);
-  if (failure !== undefined) throw new RangeError(failure);
-  return settings.rateLimitShare === undefined ? 1 : Number(settings.rateLimitShare);
+  return rateLimitShareRefusal(settings.rateLimitShare, where);
 }

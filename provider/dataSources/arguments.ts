@@ -5,7 +5,7 @@
  * nothing else (a misspelt argument is an error, not a silently different read).
  */
 import { z } from "zod";
-import { buildPath } from "../catalog";
+import { buildPath, pathParamProblem } from "../catalog";
 import type { DataSource, PathArguments } from "./dataSource";
 import { DataSourceArgumentError } from "./errors";
 
@@ -93,7 +93,7 @@ function describeIssues(source: DataSource, issues: readonly z.core.$ZodIssue[])
 
 /**
  * Validates `raw` (the caller's arguments; undefined is `{}` for reads without path arguments) and
- * returns what to send. Throws `DataSourceArgumentError` listing every problem.
+ * returns what to send. Throws a `DataSourceArgumentError` listing every problem.
  */
 export function parseArguments(source: DataSource, raw: unknown): ReadRequest {
   const input = raw === undefined || raw === null ? {} : raw;
@@ -108,17 +108,14 @@ export function parseArguments(source: DataSource, raw: unknown): ReadRequest {
     args[arg] = value[arg] as string;
     pathParams[param] = value[arg] as string;
   }
-  let path: string;
-  try {
-    path = buildPath(source.operation, pathParams);
-  } catch (error) {
-    // buildPath refuses "." and ".." (URL normalisation would change the path) and over-long values;
-    // its message names the path parameter: name the argument that fills it.
-    const param = /path parameter "([^"]+)"/.exec((error as Error).message)?.[1];
-    const arg = Object.keys(source.pathArgs).find((a) => source.pathArgs[a] === param);
-    const reason = (error as Error).message.replace(/^[^:]*: /, "");
-    throw new DataSourceArgumentError(source.functionName, [arg ? `${arg}: ${reason}` : reason]);
+  // The path refuses "." and ".." (URL normalisation would change the path) and over-long values:
+  // name the argument that fills the parameter.
+  const problem = pathParamProblem(source.operation, pathParams);
+  if (problem !== undefined) {
+    const arg = Object.keys(source.pathArgs).find((a) => source.pathArgs[a] === problem.param);
+    throw new DataSourceArgumentError(source.functionName, [arg ? `${arg}: ${problem.reason}` : problem.reason]);
   }
+  const path = buildPath(source.operation, pathParams);
   const fields = [...new Set((value.fields as string[] | undefined) ?? [])].sort();
   const query = { ...((value.query as Record<string, string> | undefined) ?? {}) };
   return Object.freeze({ args: Object.freeze(args), pathParams: Object.freeze(pathParams), path, fields, query });

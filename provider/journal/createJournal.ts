@@ -18,8 +18,9 @@ import { closeSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, statSy
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { createNewFile, ensurePrivateDirectory, readFileNoLink } from "../infrastructure";
+import { AdPlatformError } from "../errors";
 import { type JournalEntry, entryFileName } from "./journalEntry";
-import { NewerJournalEntryError, readStoredEntry, type StoredEntry } from "./storedEntry";
+import { newerJournalEntryError, readStoredEntry, type StoredEntry } from "./storedEntry";
 
 /**
  * Decision: an entry is kept at most 7 days after its request was sent. Entries the engine learns
@@ -41,12 +42,12 @@ export class CreateJournal {
 
   /**
    * The entry of `urn`, or undefined (none, or unreadable: a file that is not an entry is removed).
-   * Throws `NewerJournalEntryError` for a newer release's entry, which stays (`storedEntry.ts`).
+   * Throws `ADP_ERR_JOURNAL_NEWER_ENTRY` for a newer release's entry, which stays (`storedEntry.ts`).
    */
   get(urn: string): JournalEntry | undefined {
     this.checkDirectory();
     const stored = this.readFile(join(this.dir, entryFileName(urn)));
-    if (stored !== undefined && "newerFormat" in stored) throw new NewerJournalEntryError(urn, stored.newerFormat, this.dir);
+    if (stored !== undefined && "newerFormat" in stored) throw newerJournalEntryError(urn, stored.newerFormat, this.dir);
     return stored !== undefined && "entry" in stored && stored.entry.urn === urn ? stored.entry : undefined;
   }
 
@@ -129,7 +130,8 @@ export class CreateJournal {
     try {
       ensurePrivateDirectory(this.dir);
     } catch (error) {
-      throw new Error(
+      throw new AdPlatformError(
+        "ADP_ERR_UNSAFE_DIRECTORY",
         `the create journal directory cannot be used: ${error instanceof Error ? error.message : String(error)}. ` +
           `Set adplatform:journalDir or ADPLATFORM_JOURNAL_DIR to a directory of your own (mode 0700).`,
         { cause: error },

@@ -24,7 +24,7 @@ import { resolveAccount } from "../../client";
 import { sleep, type Clock } from "../../client/clock";
 import { processAlive } from "../../client/processAlive";
 import { JOURNAL_FORMAT, inputsHash, journalAccount, type JournalEntry, type JournalStore, journalStoreFor } from "../../journal";
-import { messageParts, renderMessage } from "../../errors";
+import { AdPlatformError, messageParts, renderMessage } from "../../errors";
 import { listRecordsAtCheck, newRecordError, resolutionOf, unresolvedRecordError, warnOnce } from "./ambiguousRecords";
 import type { ResourceKind } from "../kinds";
 import { ambiguousCreateError, mayHaveCreated, resourceError } from "./resourceErrors";
@@ -51,11 +51,8 @@ const tickets = new Set<Ticket>();
 let gone = false;
 
 /** The reason an unsent create is aborted with. */
-export class EngineGoneError extends Error {
-  override readonly name = "EngineGoneError";
-  constructor() {
-    super("not sent: the Pulumi engine that asked for this create has ended");
-  }
+function engineGoneError(): AdPlatformError {
+  return new AdPlatformError("ADP_ERR_ENGINE_GONE", "not sent: the Pulumi engine that asked for this create has ended");
 }
 
 /**
@@ -64,7 +61,7 @@ export class EngineGoneError extends Error {
  */
 export async function engineGone(): Promise<void> {
   gone = true;
-  for (const ticket of tickets) if (!ticket.sent) ticket.controller.abort(new EngineGoneError());
+  for (const ticket of tickets) if (!ticket.sent) ticket.controller.abort(engineGoneError());
   await Promise.all([...tickets].map((ticket) => ticket.finished));
 }
 
@@ -220,7 +217,7 @@ async function begin<Inputs, Outputs>(
     finished: new Promise<void>((resolve) => (finish = resolve)),
     finish: () => finish(),
   };
-  if (gone) ticket.controller.abort(new EngineGoneError());
+  if (gone) ticket.controller.abort(engineGoneError());
   tickets.add(ticket);
   let sent = false;
   let sentAt = clock.now();
@@ -253,7 +250,7 @@ async function begin<Inputs, Outputs>(
     // connection), so from here it may be abandoned again.
     afterAttempt: () => {
       ticket.sent = false;
-      if (gone) ticket.controller.abort(new EngineGoneError());
+      if (gone) ticket.controller.abort(engineGoneError());
     },
   };
   try {

@@ -8,6 +8,7 @@
  *   `approveLeavingId` input names that object's id. The approval is an input a reviewer sees in
  *   the program's diff; it is never compared, so setting or removing it causes no replace.
  */
+import { ApiConfigError } from "../../client";
 import { LeftBehindRefusedError } from "../../errors";
 import type { Settings } from "../../configuration/settings";
 import { APPROVAL_INPUT } from "../inputs/leftBehindApproval";
@@ -30,7 +31,7 @@ export function leftBehindRefusal(value: unknown): string | undefined {
 /** The mode of `settings`. Throws naming the setting when it is not one of the modes (check refuses it first). */
 export function leftBehindMode(settings: Settings): LeftBehindMode {
   const refusal = leftBehindRefusal(settings.leftBehind);
-  if (refusal !== undefined) throw new RangeError(refusal);
+  if (refusal !== undefined) throw new ApiConfigError("leftBehind", refusal);
   return (settings.leftBehind?.trim() as LeftBehindMode | undefined) ?? "warn";
 }
 
