@@ -15,6 +15,7 @@ import { join } from "node:path";
 import { accountKey } from "./accountKey";
 import { LIMITER_STATE_VERSION, type LimiterState, LimiterStateSchema } from "./limiterState";
 import { createNewFile, currentUid, ensurePrivateDirectory, readFileNoLink } from "../infrastructure";
+import { AdPlatformError } from "../errors";
 
 /** What every store offers. */
 export interface LimiterStore {
@@ -126,7 +127,7 @@ export class FileLimiterStore implements LimiterStore {
     try {
       ensurePrivateDirectory(directory);
     } catch (error) {
-      this.unusable = error instanceof Error ? error : new Error(String(error));
+      this.unusable = error instanceof Error ? error : new AdPlatformError("ADP_ERR_UNSAFE_DIRECTORY", String(error));
       return;
     }
     if (!swept.has(directory)) {
@@ -186,7 +187,8 @@ export class FileLimiterStore implements LimiterStore {
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === "ENOENT") continue;
         const reason = (error as NodeJS.ErrnoException).code ?? String(error);
-        throw new Error(
+        throw new AdPlatformError(
+          "ADP_ERR_STORE_UNUSABLE",
           `the rate-limit lock ${lock} is stale and cannot be removed (${reason}): remove it, or set ADPLATFORM_LIMITS_DIR to another directory`,
           { cause: error },
         );

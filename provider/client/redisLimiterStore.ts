@@ -14,6 +14,7 @@
 import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
 import { type SharedRedis, sharedRedis } from "../infrastructure/redis";
+import { AdPlatformError } from "../errors";
 import { LIMITER_STATE_VERSION, type LimiterState } from "./limiterState";
 import { type LimiterStore, parseState } from "./limiterStores";
 
@@ -70,7 +71,7 @@ export class RedisLimiterStore implements LimiterStore {
         this.seen.set(key, known);
         if (committed === 1) return;
       }
-      throw new Error(`its limiter state changed under ${MAX_CONFLICTS} decisions in a row`);
+      throw new AdPlatformError("ADP_ERR_STORE_UNUSABLE", `its limiter state changed under ${MAX_CONFLICTS} decisions in a row`);
     });
   }
 }

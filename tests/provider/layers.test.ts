@@ -13,15 +13,16 @@ const provider = join(root, "provider");
 
 /** Each folder's layer: a module may import from folders of a lower layer, and from its own folder. */
 const LAYERS: Readonly<Record<string, number>> = {
-  catalog: 0,
-  configuration: 0,
+  // The error family is the lowest: every layer throws it, the catalog's refusals included.
   errors: 0,
-  wire: 1,
-  infrastructure: 1,
-  client: 2,
-  resources: 3,
-  dataSources: 3,
-  faces: 4,
+  catalog: 1,
+  configuration: 1,
+  wire: 2,
+  infrastructure: 2,
+  client: 3,
+  resources: 4,
+  dataSources: 4,
+  faces: 5,
 };
 
 /** Imports that cross a layer upwards and are known: none; an entry here names its way out. */
@@ -79,7 +80,7 @@ it("keeps the journal's store below its protocol", () => {
         to: relative(provider, resolve(provider, dirname(from), match[1])),
       }));
     })
-    .filter(({ to }) => !to.startsWith(`${store}/`) && !["infrastructure", "configuration"].includes(to.split("/")[0]))
+    .filter(({ to }) => !to.startsWith(`${store}/`) && !["infrastructure", "configuration", "errors"].includes(to.split("/")[0]))
     .map(({ from, to }) => `${from} -> ${to}`);
   expect(outside).toEqual([]);
 });

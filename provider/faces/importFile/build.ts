@@ -6,12 +6,13 @@
 import * as fs from "node:fs";
 import type { Settings } from "../../configuration/settings";
 import { createNewFile } from "../../infrastructure/privateFiles";
+import { isAdPlatformError } from "../../errors";
 import { CreateSession } from "../../resources/journal";
 import type { LifecycleContext } from "../../resources/lifecycle/context";
 import type { ResourceKind } from "../../resources/kinds";
 import { resourceLifecycle } from "../../resources/registry";
 import type { CsvRow } from "./csv";
-import { entryOfRow, RowRefusedError, type ImportEntry, type ImportFile, type ReadObject } from "./entries";
+import { entryOfRow, type ImportEntry, type ImportFile, type ReadObject } from "./entries";
 
 /** Rows of one kind. */
 export interface ImportSource {
@@ -71,7 +72,9 @@ export async function buildImportFile(
         seen.set(key, `${origin} row ${row.line}`);
         resources.push(entry);
       } catch (error) {
-        const message = error instanceof RowRefusedError ? error.message : `row ${row.line} (${kind}): ${(error as Error).message}`;
+        const message = isAdPlatformError(error, "ADP_ERR_IMPORT_REFUSED")
+          ? error.message
+          : `row ${row.line} (${kind}): ${(error as Error).message}`;
         problems.push(`${origin}: ${message}`);
       }
     }

@@ -10,7 +10,7 @@
  * Once left, the object is added to a durable list (`listLeftBehind`) that `adplatform-left-behind`
  * prints and where a person marks it cleaned up.
  */
-import { resolveAccount } from "../../client";
+import { ApiConfigError, resolveAccount } from "../../client";
 import { LeftBehindRefusedError } from "../../errors";
 import { journalAccount, leftBehindWriter, type LeftBehindObject, stackOfUrn } from "../journal/store";
 import type { Settings } from "../../configuration/settings";
@@ -34,7 +34,7 @@ export function leftBehindRefusal(value: unknown): string | undefined {
 /** The mode of `settings`. Throws naming the setting when it is not one of the modes (check refuses it first). */
 export function leftBehindMode(settings: Settings): LeftBehindMode {
   const refusal = leftBehindRefusal(settings.leftBehind);
-  if (refusal !== undefined) throw new RangeError(refusal);
+  if (refusal !== undefined) throw new ApiConfigError("leftBehind", refusal);
   return (settings.leftBehind?.trim() as LeftBehindMode | undefined) ?? "warn";
 }
 

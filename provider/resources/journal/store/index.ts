@@ -13,7 +13,6 @@ import { RedisCreateJournal } from "./redisCreateJournal";
 export { CreateJournal, JOURNAL_ENTRY_TTL_MS } from "./createJournal";
 export { JournalEntry, JOURNAL_FORMAT, ambiguousRecordId, canonicalJson, entryFileName, inputsHash, journalAccount } from "./journalEntry";
 export { besideMachineJournal, journalOnLadder, type JournalStore } from "./journalStore";
-export { NewerJournalEntryError } from "./storedEntry";
 export { RedisCreateJournal, REDIS_JOURNAL_PREFIX } from "./redisCreateJournal";
 
 /** Directories swept in this process: a per-process record of work done, keyed by directory. */
