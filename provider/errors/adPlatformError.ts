@@ -45,7 +45,7 @@ export type ErrorCode =
   | "ADP_ERR_RESOURCE_OPERATION"
   /** A change would leave an object on the platform, unapproved, while `leftBehind` is `refuse`; nothing was sent. */
   | "ADP_ERR_LEFT_BEHIND_REFUSED"
-  /** Something asked for what this package does not have: a resource type, function, kind or operation, an import it cannot do, a `@pulumi/pulumi` whose protocol it does not know. */
+  /** Asked for what the package does not have: a resource type, function, kind, operation or import, a `@pulumi/pulumi` protocol. */
   | "ADP_ERR_UNSUPPORTED"
   /** A directory for shared state (`limitsDir`, `journalDir`) cannot be used (not private to this user, a stale lock); nothing was written. */
   | "ADP_ERR_UNSAFE_DIRECTORY"
