@@ -18,7 +18,14 @@ import { inspect } from "node:util";
 import type { z } from "zod";
 import type { Dispatcher } from "undici";
 import { parseJson } from "../wire/json";
-import { buildPath, MAX_PATH_PARAM_LENGTH, OPERATIONS, type OperationName, type OperationNamed } from "../catalog/operations";
+import {
+  buildPath,
+  MAX_PATH_PARAM_LENGTH,
+  OPERATIONS,
+  pathParamProblem,
+  type OperationName,
+  type OperationNamed,
+} from "../catalog/operations";
 import type { OperationSpec } from "../catalog/types";
 import { resolveAccount } from "./accountKey";
 import { type Clock, sleep, systemClock } from "./clock";
@@ -336,12 +343,9 @@ class HttpApiClient implements ApiClient {
     const refuse = (why: string, issues?: ValidationIssue[]) =>
       new ApiRequestValidationError(why, { ...base, path: op.path, secrets: this.secrets, ...(issues ? { issues } : {}) });
 
-    let path: string;
-    try {
-      path = this.connection.basePath + buildPath(op, request.pathParams ?? {});
-    } catch (error) {
-      throw refuse((error as Error).message);
-    }
+    const problem = pathParamProblem(op, request.pathParams ?? {});
+    if (problem !== undefined) throw refuse(`${op.name}: ${problem.reason}`, [{ path: problem.param, message: problem.reason }]);
+    const path = this.connection.basePath + buildPath(op, request.pathParams ?? {});
 
     const query = new URLSearchParams();
     const queryEntries = Object.entries(request.query ?? {});

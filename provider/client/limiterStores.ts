@@ -188,7 +188,7 @@ export class FileLimiterStore implements LimiterStore {
         if ((error as NodeJS.ErrnoException).code === "ENOENT") continue;
         const reason = (error as NodeJS.ErrnoException).code ?? String(error);
         throw new AdPlatformError(
-          "ADP_ERR_STORE_UNUSABLE",
+          "ADP_ERR_UNSAFE_DIRECTORY",
           `the rate-limit lock ${lock} is stale and cannot be removed (${reason}): remove it, or set ADPLATFORM_LIMITS_DIR to another directory`,
           { cause: error },
         );

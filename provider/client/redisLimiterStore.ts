@@ -13,8 +13,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
-import { type SharedRedis, sharedRedis } from "../infrastructure/redis";
-import { AdPlatformError } from "../errors";
+import { RedisStoreError, type SharedRedis, sharedRedis } from "../infrastructure/redis";
 import { LIMITER_STATE_VERSION, type LimiterState } from "./limiterState";
 import { type LimiterStore, parseState } from "./limiterStores";
 
@@ -71,7 +70,7 @@ export class RedisLimiterStore implements LimiterStore {
         this.seen.set(key, known);
         if (committed === 1) return;
       }
-      throw new AdPlatformError("ADP_ERR_STORE_UNUSABLE", `its limiter state changed under ${MAX_CONFLICTS} decisions in a row`);
+      throw new RedisStoreError(this.connection.shownUrl, `its limiter state changed under ${MAX_CONFLICTS} decisions in a row`);
     });
   }
 }

@@ -13,19 +13,13 @@
 import { AdPlatformError, type ErrorCode, type MessageParts } from "../errors";
 import type { ConnectionSetting } from "./settingRemedy";
 
-/** Each code a data source fails with, and the name its errors have always had. */
+/** Each code a data source fails with (`ErrorCode` says when), and the name its errors have always had. */
 const NAMES = {
-  /** The arguments failed validation; nothing was sent. */
   ADP_ERR_REQUEST_INVALID: "DataSourceArgumentError",
-  /** No API credentials were found in any of the places the message lists. */
   ADP_ERR_CONFIG: "DataSourceCredentialsError",
-  /** The platform answered 404, or a single-record read came back with no record. */
   ADP_ERR_NOT_FOUND: "DataSourceNotFoundError",
-  /** spec, rule 5: operation 10 applies to display zones only; the zone named is of another type. */
   ADP_ERR_NOT_DISPLAY_ZONE: "DataSourceNotDisplayZoneError",
-  /** The response did not match the resource's shape; the message names the field. */
   ADP_ERR_RESPONSE: "DataSourceResponseError",
-  /** Any other failure of the request (server error, rate limit not recovered, network). */
   ADP_ERR_REQUEST_FAILED: "DataSourceRequestError",
 } as const satisfies Partial<Record<ErrorCode, string>>;
 

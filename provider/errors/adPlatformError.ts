@@ -45,11 +45,11 @@ export type ErrorCode =
   | "ADP_ERR_RESOURCE_OPERATION"
   /** A change would leave an object on the platform, unapproved, while `leftBehind` is `refuse`; nothing was sent. */
   | "ADP_ERR_LEFT_BEHIND_REFUSED"
-  /** Something asked for what this package does not have: a resource type, function, kind or operation, an import it cannot do, a `@pulumi/pulumi` whose protocol it does not know. */
+  /** Asked for what the package does not have: a resource type, function, kind, operation or import, a `@pulumi/pulumi` protocol. */
   | "ADP_ERR_UNSUPPORTED"
-  /** A directory for shared state (`limitsDir`, `journalDir`) cannot be used or is not private to this user; nothing was written. */
+  /** A directory for shared state (`limitsDir`, `journalDir`) cannot be used (not private to this user, a stale lock); nothing was written. */
   | "ADP_ERR_UNSAFE_DIRECTORY"
-  /** A store of the limits could not be used: the Redis at `limitsUrl`, a stale lock, a state that kept changing under every decision. */
+  /** The Redis at `limitsUrl` could not be used: it did not answer, or its limits kept changing under every decision. */
   | "ADP_ERR_STORE_UNUSABLE"
   /** The create journal holds a newer release's entry for the resource; nothing was sent. */
   | "ADP_ERR_JOURNAL_NEWER_ENTRY"

@@ -87,10 +87,7 @@ export function parseCsv(text: string): CsvTable {
   }
   const rows = data.map(({ line, fields }) => {
     if (fields.length > columns.length)
-      throw new AdPlatformError(
-        "ADP_ERR_IMPORT_REFUSED",
-        `line ${line}: ${fields.length} cells, but the header names ${columns.length} columns`,
-      );
+      throw importRefused(`line ${line}: ${fields.length} cells, but the header names ${columns.length} columns`);
     return { line, cells: Object.fromEntries(columns.map((name, index) => [name, fields[index] ?? ""])) };
   });
   return { columns, rows };

@@ -7,7 +7,7 @@
 import type { Settings } from "../../configuration/settings";
 import { DATA_SOURCES } from "../../dataSources/definitions";
 import { readList, readOne, type ConnectionSettings } from "../../dataSources/engine";
-import { isAdPlatformError } from "../../errors";
+import { DataSourceArgumentError } from "../../dataSources/errors";
 import { propertiesFromEngine, toEngine } from "./engineValues";
 import type { DataSourceName } from "./tokens";
 
@@ -33,7 +33,7 @@ export async function invokeDataSource(name: DataSourceName, args: unknown, sett
         : await readList<unknown>(source, plainArgs, connectionSettings(settings));
     return { outputs: toEngine(result) };
   } catch (error) {
-    if (isAdPlatformError(error, "ADP_ERR_REQUEST_INVALID")) {
+    if (error instanceof DataSourceArgumentError) {
       return { failures: [{ property: "", reason: error.message }] };
     }
     throw error;
