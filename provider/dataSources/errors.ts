@@ -75,7 +75,10 @@ export class DataSourceError extends AdPlatformError {
 }
 
 /** A `DataSourceError` of code `C`, with the fields that code always sets. */
-type OfCode<C extends DataSourceErrorCode, Fields = unknown> = DataSourceError & { readonly code: C } & Fields;
+type OfCode<C extends DataSourceErrorCode, Fields = unknown> = DataSourceError & {
+  readonly code: C;
+  readonly name: (typeof NAMES)[C];
+} & Fields;
 
 /** What a former class's constructor took after the function name, as the reason and options of its error. */
 type Message = [reason: string | Omit<MessageParts, "subject">, options?: Omit<DataSourceErrorOptions, "code">];
