@@ -17,28 +17,19 @@ import { setImmediate } from "node:timers/promises";
 import { inspect } from "node:util";
 import type { z } from "zod";
 import type { Dispatcher } from "undici";
-import { parseJson } from "../wire/json";
-import {
-  buildPath,
-  MAX_PATH_PARAM_LENGTH,
-  OPERATIONS,
-  pathParamProblem,
-  type OperationName,
-  type OperationNamed,
-} from "../catalog/operations";
-import type { OperationSpec } from "../catalog/types";
+import { parseJson } from "../wire";
+import { buildPath, MAX_PATH_PARAM_LENGTH, OPERATIONS, pathParamProblem, type OperationName, type OperationNamed } from "../catalog";
+import type { OperationSpec } from "../catalog";
 import { resolveAccount } from "./accountKey";
-import { type Clock, sleep, systemClock } from "./clock";
+import { type Clock, sleep, systemClock } from "../infrastructure";
 import type { Connection, ConnectionOptions } from "./connection";
 import { type DebugSink, debugSink } from "./debug";
 import { type ApiError, ApiRequestValidationError, ApiResponseError, type RequestContext, type ValidationIssue } from "./errors";
 import { type ErrorContext, errorForResponse } from "./httpErrors";
-import type { LimiterOptions, Permit, RateLimiter } from "./limiter";
-import { resetLimiters, sharedLimiter } from "./limiterRegistry";
-import type { LimitWait } from "./limiterWaits";
+import type { LimiterOptions, Permit, RateLimiter, LimitWait } from "../limiter";
+import { resetLimiters, sharedLimiter, parseRateLimitInfo, parseRetryAfter, type ResponseHeaders } from "../limiter";
 import { errorForNetworkFailure } from "./networkErrors";
 import { closePools, sharedPool } from "./pools";
-import { parseRateLimitInfo, parseRetryAfter, type ResponseHeaders } from "./rateLimitHeaders";
 import { type AttemptFailure, RETRY_DEFAULTS, resolveRetryOptions, type RetryOptions, shouldRetry } from "./retryPolicy";
 import { resolveTimeouts, type Timeouts } from "./timeouts";
 

@@ -11,7 +11,7 @@
  */
 import { STATUS_CODES } from "node:http";
 import { AdPlatformError, type ErrorCode } from "../errors";
-import { redactText, sanitizeCause } from "../infrastructure/redact";
+import { redactText, sanitizeCause } from "../infrastructure";
 
 /** Which catalog operation a request was for. */
 export interface OperationRef {

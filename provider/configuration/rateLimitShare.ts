@@ -1,6 +1,6 @@
 /**
  * The `rateLimitShare` setting: the fraction of every window of the account's rate limits this
- * provider spends (the `share` of the limiter's model, `../client/limiterModel.ts`), leaving the
+ * provider spends (the `share` of the limiter's model, `../limiter/limiterModel.ts`), leaving the
  * rest to the account's other users.
  */
 import { SETTINGS, type Settings, configKey } from "./settings";

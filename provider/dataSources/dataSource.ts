@@ -8,7 +8,7 @@
 import type { z } from "zod";
 import type { OperationSpec } from "../catalog";
 import type { Connection } from "../client";
-import { answeredAsParsed } from "../wire/checkedJson";
+import { answeredAsParsed } from "../wire";
 import { AdPlatformError } from "../errors";
 
 /** Validated arguments of one read, by SDK argument name (`{ zoneId: "1001", id: "top-banner" }`). */

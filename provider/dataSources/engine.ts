@@ -8,8 +8,7 @@
  */
 import { type Connection, type ConnectionOptions, getApiClient, resolveAccount, type ResolvedAccount } from "../client";
 import type { Envelope } from "../catalog";
-import { roundedIntegersNotice, toSdk } from "../wire/casing";
-import { plainJson } from "../wire/json";
+import { roundedIntegersNotice, toSdk, plainJson } from "../wire";
 import { parseArguments, type ReadRequest } from "./arguments";
 import type { DataSource } from "./dataSource";
 import { AdPlatformError } from "../errors";

@@ -1,7 +1,9 @@
 /**
  * The folders of provider/ are layers, and a module imports only from layers below its own (the
- * code map of docs/ARCHITECTURE.md): the client never imports resources, data sources or faces;
- * infrastructure serves the client and the create journal and knows neither. The journal's store
+ * code map of docs/ARCHITECTURE.md): the limiter never imports the HTTP client, the client never
+ * imports resources, data sources or faces; infrastructure serves them all and knows none. Each
+ * folder has one entry, its index.ts: a module reaches another folder only through it, so what a
+ * folder offers is what its index names. The journal's store
  * (resources/journal/store/) stores and decides nothing, so it imports nothing of the protocol or
  * the lifecycles. Read from the sources' relative imports.
  */
@@ -19,10 +21,11 @@ const LAYERS: Readonly<Record<string, number>> = {
   configuration: 1,
   wire: 2,
   infrastructure: 2,
-  client: 3,
-  resources: 4,
-  dataSources: 4,
-  faces: 5,
+  limiter: 3,
+  client: 4,
+  resources: 5,
+  dataSources: 5,
+  faces: 6,
 };
 
 /** Imports that cross a layer upwards and are known: none; an entry here names its way out. */
@@ -68,6 +71,14 @@ it("imports only from lower layers", () => {
     .map(({ from, to }) => `${from} -> ${to}`)
     .filter((crossing) => !KNOWN.has(crossing));
   expect(upwards).toEqual([]);
+});
+
+it("reaches another folder only through its index.ts", () => {
+  const deep = folders
+    .flatMap((folder) => sources(join(provider, folder)).flatMap(crossingsOf))
+    .filter(({ to }) => !/^[^/]+\/index\.ts$/.test(to))
+    .map(({ from, to }) => `${from} -> ${to}`);
+  expect(deep).toEqual([]);
 });
 
 it("keeps the journal's store below its protocol", () => {

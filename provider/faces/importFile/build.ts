@@ -4,13 +4,11 @@
  * by id would record, fetched through the account's shared client and its rate limiter.
  */
 import * as fs from "node:fs";
-import type { Settings } from "../../configuration/settings";
-import { createNewFile } from "../../infrastructure/privateFiles";
+import type { Settings } from "../../configuration";
+import { createNewFile } from "../../infrastructure";
 import { isAdPlatformError } from "../../errors";
-import { CreateSession } from "../../resources/journal";
-import type { LifecycleContext } from "../../resources/lifecycle/context";
-import type { ResourceKind } from "../../resources/kinds";
-import { resourceLifecycle } from "../../resources/registry";
+import { CreateSession, resourceLifecycle } from "../../resources";
+import type { LifecycleContext, ResourceKind } from "../../resources";
 import type { CsvRow } from "./csv";
 import { entryOfRow, type ImportEntry, type ImportFile, type ReadObject } from "./entries";
 

@@ -6,8 +6,8 @@
  * flag, which `ps` would show. Exits 1 with every refused row and writes nothing when any is.
  */
 import * as fs from "node:fs";
-import { resolveSettings } from "../../configuration/settings";
-import { isResourceKind, RESOURCE_KINDS, type ResourceKind } from "../../resources/kinds";
+import { resolveSettings } from "../../configuration";
+import { isResourceKind, RESOURCE_KINDS, type ResourceKind } from "../../resources";
 import { buildImportFile, lifecycleReader, rowsOfIds, writeImportFile, type ImportSource } from "./build";
 import { importRefused, parseCsv } from "./csv";
 import { unknownColumns } from "./entries";

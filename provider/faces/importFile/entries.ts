@@ -11,12 +11,9 @@
  * from the row only what the read cannot return (`items`); a row value that contradicts the platform's
  * is refused, since groups cannot be updated.
  */
-import type { AnyResourceDefinition } from "../../resources/inputs/definition";
-import { RESOURCE_DEFINITIONS } from "../../resources/definitions";
-import { checkInputs, type InputSchema } from "../../resources/inputs/checkInputs";
-import { diffInputs } from "../../resources/inputs/diff";
-import type { ResourceKind } from "../../resources/kinds";
-import { snakeToCamel } from "../../wire/casing";
+import type { AnyResourceDefinition, ResourceKind } from "../../resources";
+import { RESOURCE_DEFINITIONS, checkInputs, type InputSchema, diffInputs } from "../../resources";
+import { snakeToCamel } from "../../wire";
 import { IMPORTABLE_KINDS } from "../native/importSupport";
 import { resourceToken } from "../native/tokens";
 import { type CsvRow, importRefused } from "./csv";

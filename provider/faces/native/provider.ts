@@ -15,14 +15,11 @@
  *   inputs (provider/resources/journal).
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { Settings } from "../../configuration/settings";
+import type { Settings } from "../../configuration";
 import { AdPlatformError } from "../../errors";
-import type { LifecycleContext } from "../../resources/lifecycle/context";
-import { epochClock } from "../../client/clock";
-import { CreateSession } from "../../resources/journal";
-import type { ResourceLifecycle } from "../../resources/lifecycle/contract";
-import type { ResourceKind } from "../../resources/kinds";
-import { resourceLifecycle } from "../../resources/registry";
+import type { LifecycleContext, ResourceLifecycle, ResourceKind } from "../../resources";
+import { epochClock } from "../../infrastructure";
+import { CreateSession, resourceLifecycle } from "../../resources";
 import { invokeDataSource } from "./dataSourceInvoke";
 import { engineInfo, engineStatus, engineWarn } from "../engineLog";
 import { propertiesFromEngine, toEngine } from "./engineValues";

@@ -1,13 +1,13 @@
 /**
  * The API client for lifecycle calls: the process-wide client of the context's account (one
  * rate-limited client per account per process, so every resource of an update shares the account's
- * limits: provider/client/limiter.ts), with credentials resolved at call time.
+ * limits: provider/limiter/limiter.ts), with credentials resolved at call time.
  */
 import { ApiConfigError, getApiClient, type ApiClient, type CallRequest } from "../../client";
-import { backlogText, type LimitWait, waitStatusText } from "../../client/limiterWaits";
-import type { OperationSpec } from "../../catalog/types";
-import { rateLimitShareFailure } from "../../configuration/rateLimitShare";
-import type { Settings } from "../../configuration/settings";
+import { backlogText, type LimitWait, waitStatusText } from "../../limiter";
+import type { OperationSpec } from "../../catalog";
+import { rateLimitShareFailure } from "../../configuration";
+import type { Settings } from "../../configuration";
 import type { LifecycleContext } from "./context";
 
 /** The share of `settings` (1 when it is not set); an `ApiConfigError` naming the setting where it was set when it is not usable. */

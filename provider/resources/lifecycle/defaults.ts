@@ -18,7 +18,7 @@ import { ApiNotFoundError, type ResponseBodyOf } from "../../client";
 import { AdPlatformError } from "../../errors";
 import { type CreateSend, journaledCreate } from "../journal";
 import { apiClient } from "./api";
-import { rateLimitShareFailure } from "../../configuration/rateLimitShare";
+import { rateLimitShareFailure } from "../../configuration";
 import type { AnyResourceDefinition } from "../inputs/definition";
 import { checkInputs, type InputSchema } from "../inputs/checkInputs";
 import { diffInputs } from "../inputs/diff";

@@ -13,7 +13,7 @@
 import { ApiConfigError, resolveAccount } from "../../client";
 import { LeftBehindRefusedError } from "../../errors";
 import { journalAccount, leftBehindWriter, type LeftBehindObject, stackOfUrn } from "../journal/store";
-import type { Settings } from "../../configuration/settings";
+import type { Settings } from "../../configuration";
 import { APPROVAL_INPUT } from "../inputs/leftBehindApproval";
 import type { LifecycleContext } from "./context";
 

@@ -23,9 +23,9 @@
  * output only: diffs compare declared inputs, so adding it to a state changes no diff.
  */
 import { ApiConfigError } from "../../client";
-import type { Clock } from "../../client/clock";
-import { sleep } from "../../client/clock";
-import type { Settings } from "../../configuration/settings";
+import type { Clock } from "../../infrastructure";
+import { sleep } from "../../infrastructure";
+import type { Settings } from "../../configuration";
 import type { LifecycleContext } from "./context";
 
 /**

@@ -3,10 +3,9 @@
  * decides nothing about creates (that is the protocol's, `../index.ts`). Where it lives comes with the
  * caller's settings (`journalDir`, `limitsUrl`: `provider/configuration/settings.ts`).
  */
-import { isRedisUrl } from "../../../infrastructure/redis";
-import type { Settings } from "../../../configuration/settings";
+import { isRedisUrl, FallbackLadder } from "../../../infrastructure";
+import type { Settings } from "../../../configuration";
 import { CreateJournal } from "./createJournal";
-import { FallbackLadder } from "../../../infrastructure/fallbackLadder";
 import { besideMachineJournal, journalOnLadder, type JournalStore } from "./journalStore";
 import { RedisCreateJournal } from "./redisCreateJournal";
 

@@ -4,7 +4,7 @@
  * (`CreateJournal`) or, with a limits URL, a Redis server every machine of the account reaches
  * (`RedisCreateJournal`). Every method may answer synchronously or with a promise.
  */
-import type { FallbackLadder } from "../../../infrastructure/fallbackLadder";
+import type { FallbackLadder } from "../../../infrastructure";
 import type { JournalEntry } from "./journalEntry";
 import { type AdPlatformError, isAdPlatformError } from "../../../errors";
 

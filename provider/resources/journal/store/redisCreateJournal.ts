@@ -21,7 +21,7 @@
  */
 import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
-import { type SharedRedis, sharedRedis } from "../../../infrastructure/redis";
+import { type SharedRedis, sharedRedis } from "../../../infrastructure";
 import { JOURNAL_ENTRY_TTL_MS } from "./createJournal";
 import type { JournalEntry } from "./journalEntry";
 import type { JournalStore } from "./journalStore";

@@ -12,7 +12,6 @@ import { createHash, randomBytes } from "node:crypto";
 import { accessSync, closeSync, constants, readdirSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { accountKey } from "./accountKey";
 import { LIMITER_STATE_VERSION, type LimiterState, LimiterStateSchema } from "./limiterState";
 import { createNewFile, currentUid, ensurePrivateDirectory, readFileNoLink } from "../infrastructure";
 import { AdPlatformError } from "../errors";
@@ -33,9 +32,9 @@ export function sharedStateName(key: string): string {
 /** The file of the state named `name`, in the format this release writes. */
 const stateFileName = (name: string) => `${name}.v${LIMITER_STATE_VERSION}.json`;
 
-/** The file of an account's state in `directory` (see `FileLimiterStore`). */
-export function sharedStatePath(baseUrl: string, token: string, directory: string = sharedStateDirectory()): string {
-  return join(directory, stateFileName(sharedStateName(accountKey(baseUrl, token))));
+/** The file of the state of the account whose key (`accountKey`) is `key`, in `directory` (see `FileLimiterStore`). */
+export function sharedStatePath(key: string, directory: string = sharedStateDirectory()): string {
+  return join(directory, stateFileName(sharedStateName(key)));
 }
 
 /** The state in `raw`; undefined when there is none or it is not one (a foreign or older write). */

@@ -8,7 +8,7 @@ import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, sym
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { accountKey, closeApiClients, getApiClient } from "../../../provider/client";
-import { sharedStateDirectory, sharedStateName } from "../../../provider/client/limiterStores";
+import { sharedStateDirectory, sharedStateName } from "../../../provider/limiter/limiterStores";
 import { setFallbackWarningSink } from "../../../provider/infrastructure/warnings";
 import { ensurePrivateDirectory } from "../../../provider/infrastructure";
 import { SEED_IDS, startSimulator, type RunningSimulator } from "../../../simulator";

@@ -13,7 +13,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
-import { RedisStoreError, type SharedRedis, sharedRedis } from "../infrastructure/redis";
+import { RedisStoreError, type SharedRedis, sharedRedis } from "../infrastructure";
 import { LIMITER_STATE_VERSION, type LimiterState } from "./limiterState";
 import { type LimiterStore, parseState } from "./limiterStores";
 

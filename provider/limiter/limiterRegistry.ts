@@ -10,11 +10,17 @@
  * The limiters are a per-process cache keyed by account, not configuration: the first caller's
  * settings make an account's limiter, and later callers on the account share it.
  */
-import { resolveSettings } from "../configuration/settings";
-import { FallbackLadder, type Rung } from "../infrastructure/fallbackLadder";
-import { isRedisUrl, REDIS_URL_FORMS, sharedRedis, warnUnusable } from "../infrastructure/redis";
-import { warnOnceAbout } from "../infrastructure/warnings";
-import { epochClock } from "./clock";
+import { resolveSettings } from "../configuration";
+import {
+  FallbackLadder,
+  type Rung,
+  isRedisUrl,
+  REDIS_URL_FORMS,
+  sharedRedis,
+  warnUnusable,
+  warnOnceAbout,
+  epochClock,
+} from "../infrastructure";
 import { type LimiterOptions, RateLimiter } from "./limiter";
 import { carriedState, type LimiterState } from "./limiterState";
 import { FileLimiterStore, type LimiterStore, MemoryLimiterStore, sharedStateDirectory, sharedStateName } from "./limiterStores";
