@@ -3,16 +3,15 @@
  * `getApiClient(...).call(op, request)`, its error family, and the pieces it is built from for
  * tests and benchmarks. The limiter it admits requests through is provider/limiter/.
  */
+export { getApiClient, closeApiClients } from "./apiClient";
 export {
-  getApiClient,
-  closeApiClients,
   DEFAULT_MAX_RESPONSE_BYTES,
   type ApiClient,
   type ApiClientOptions,
   type CallRequest,
   type CallResult,
   type ResponseBodyOf,
-} from "./apiClient";
+} from "./contract";
 export * from "./errors";
 export {
   resolveConnection,
