@@ -21,7 +21,7 @@ import {
 import { accountKey } from "../../../provider/client/accountKey";
 import { REAL_WINDOWS } from "../../helpers/limiterConfig";
 
-const BIN = join(__dirname, "..", "..", "..", "bin", "provider", "client");
+const BIN = join(__dirname, "..", "..", "..", "bin", "provider", "limiter");
 const CONFIG: ModelConfig = REAL_WINDOWS;
 
 let dir: string;

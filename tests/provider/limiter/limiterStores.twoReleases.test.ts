@@ -92,7 +92,7 @@ function bumpedBuild(): string {
   const root = path.join(work, "bumped");
   fs.cpSync(path.join(REPO_ROOT, "bin"), path.join(root, "bin"), { recursive: true });
   fs.symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(root, "node_modules"));
-  const model = path.join(root, "bin", "provider", "client", "limiterState.js");
+  const model = path.join(root, "bin", "provider", "limiter", "limiterState.js");
   const declaration = `exports.LIMITER_STATE_VERSION = ${LIMITER_STATE_VERSION};`;
   const text = fs.readFileSync(model, "utf8");
   if (text.split(declaration).length !== 2)

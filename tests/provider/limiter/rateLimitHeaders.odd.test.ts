@@ -18,7 +18,7 @@ import { FakeClock, flush } from "../../helpers/fakeClock";
 import { type ScriptedServer, envelopeOf, json, startScriptedServer } from "../../helpers/scriptedServer";
 import { waitFor } from "../../helpers/waitFor";
 
-const BIN = join(__dirname, "..", "..", "..", "bin", "provider", "client");
+const BIN = join(__dirname, "..", "..", "..", "bin", "provider", "limiter");
 const TOKEN = "demo-token";
 const ZONE = { id: "1001", name: "Zone" };
 const BURST_MS = 1_000;
@@ -99,7 +99,7 @@ describe("a Retry-After longer than any window", () => {
         "-e",
         `const { RateLimiter } = require(${JSON.stringify(join(BIN, "limiter.js"))});
          const { FileLimiterStore } = require(${JSON.stringify(join(BIN, "limiterStores.js"))});
-         const { epochClock } = require(${JSON.stringify(join(BIN, "clock.js"))});
+         const { epochClock } = require(${JSON.stringify(join(BIN, "..", "infrastructure", "clock.js"))});
          process.on("warning", (w) => console.log("warning " + w.name));
          const store = new FileLimiterStore(${JSON.stringify(dir)});
          new RateLimiter({ clock: epochClock, burstWindowMs: 20, steadyWindowMs: 200, sharedStore: store })

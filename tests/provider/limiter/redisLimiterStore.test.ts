@@ -18,7 +18,7 @@ import { useRedisServer } from "../../helpers/redisServer";
 import { waitFor } from "../../helpers/waitFor";
 import { REAL_WINDOWS } from "../../helpers/limiterConfig";
 
-const BIN = join(__dirname, "..", "..", "..", "bin", "provider", "client");
+const BIN = join(__dirname, "..", "..", "..", "bin", "provider", "limiter");
 
 const redis = useRedisServer();
 const CONFIG: ModelConfig = REAL_WINDOWS;
