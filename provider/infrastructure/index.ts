@@ -4,7 +4,7 @@
  */
 export { CREATE_NEW, createNewFile, currentUid, ensurePrivateDirectory, readFileNoLink, writeFileAtomically } from "./privateFiles";
 export { plainCredentialsWarning, type ConfigCredentials } from "./plainCredentials";
-export { systemClock, epochClock, sleep, type Clock, type TimerHandle } from "./clock";
+export { systemClock, epochClock, offsetClock, sleep, type Clock, type TimerHandle } from "./clock";
 export { FallbackLadder, type Rung } from "./fallbackLadder";
 export { processAlive } from "./processAlive";
 export { redactText, sanitizeCause, REDACTED } from "./redact";

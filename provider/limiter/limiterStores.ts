@@ -13,12 +13,17 @@ import { accessSync, closeSync, constants, readdirSync, renameSync, rmSync, stat
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { LIMITER_STATE_VERSION, type LimiterState, LimiterStateSchema } from "./limiterState";
-import { createNewFile, currentUid, ensurePrivateDirectory, readFileNoLink } from "../infrastructure";
+import { type Clock, createNewFile, currentUid, ensurePrivateDirectory, readFileNoLink } from "../infrastructure";
 import { AdPlatformError } from "../errors";
 
 /** What every store offers. */
 export interface LimiterStore {
   update(name: string, decide: (state: LimiterState | undefined) => LimiterState): void | Promise<void>;
+  /**
+   * The clock of the place, when it has one of its own (Redis): the times in its states are on it,
+   * so every machine sharing them dates windows alike. None: the machine's (`epochClock`).
+   */
+  readonly clock?: Clock;
 }
 
 /**

@@ -10,10 +10,13 @@
  * Redis Cluster hash slot. The state expires 10 minutes after its last write. It runs on the
  * process's one connection to the URL (`../infrastructure/redis.ts`); a failure gives the URL up
  * and the fallback ladder steps down to the machine's file store.
+ *
+ * Times in the state are the Redis server's (`ServerTime`): every round trip reads its `TIME`, so
+ * machines whose clocks disagree still agree on when a window they share ends.
  */
 import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
-import { RedisStoreError, type SharedRedis, sharedRedis } from "../infrastructure";
+import { type Clock, epochClock, offsetClock, RedisStoreError, type SharedRedis, sharedRedis } from "../infrastructure";
 import { LIMITER_STATE_VERSION, type LimiterState } from "./limiterState";
 import { type LimiterStore, parseState } from "./limiterStores";
 
@@ -27,30 +30,73 @@ export function redisStateKey(name: string): string {
   return `adplatform:{${name}}:limits:v${LIMITER_STATE_VERSION}`;
 }
 
+/** KEYS state. The state's version and state ("" for none), and the server's `TIME` (seconds, microseconds). */
+const READ = `
+local t = redis.call("TIME")
+return {redis.call("HGET", KEYS[1], "v") or "", redis.call("HGET", KEYS[1], "s") or "", t[1], t[2]}`;
+
 /**
  * KEYS state; ARGV version read ("" for none), new version, state, ttl ms. Commits `{v, s}` only if
- * the version is still the one read: {1}; else changes nothing: {0, version, state}. Versions are
- * random, so a state that expired and was written anew never repeats one.
+ * the version is still the one read: {1, "", "", TIME}; else changes nothing: {0, version, state,
+ * TIME}. Versions are random, so a state that expired and was written anew never repeats one.
  */
 const COMMIT_IF_UNCHANGED = `
+local t = redis.call("TIME")
 local current = redis.call("HGET", KEYS[1], "v") or ""
-if current ~= ARGV[1] then return {0, current, redis.call("HGET", KEYS[1], "s") or ""} end
+if current ~= ARGV[1] then return {0, current, redis.call("HGET", KEYS[1], "s") or "", t[1], t[2]} end
 redis.call("HSET", KEYS[1], "v", ARGV[2], "s", ARGV[3])
 redis.call("PEXPIRE", KEYS[1], ARGV[4])
-return {1}`;
+return {1, "", "", t[1], t[2]}`;
+
+/** A script's reply: committed (commit only), version, state, and the server's TIME. */
+type Reply = [committed: number, version: string, state: string, seconds: string, microseconds: string];
 
 interface ScriptedRedis extends Redis {
-  adplatformCommitLimits(key: string, read: string, version: string, state: string, ttlMs: number): Promise<[number, string?, string?]>;
+  adplatformReadLimits(key: string): Promise<[string, string, string, string]>;
+  adplatformCommitLimits(key: string, read: string, version: string, state: string, ttlMs: number): Promise<Reply>;
+}
+
+/**
+ * The Redis server's time as this process reads it: `base` plus the offset the last round trip
+ * measured (the server's `TIME` less the trip's middle on `base`, so off by at most half a trip).
+ * One per URL and process, kept when the store is made anew after Redis was away, so the limiter's
+ * clock is one object for its life.
+ */
+export class ServerTime {
+  private offsetMs = 0;
+  readonly clock: Clock;
+
+  constructor(private readonly base: Clock = epochClock) {
+    this.clock = offsetClock(base, () => this.offsetMs);
+  }
+
+  /** Runs `trip`, whose reply ends with the server's TIME, and learns the offset from it. */
+  async measure<R extends readonly unknown[]>(trip: () => Promise<R>): Promise<R> {
+    const sent = this.base.now();
+    const reply = await trip();
+    const received = this.base.now();
+    const [seconds, microseconds] = reply.slice(-2).map(Number) as [number, number];
+    if (Number.isFinite(seconds) && Number.isFinite(microseconds))
+      this.offsetMs = seconds * 1000 + microseconds / 1000 - (sent + received) / 2;
+    return reply;
+  }
 }
 
 export class RedisLimiterStore implements LimiterStore {
   private readonly connection: SharedRedis;
   /** The version and state last seen per key: most updates then take one round trip. */
   private readonly seen = new Map<string, { version: string; raw: string }>();
+  /** The server's time: the scale of every time in the state. */
+  readonly clock: Clock;
 
-  constructor(url: string) {
+  constructor(
+    url: string,
+    private readonly time: ServerTime = new ServerTime(),
+  ) {
     this.connection = sharedRedis(url);
+    this.connection.defineScript("adplatformReadLimits", 1, READ);
     this.connection.defineScript("adplatformCommitLimits", 1, COMMIT_IF_UNCHANGED);
+    this.clock = time.clock;
   }
 
   async update(name: string, decide: (state: LimiterState | undefined) => LimiterState): Promise<void> {
@@ -59,14 +105,16 @@ export class RedisLimiterStore implements LimiterStore {
       const client = redis as ScriptedRedis;
       let known = this.seen.get(key);
       if (known === undefined) {
-        const [version, raw] = await client.hmget(key, "v", "s");
-        known = { version: version ?? "", raw: raw ?? "" };
+        const [version, raw] = await this.time.measure(() => client.adplatformReadLimits(key));
+        known = { version, raw };
       }
       for (let attempt = 0; attempt < MAX_CONFLICTS; attempt++) {
         const raw: string = JSON.stringify(decide(parseState(known.raw)));
         const next = randomBytes(8).toString("hex");
-        const [committed, version, current] = await client.adplatformCommitLimits(key, known.version, next, raw, REDIS_STATE_TTL_MS);
-        known = committed === 1 ? { version: next, raw } : { version: version ?? "", raw: current ?? "" };
+        const [committed, version, current] = await this.time.measure(() =>
+          client.adplatformCommitLimits(key, known!.version, next, raw, REDIS_STATE_TTL_MS),
+        );
+        known = committed === 1 ? { version: next, raw } : { version, raw: current };
         this.seen.set(key, known);
         if (committed === 1) return;
       }

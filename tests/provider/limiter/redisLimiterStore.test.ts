@@ -8,12 +8,12 @@ import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { RATE_CLASSES } from "../../../provider/catalog/rateClasses";
 import { accountKey } from "../../../provider/client/accountKey";
-import { epochClock } from "../../../provider/infrastructure/clock";
+import { type Clock, epochClock, offsetClock } from "../../../provider/infrastructure/clock";
 import { type Permit, RateLimiter } from "../../../provider/limiter/limiter";
 import { type ModelConfig } from "../../../provider/limiter/limiterModel";
 import { freshState, type LimiterState } from "../../../provider/limiter/limiterState";
 import { sharedStateName } from "../../../provider/limiter/limiterStores";
-import { REDIS_STATE_TTL_MS, RedisLimiterStore, redisStateKey } from "../../../provider/limiter/redisLimiterStore";
+import { REDIS_STATE_TTL_MS, RedisLimiterStore, redisStateKey, ServerTime } from "../../../provider/limiter/redisLimiterStore";
 import { useRedisServer } from "../../helpers/redisServer";
 import { waitFor } from "../../helpers/waitFor";
 import { REAL_WINDOWS } from "../../helpers/limiterConfig";
@@ -27,9 +27,9 @@ let accounts = 0;
 /** A fresh account name per test. */
 const freshName = () => sharedStateName(accountKey("http://127.0.0.1:1", `token-${++accounts}`));
 
-function limiterOn(store: RedisLimiterStore, name: string, options: { burst: number; cap: number }): RateLimiter {
+function limiterOn(store: RedisLimiterStore, name: string, options: { burst: number; cap: number; clock?: Clock }): RateLimiter {
   return new RateLimiter({
-    clock: epochClock,
+    clock: options.clock ?? epochClock,
     stateName: name,
     classes: { ...RATE_CLASSES, C: { burst: options.burst, steady: 100 } },
     concurrency: { initial: options.cap, min: 1, max: options.cap },
@@ -61,6 +61,48 @@ describe("Redis limiter store", () => {
     const first = times[0]!;
     expect(times.filter((at) => at < first + 1_000)).toHaveLength(5);
     expect(JSON.parse((await redis.raw.hget(redisStateKey(name), "s"))!)).toHaveProperty("classes.C");
+  });
+
+  describe("machines whose clocks disagree (one 30 s ahead)", () => {
+    const ahead = offsetClock(epochClock, () => 30_000);
+    /** Twelve requests, six from each limiter, released at once: when each was admitted, on this process's clock. */
+    async function admissions(clockOf: (store: RedisLimiterStore, machine: number) => Clock): Promise<number[]> {
+      const name = freshName();
+      const stores = [
+        new RedisLimiterStore(redis.server.url, new ServerTime(epochClock)),
+        new RedisLimiterStore(`${redis.server.url}/0`, new ServerTime(ahead)),
+      ];
+      const limiters = stores.map((store, machine) => limiterOn(store, name, { burst: 5, cap: 8, clock: clockOf(store, machine) }));
+      const admitted: number[] = [];
+      for (let i = 0; i < 6; i += 1) {
+        for (const limiter of limiters) {
+          void limiter.acquire({ rateClass: "C", cost: 1 }).then((permit) => {
+            admitted.push(performance.now());
+            permit.release();
+          });
+        }
+      }
+      await waitFor(() => admitted.length === 12);
+      await Promise.all(limiters.map((limiter) => limiter.flush()));
+      return admitted.sort((x, y) => x - y);
+    }
+    /** The most admitted within one burst window (1 s) of the first. */
+    const firstWindow = (times: number[]) => times.filter((at) => at < times[0]! + 1_000).length;
+
+    it("each reads the Redis server's time, whatever its own clock says", async () => {
+      const [seconds, microseconds] = (await redis.raw.time()).map(Number) as [number, number];
+      const store = new RedisLimiterStore(redis.server.url, new ServerTime(ahead));
+      await store.update(freshName(), () => freshState(CONFIG));
+      expect(Math.abs(store.clock.now() - (seconds * 1000 + microseconds / 1000))).toBeLessThan(500);
+    });
+
+    it("on the server's time, admit a window's limit together", async () => {
+      expect(firstWindow(await admissions((store) => store.clock))).toBe(5);
+    });
+
+    it("on their own clocks, admit twice that (the window one dated has ended for the other)", async () => {
+      expect(firstWindow(await admissions((_, machine) => (machine === 0 ? epochClock : ahead)))).toBeGreaterThan(5);
+    });
   });
 
   it("admits in FIFO order", async () => {
