@@ -22,6 +22,8 @@ import { type LimiterStore, parseState } from "./limiterStores";
 
 /** The state expires this long after its last write, ms: nothing in it is of use that long after. */
 export const REDIS_STATE_TTL_MS = 600_000;
+/** Round trips whose quickest gives the server's time: a few, so a server moved to another machine is followed within as many trips. */
+const TRIPS_KEPT = 8;
 /** Decisions in a row that lost their commit before the store counts as broken. */
 const MAX_CONFLICTS = 100;
 
@@ -57,13 +59,16 @@ interface ScriptedRedis extends Redis {
 }
 
 /**
- * The Redis server's time as this process reads it: `base` plus the offset the last round trip
- * measured (the server's `TIME` less the trip's middle on `base`, so off by at most half a trip).
- * One per URL and process, kept when the store is made anew after Redis was away, so the limiter's
- * clock is one object for its life.
+ * The Redis server's time as this process reads it: `base` plus an offset measured on round trips
+ * (the server's `TIME` less the trip's middle on `base`). A trip's offset is off by at most half
+ * the trip, so the one kept is that of the quickest of the last `TRIPS_KEPT` trips: a trip slowed
+ * by a failover or a loaded server does not move the clock by half its delay. One per URL and
+ * process, kept when the store is made anew after Redis was away, so the limiter's clock is one
+ * object for its life.
  */
 export class ServerTime {
   private offsetMs = 0;
+  private trips: { readonly tripMs: number; readonly offsetMs: number }[] = [];
   readonly clock: Clock;
 
   constructor(private readonly base: Clock = epochClock) {
@@ -76,8 +81,11 @@ export class ServerTime {
     const reply = await trip();
     const received = this.base.now();
     const [seconds, microseconds] = reply.slice(-2).map(Number) as [number, number];
-    if (Number.isFinite(seconds) && Number.isFinite(microseconds))
-      this.offsetMs = seconds * 1000 + microseconds / 1000 - (sent + received) / 2;
+    if (Number.isFinite(seconds) && Number.isFinite(microseconds)) {
+      const trip = { tripMs: received - sent, offsetMs: seconds * 1000 + microseconds / 1000 - (sent + received) / 2 };
+      this.trips = [...this.trips.slice(1 - TRIPS_KEPT), trip];
+      this.offsetMs = this.trips.reduce((best, next) => (next.tripMs < best.tripMs ? next : best)).offsetMs;
+    }
     return reply;
   }
 }

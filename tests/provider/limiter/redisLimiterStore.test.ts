@@ -14,6 +14,7 @@ import { type ModelConfig } from "../../../provider/limiter/limiterModel";
 import { freshState, type LimiterState } from "../../../provider/limiter/limiterState";
 import { sharedStateName } from "../../../provider/limiter/limiterStores";
 import { REDIS_STATE_TTL_MS, RedisLimiterStore, redisStateKey, ServerTime } from "../../../provider/limiter/redisLimiterStore";
+import { FakeClock } from "../../helpers/fakeClock";
 import { useRedisServer } from "../../helpers/redisServer";
 import { waitFor } from "../../helpers/waitFor";
 import { REAL_WINDOWS } from "../../helpers/limiterConfig";
@@ -103,6 +104,28 @@ describe("Redis limiter store", () => {
     it("on their own clocks, admit twice that (the window one dated has ended for the other)", async () => {
       expect(firstWindow(await admissions((_, machine) => (machine === 0 ? epochClock : ahead)))).toBeGreaterThan(5);
     });
+  });
+
+  it("keeps the offset of the quickest recent trip: a trip slowed by a failover moves the clock by nothing", async () => {
+    const base = new FakeClock(0);
+    const time = new ServerTime(base);
+    const server = (ms: number) => [String(Math.floor(ms / 1000)), String((ms % 1000) * 1000)] as const;
+    /** A trip of `tripMs` on `base`, which the server answers at `serverAt` (its TIME). */
+    const trip = (tripMs: number, serverAt: () => number) =>
+      time.measure(async () => {
+        const at = serverAt();
+        await base.advance(tripMs);
+        return server(at);
+      });
+    // The server's clock is 5 s ahead; a 2 ms trip puts the clock within 1 ms of it.
+    await trip(2, () => base.now() + 5_000);
+    expect(Math.abs(time.clock.now() - (base.now() + 5_000))).toBeLessThanOrEqual(1);
+    // A 2 s trip answered at its end would put the clock 1 s ahead; the quicker trip's offset stays.
+    await trip(2_000, () => base.now() + 2_000 + 5_000);
+    expect(Math.abs(time.clock.now() - (base.now() + 5_000))).toBeLessThanOrEqual(1);
+    // A server whose clock moved (another machine after a failover) is followed within eight trips.
+    for (let i = 0; i < 8; i += 1) await trip(2, () => base.now() + 9_000);
+    expect(Math.abs(time.clock.now() - (base.now() + 9_000))).toBeLessThanOrEqual(1);
   });
 
   it("admits in FIFO order", async () => {
