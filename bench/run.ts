@@ -21,7 +21,8 @@ import { DEFAULT_SCALE, type Scale, scaleOf } from "./scale";
 import { TIE_SHARE, WORKLOADS, type Targets, type Workload } from "./workloads";
 import { foldRuns, type Spread } from "./repeat";
 import type { WorkerMessage } from "./worker";
-import { sharedStateDirectory, sharedStatePath } from "../provider/client/limiterStores";
+import { sharedStateDirectory, sharedStatePath } from "../provider/limiter/limiterStores";
+import { accountKey } from "../provider/client/accountKey";
 import { type RedisServer, startRedisServer } from "../tests/helpers/redisServer";
 
 /**
@@ -220,7 +221,7 @@ async function runWorkload(
         r429InFlight: windows.inFlight.rejected,
         countedUnits: diagnosis.countedUnits,
       });
-      for (const t of [token, ...configs.map((c) => c.warmUpToken!)]) rmSync(sharedStatePath(sim.url, t), { force: true });
+      for (const t of [token, ...configs.map((c) => c.warmUpToken!)]) rmSync(sharedStatePath(accountKey(sim.url, t)), { force: true });
     }
   } finally {
     await sim.close();

@@ -3,8 +3,7 @@
  * Bottleneck's heartbeat) is multiplied by one factor, and the limits stay as the spec gives them,
  * so every ratio to the physical bound holds and a measured second reads as `1 / factor` real ones.
  */
-import { BURST_WINDOW_MS, STEADY_WINDOW_MS } from "../provider/catalog/rateClasses";
-import { RATE_CLASSES } from "../provider/catalog/rateClasses";
+import { BURST_WINDOW_MS, STEADY_WINDOW_MS, RATE_CLASSES } from "../provider/catalog/rateClasses";
 import type { WindowLimits } from "./bound";
 
 // Decision (benchmark): 1/10 (windows of 100 ms and 6 s). A run of one build differs from the

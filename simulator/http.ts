@@ -1,6 +1,6 @@
 /** Small helpers that write responses; every JSON response goes through `sendJson`. */
 import type { ServerResponse } from "node:http";
-import { systemClock } from "../provider/client/clock";
+import { systemClock } from "../provider/infrastructure/clock";
 
 /** Writes `body` as JSON with `status` and extra headers. */
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {

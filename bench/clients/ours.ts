@@ -5,7 +5,7 @@
  * production (the machine's state file).
  */
 import { getApiClient } from "../../provider/client";
-import { LIMITER_DEFAULTS } from "../../provider/client/limiter";
+import { LIMITER_DEFAULTS } from "../../provider/limiter/limiter";
 import { RETRY_DEFAULTS } from "../../provider/client/retryPolicy";
 import { scaleOf } from "../scale";
 import type { PreparedClient, WorkerConfig } from "./types";

@@ -5,7 +5,7 @@
  * the only difference between the clients is how they pace requests.
  */
 import { sharedPool } from "../../provider/client/pools";
-import { parseRetryAfter } from "../../provider/client/rateLimitHeaders";
+import { parseRetryAfter } from "../../provider/limiter/rateLimitHeaders";
 import { backoffDelayMs, RETRY_DEFAULTS, type RetryOptions, shouldRetry } from "../../provider/client/retryPolicy";
 import { TIMEOUT_DEFAULTS } from "../../provider/client/timeouts";
 import type { Scale } from "../scale";

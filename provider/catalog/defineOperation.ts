@@ -7,6 +7,7 @@
 import type { z } from "zod";
 import { RATE_CLASSES, costOne, costWithFields } from "./rateClasses";
 import type { HttpMethod, OperationSpec, RateClassName, ReadShape } from "./types";
+import { AdPlatformError } from "../errors";
 
 /** What a catalog entry states; everything else of an `OperationSpec` is derived. */
 export interface OperationDefinition {
@@ -38,9 +39,9 @@ export type DefinedOperation<D extends OperationDefinition> = OperationSpec &
     readonly record: D["record"];
   };
 
-/** Thrown when a catalog entry is malformed; the message names the entry and the rule it breaks. */
-export class CatalogError extends Error {
-  override readonly name = "CatalogError";
+/** A malformed catalog entry: the message names the entry and the rule it breaks. */
+function catalogError(message: string): AdPlatformError {
+  return new AdPlatformError("ADP_ERR_DEFINITION", message);
 }
 
 const SEGMENT_LITERAL = /^[a-z0-9][a-z0-9-]*$/;
@@ -50,16 +51,16 @@ const OPERATION_NAME = /^[a-z][a-zA-Z0-9]*$/;
 /** Path parameter names of a template in order; throws on a malformed template. */
 export function parsePathTemplate(path: string): string[] {
   if (!path.startsWith("/") || path.endsWith("/") || path.includes("//")) {
-    throw new CatalogError(`path "${path}" must start with "/" and have no empty segment`);
+    throw catalogError(`path "${path}" must start with "/" and have no empty segment`);
   }
   const params: string[] = [];
   for (const segment of path.slice(1).split("/")) {
     const param = SEGMENT_PARAM.exec(segment);
     if (param) {
-      if (params.includes(param[1])) throw new CatalogError(`path "${path}" repeats {${param[1]}}`);
+      if (params.includes(param[1])) throw catalogError(`path "${path}" repeats {${param[1]}}`);
       params.push(param[1]);
     } else if (!SEGMENT_LITERAL.test(segment)) {
-      throw new CatalogError(`path "${path}" has a malformed segment "${segment}"`);
+      throw catalogError(`path "${path}" has a malformed segment "${segment}"`);
     }
   }
   return params;
@@ -105,7 +106,7 @@ function problemsOf(def: OperationDefinition): string[] {
 }
 
 /**
- * Turns one catalog entry into an `OperationSpec`, or throws `CatalogError` listing what is wrong.
+ * Turns one catalog entry into an `OperationSpec`, or throws `ADP_ERR_DEFINITION` listing what is wrong.
  * Derived: `pathParams` (from `path`), `cost` (`costWithFields` when `acceptsFields`, else `costOne`),
  * `idempotent` (GET and PATCH are; POST is not), and missing booleans default to false.
  */
@@ -114,11 +115,11 @@ export function defineOperation<const D extends OperationDefinition>(def: D): De
   try {
     pathParams = parsePathTemplate(def.path);
   } catch (err) {
-    throw new CatalogError(`operation ${def.number} (${def.name}): ${(err as Error).message}`);
+    throw catalogError(`operation ${def.number} (${def.name}): ${(err as Error).message}`);
   }
   const problems = problemsOf(def);
   if (problems.length > 0) {
-    throw new CatalogError(`operation ${def.number} (${def.name}) is malformed: ${problems.join("; ")}`);
+    throw catalogError(`operation ${def.number} (${def.name}) is malformed: ${problems.join("; ")}`);
   }
   const acceptsFields = def.acceptsFields ?? false;
   const spec: OperationSpec = {
@@ -149,9 +150,9 @@ export function defineCatalog<const T extends readonly OperationSpec[]>(operatio
   const names = new Set<string>();
   operations.forEach((op, index) => {
     if (op.number !== index + 1) {
-      throw new CatalogError(`catalog entry ${index + 1} has number ${op.number}: numbers must be 1..N in order`);
+      throw catalogError(`catalog entry ${index + 1} has number ${op.number}: numbers must be 1..N in order`);
     }
-    if (names.has(op.name)) throw new CatalogError(`operation name "${op.name}" is used twice`);
+    if (names.has(op.name)) throw catalogError(`operation name "${op.name}" is used twice`);
     names.add(op.name);
   });
   return Object.freeze([...operations]) as unknown as T;

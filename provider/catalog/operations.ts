@@ -33,6 +33,7 @@ import {
   envelope,
 } from "./schemas";
 import type { OperationSpec } from "./types";
+import { AdPlatformError } from "../errors";
 
 /** Every operation of the spec is in class C (spec, Limits 3). */
 const C = "C" as const;
@@ -282,17 +283,17 @@ export type PostOperationName = { [N in OperationName]: OperationNamed<N>["metho
 
 const BY_NAME: ReadonlyMap<string, Operation> = new Map(OPERATIONS.map((op) => [op.name, op]));
 
-/** Operation `n` of the spec's Endpoints table; throws a RangeError for an unknown number. */
+/** Operation `n` of the spec's Endpoints table; throws `ADP_ERR_UNSUPPORTED` for an unknown number. */
 export function operationByNumber(n: number): Operation {
   const op = Number.isInteger(n) ? OPERATIONS[n - 1] : undefined;
-  if (!op) throw new RangeError(`no operation number ${n}: the catalog has 1..${OPERATIONS.length}`);
+  if (!op) throw new AdPlatformError("ADP_ERR_UNSUPPORTED", `no operation number ${n}: the catalog has 1..${OPERATIONS.length}`);
   return op;
 }
 
-/** The operation named `name`; throws a RangeError for an unknown name. */
+/** The operation named `name`; throws `ADP_ERR_UNSUPPORTED` for an unknown name. */
 export function operationByName<N extends OperationName>(name: N): OperationNamed<N> {
   const op = BY_NAME.get(name);
-  if (!op) throw new RangeError(`no operation named "${name}"`);
+  if (!op) throw new AdPlatformError("ADP_ERR_UNSUPPORTED", `no operation named "${name}"`);
   return op as OperationNamed<N>;
 }
 
@@ -305,47 +306,42 @@ export function requestLine(name: OperationName): string {
   return `${op.method} ${op.path}`;
 }
 
+/** Why `value` cannot fill path parameter `param`, or undefined. */
+function valueRefusal(param: string, value: unknown): string | undefined {
+  if (value === undefined || value === null) return `missing path parameter "${param}"`;
+  if (typeof value !== "string") return `path parameter "${param}" must be a string, got ${typeof value}`;
+  if (value === "") return `path parameter "${param}" must not be empty`;
+  if (value === "." || value === "..") return `path parameter "${param}" must not be "${value}" (URL normalisation would change the path)`;
+  if (value.length > MAX_PATH_PARAM_LENGTH) return `path parameter "${param}" is longer than ${MAX_PATH_PARAM_LENGTH} characters`;
+  return undefined;
+}
+
 /**
- * Fills a path template with encoded path parameters. Every parameter of the template must be given
- * and non-empty, and no other may be given (a typo must not pass silently). Values are encoded with
- * `encodeURIComponent`, so `a/b`, `?`, `#` and spaces stay inside their segment; `.` and `..` are
- * refused because URL normalisation would turn them into a different path.
+ * What `buildPath` would refuse in `params` (the parameter, and why), or undefined. Every parameter
+ * of the template must be given and non-empty, and no other may be given (a typo must not pass
+ * silently); `.` and `..` are refused because URL normalisation would turn them into another path.
+ */
+export function pathParamProblem(
+  op: Pick<OperationSpec, "pathParams">,
+  params: Readonly<Record<string, unknown>> = {},
+): { readonly param: string; readonly reason: string } | undefined {
+  const unknown = Object.keys(params).find((key) => !op.pathParams.includes(key));
+  if (unknown !== undefined) return { param: unknown, reason: `unknown path parameter "${unknown}" (expects ${describeParams(op)})` };
+  for (const param of op.pathParams) {
+    const reason = valueRefusal(param, params[param]);
+    if (reason !== undefined) return { param, reason };
+  }
+  return undefined;
+}
+
+/**
+ * Fills a path template with encoded path parameters, refusing what `pathParamProblem` names.
+ * Values are encoded with `encodeURIComponent`, so `a/b`, `?`, `#` and spaces stay inside their segment.
  */
 export function buildPath(op: Pick<OperationSpec, "name" | "path" | "pathParams">, params: Readonly<Record<string, string>> = {}): string {
   const problem = pathParamProblem(op, params);
-  if (problem !== undefined) throw new TypeError(`${op.name}: ${problem.reason}`);
-  return op.path.replace(/\{([a-z][a-z0-9_]*)\}/g, (_m, name: string) => encodeURIComponent(params[name] as string));
-}
-
-/** Why `params` cannot fill `op`'s path: the parameter at fault and the reason, as data (no message to parse). */
-export interface PathParamProblem {
-  readonly param: string;
-  /** `path parameter "id" must not be empty`, without the operation's name. */
-  readonly reason: string;
-}
-
-/** The first parameter `buildPath` would refuse, or undefined when `params` fill `op`'s path. */
-export function pathParamProblem(
-  op: Pick<OperationSpec, "path" | "pathParams">,
-  params: Readonly<Record<string, string>> = {},
-): PathParamProblem | undefined {
-  for (const key of Object.keys(params)) {
-    if (!op.pathParams.includes(key)) {
-      return { param: key, reason: `unknown path parameter "${key}" (expects ${describeParams(op)})` };
-    }
-  }
-  for (const [, name] of op.path.matchAll(/\{([a-z][a-z0-9_]*)\}/g)) {
-    const value: unknown = params[name];
-    const about = `path parameter "${name}"`;
-    if (value === undefined || value === null) return { param: name, reason: `missing ${about}` };
-    if (typeof value !== "string") return { param: name, reason: `${about} must be a string, got ${typeof value}` };
-    if (value === "") return { param: name, reason: `${about} must not be empty` };
-    if (value === "." || value === "..") {
-      return { param: name, reason: `${about} must not be "${value}" (URL normalisation would change the path)` };
-    }
-    if (value.length > MAX_PATH_PARAM_LENGTH) return { param: name, reason: `${about} is longer than ${MAX_PATH_PARAM_LENGTH} characters` };
-  }
-  return undefined;
+  if (problem !== undefined) throw new AdPlatformError("ADP_ERR_REQUEST_INVALID", { subject: op.name, reason: problem.reason });
+  return op.path.replace(/\{([a-z][a-z0-9_]*)\}/g, (_m, name: string) => encodeURIComponent(params[name]));
 }
 
 /**

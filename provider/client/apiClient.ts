@@ -8,127 +8,30 @@
  * `getApiClient`: the account's limits are shared (spec, Authentication 3), so its calls must
  * draw from one limiter.
  *
- * The request engine's steps (prepare, attempt, read the body, parse the success) share one prepared
- * request and one attempt outcome, so they are one class; every part with a concern of its own lives
- * in its own module (connection, limiter, retry policy, error family, timeouts, pools, rate-limit
- * headers).
+ * The request engine's steps (prepare, attempt) share one prepared request, so they are one class;
+ * reading the answer into the attempt's outcome is response.ts, and every other part with a concern
+ * of its own lives in its own module (connection, retry policy, error family, timeouts, pools; the
+ * limiter in provider/limiter/). What a call takes and gives is contract.ts.
  */
 import { setImmediate } from "node:timers/promises";
 import { inspect } from "node:util";
-import type { z } from "zod";
 import type { Dispatcher } from "undici";
-import { parseJson } from "../wire/json";
-import { buildPath, MAX_PATH_PARAM_LENGTH, OPERATIONS, type OperationName, type OperationNamed } from "../catalog/operations";
-import type { OperationSpec } from "../catalog/types";
+import { buildPath, OPERATIONS, pathParamProblem } from "../catalog";
+import type { OperationSpec } from "../catalog";
 import { resolveAccount } from "./accountKey";
-import { type Clock, sleep, systemClock } from "./clock";
-import type { Connection, ConnectionOptions } from "./connection";
+import { type Clock, sleep, systemClock } from "../infrastructure";
+import type { Connection } from "./connection";
 import { type DebugSink, debugSink } from "./debug";
-import { type ApiError, ApiRequestValidationError, ApiResponseError, type RequestContext, type ValidationIssue } from "./errors";
+import { ApiRequestValidationError, type RequestContext, type ValidationIssue } from "./errors";
 import { type ErrorContext, errorForResponse } from "./httpErrors";
-import type { LimiterOptions, Permit, RateLimiter } from "./limiter";
-import { resetLimiters, sharedLimiter } from "./limiterRegistry";
-import type { LimitWait } from "./limiterWaits";
+import type { Permit, RateLimiter } from "../limiter";
+import { resetLimiters, sharedLimiter, parseRateLimitInfo, parseRetryAfter } from "../limiter";
+import { type ApiClient, type ApiClientOptions, type CallRequest, type CallResult, DEFAULT_MAX_RESPONSE_BYTES } from "./contract";
+import { type Attempt, issuesOf, readBody, success } from "./response";
 import { errorForNetworkFailure } from "./networkErrors";
 import { closePools, sharedPool } from "./pools";
-import { parseRateLimitInfo, parseRetryAfter, type ResponseHeaders } from "./rateLimitHeaders";
 import { type AttemptFailure, RETRY_DEFAULTS, resolveRetryOptions, type RetryOptions, shouldRetry } from "./retryPolicy";
 import { resolveTimeouts, type Timeouts } from "./timeouts";
-
-// Decision (not shown in spec, Limits 8): no response size is given. 10 MiB is far above any read
-// of this subset and keeps a misbehaving server from filling memory.
-/** Largest response body read, in bytes, unless `maxResponseBytes` says otherwise. */
-export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024; // 10 MiB
-
-/** Options of `getApiClient`. Only the first call for an account configures its client and limiter (but for `rateLimitShare`). */
-export interface ApiClientOptions extends ConnectionOptions {
-  /** Limiter tunables (window lengths to scale time in tests, concurrency, clock). */
-  readonly limiterOptions?: Partial<LimiterOptions>;
-  /**
-   * Retry tunables; `ADPLATFORM_RETRY_BUDGET_MS` sets `maxTotalMs` when this does not, and
-   * `jitterWindowMs` defaults to the limiter's burst window.
-   */
-  readonly retryOptions?: Partial<RetryOptions>;
-  /** Per-attempt timeouts; `ADPLATFORM_TIMEOUT_MS` sets `requestMs` when this does not. */
-  readonly timeouts?: Partial<Timeouts>;
-  /** Largest response body accepted, bytes (`DEFAULT_MAX_RESPONSE_BYTES`). */
-  readonly maxResponseBytes?: number;
-  /** Receives debug lines (token redacted); else `ADPLATFORM_DEBUG=1` prints them to stderr. */
-  readonly onDebug?: (line: string) => void;
-  /** Randomness of the backoff jitter, in [0, 1) (tests). */
-  readonly random?: () => number;
-  /**
-   * The Redis URL through which the account's limits are shared across machines (the caller's
-   * resolved `limitsUrl` setting); none: `ADPLATFORM_LIMITS_URL`, else this machine's state file.
-   */
-  readonly limitsUrl?: string;
-  /**
-   * The share of every window this caller's requests may spend, in (0, 1] (the caller's resolved
-   * `rateLimitShare`). Per caller, not per account: callers of one account with different shares
-   * share its limiter, and each request fits within its own caller's share. None: the limiter's.
-   */
-  readonly rateLimitShare?: number;
-}
-
-/** One request of `ApiClient.call`, in wire shape. */
-export interface CallRequest {
-  /** Values of the path's `{param}` segments (encoded by the catalog's `buildPath`). */
-  readonly pathParams?: Readonly<Record<string, string>>;
-  /** Query parameters (spec, rule 9); only for operations that accept them. */
-  readonly query?: Readonly<Record<string, string>>;
-  /** Subresources sent as `fields=a,b`; each costs one more call (spec, Limits 7). */
-  readonly fields?: readonly string[];
-  /** Request body in wire (snake_case) shape; validated with the operation's request schema. */
-  readonly body?: unknown;
-  /** Aborts waiting, sending and retrying; the call rejects with the signal's reason. */
-  readonly signal?: AbortSignal;
-  /**
-   * Runs just before each attempt is sent, once the limiter admitted it; if it throws, nothing is
-   * sent and the call rejects with that error. The create journal records a create here, so its
-   * record never announces a request that is still waiting in the queue.
-   */
-  readonly beforeSend?: (attempt: number) => void | Promise<void>;
-  /**
-   * Runs when an attempt is over (answered or failed), before the call returns or waits to retry.
-   * With `beforeSend` it tells when a request is on the wire: only then may aborting it leave the
-   * outcome unknown.
-   */
-  readonly afterAttempt?: (attempt: number) => void;
-  /** Told while the call waits on the account's rate limits longer than a few seconds (`limiterWaits.ts`). */
-  readonly onWait?: (wait: LimitWait) => void;
-}
-
-/** A successful response. */
-export interface CallResult<T = unknown> {
-  readonly status: number;
-  /** Parsed by the operation's response schema (wire shape); undefined for 204. */
-  readonly body: T;
-  /** Response headers, lower-case names. */
-  readonly headers: Readonly<Record<string, string>>;
-}
-
-/** The parsed body type of operation `O`. */
-export type ResponseBodyOf<O> = O extends { readonly response: infer R extends z.ZodType } ? z.output<R> : unknown;
-
-/** A client bound to one account. */
-export interface ApiClient {
-  /** Normalised base URL. */
-  readonly baseUrl: string;
-  /** The account's limiter (shared by every client of the account in this process). */
-  readonly limiter: RateLimiter;
-  /**
-   * Calls one catalog operation, by spec or by name. Validates before sending (nothing is sent
-   * when invalid), waits for the rate limiter, retries per the retry policy, and parses the
-   * response with the operation's schema.
-   *
-   * @throws ApiError subclasses: `ApiRequestValidationError` (nothing sent), `ApiValidationError`,
-   *   `ApiAuthError`, `ApiNotFoundError`, `ApiRateLimitError`, `ApiServerError`, `ApiNetworkError`,
-   *   `ApiResponseError`, or `ApiError` for other statuses.
-   */
-  call<N extends OperationName>(op: N, request?: CallRequest): Promise<CallResult<ResponseBodyOf<OperationNamed<N>>>>;
-  call<O extends OperationSpec>(op: O, request?: CallRequest): Promise<CallResult<ResponseBodyOf<O>>>;
-  call(op: OperationSpec | string, request?: CallRequest): Promise<CallResult>;
-}
 
 const clients = new Map<string, ApiClient>();
 
@@ -162,40 +65,6 @@ export async function closeApiClients(): Promise<void> {
 
 const BY_NAME: ReadonlyMap<string, OperationSpec> = new Map(OPERATIONS.map((op) => [op.name, op]));
 
-/** Dotted property path of a zod issue (`items.0.id`); `""` for the value itself. */
-function issuePath(path: readonly PropertyKey[]): string {
-  return path.map(String).join(".");
-}
-
-function issuesOf(error: z.ZodError): ValidationIssue[] {
-  return error.issues.map((issue) => ({ path: issuePath(issue.path), message: issue.message }));
-}
-
-/**
- * The top-level `id` of a create's success body that failed its schema, when it is usable as an id
- * (spec, Conventions: identifiers are strings; a safe integer is read as its decimal string, as
- * `WireId` does). Anything else (no object, no id, an empty, overlong or control-character id) is
- * not guessed at. An id that could not be adopted (longer than a path parameter, `.` or `..`) is dropped.
- */
-function bestEffortId(json: unknown): string | undefined {
-  if (typeof json !== "object" || json === null || Array.isArray(json)) return undefined;
-  const id: unknown = (json as Record<string, unknown>).id;
-  // An integer beyond 2^53 arrives from `parseJson` as a bigint, every digit kept.
-  const text = typeof id === "string" ? id : typeof id === "bigint" || Number.isSafeInteger(id) ? String(id) : undefined;
-  if (text === undefined || text.trim() === "" || text === "." || text === ".." || text.length > MAX_PATH_PARAM_LENGTH) return undefined;
-  // eslint-disable-next-line no-control-regex
-  return /[\u0000-\u001f\u007f]/.test(text) ? undefined : text;
-}
-
-/** Response headers as one string per name. */
-function flattenHeaders(headers: ResponseHeaders): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) out[name] = Array.isArray(value) ? value.join(", ") : value;
-  }
-  return out;
-}
-
 /** A validated request, ready to send. */
 interface Prepared {
   readonly op: OperationSpec;
@@ -205,16 +74,6 @@ interface Prepared {
   readonly cost: number;
   readonly context: RequestContext;
 }
-
-/** The outcome of one attempt. */
-type Attempt =
-  | { readonly kind: "success"; readonly result: CallResult }
-  | {
-      readonly kind: "failure";
-      readonly failure: AttemptFailure;
-      /** The error to throw when the call stops here; `reason` says why (the retry policy's words). */
-      readonly error: (reason?: string) => ApiError;
-    };
 
 class HttpApiClient implements ApiClient {
   readonly baseUrl: string;
@@ -336,12 +195,9 @@ class HttpApiClient implements ApiClient {
     const refuse = (why: string, issues?: ValidationIssue[]) =>
       new ApiRequestValidationError(why, { ...base, path: op.path, secrets: this.secrets, ...(issues ? { issues } : {}) });
 
-    let path: string;
-    try {
-      path = this.connection.basePath + buildPath(op, request.pathParams ?? {});
-    } catch (error) {
-      throw refuse((error as Error).message);
-    }
+    const problem = pathParamProblem(op, request.pathParams ?? {});
+    if (problem !== undefined) throw refuse(`${op.name}: ${problem.reason}`, [{ path: problem.param, message: problem.reason }]);
+    const path = this.connection.basePath + buildPath(op, request.pathParams ?? {});
 
     const query = new URLSearchParams();
     const queryEntries = Object.entries(request.query ?? {});
@@ -437,7 +293,7 @@ class HttpApiClient implements ApiClient {
           (retryAfter ? `, Retry-After ${retryAfter.kind === "delay" ? `${retryAfter.ms} ms` : "-1"}` : ""),
       );
       // What the headers say reaches the limiter whether or not the body arrives whole.
-      const read = await this.readBody(response, status, context).catch((error: unknown) => {
+      const read = await readBody(response, this.maxResponseBytes, status, context).catch((error: unknown) => {
         this.limiter.observe(permit, observation, { receivedAt });
         throw error;
       });
@@ -455,7 +311,7 @@ class HttpApiClient implements ApiClient {
         return { kind: "failure", failure: { kind: "unusable" }, error: () => read.error };
       }
       const bodyText = read.text;
-      if (status >= 200 && status < 300) return this.success(op, status, response.headers, bodyText, context);
+      if (status >= 200 && status < 300) return success(op, status, response.headers, bodyText, context);
       const failure: AttemptFailure = { kind: "status", status, ...(retryAfter ? { retryAfter } : {}) };
       return {
         kind: "failure",
@@ -485,64 +341,5 @@ class HttpApiClient implements ApiClient {
       this.clock.clearTimer(timer);
       permit.release();
     }
-  }
-
-  /** Reads the body up to the size cap; a larger body is abandoned, not buffered. */
-  private async readBody(
-    response: Dispatcher.ResponseData,
-    status: number,
-    context: ErrorContext,
-  ): Promise<{ kind: "text"; text: string } | { kind: "tooLarge"; error: ApiError }> {
-    const limit = this.maxResponseBytes;
-    const tooLarge = (size: string) => {
-      // Abandon the body: the socket is closed rather than drained. The abort error it emits is ours.
-      response.body.once("error", () => undefined);
-      response.body.destroy();
-      return {
-        kind: "tooLarge" as const,
-        error: new ApiResponseError(`response body ${size} exceeds the ${limit}-byte limit; not read`, { ...context, status }),
-      };
-    };
-    const declared = Number(response.headers["content-length"]);
-    if (Number.isFinite(declared) && declared > limit) return tooLarge(`of ${declared} bytes`);
-    // A declared length within the cap is read whole: undici stops at the declared length, and
-    // reading in one step costs fewer turns of the event loop than iterating the chunks.
-    if (Number.isFinite(declared)) return { kind: "text", text: await response.body.text() };
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of response.body) {
-      const buffer = chunk as Buffer;
-      size += buffer.length;
-      if (size > limit) return tooLarge(`of more than ${limit} bytes`);
-      chunks.push(buffer);
-    }
-    return { kind: "text", text: Buffer.concat(chunks).toString("utf8") };
-  }
-
-  /** A 2xx: parse with the operation's schema (tolerant reader); 204 or no schema → undefined. */
-  private success(op: OperationSpec, status: number, headers: ResponseHeaders, bodyText: string, context: ErrorContext): Attempt {
-    const result = (body: unknown): Attempt => ({
-      kind: "success",
-      result: { status, body, headers: flattenHeaders(headers) },
-    });
-    if (status === 204 || !op.response) return result(undefined);
-    let json: unknown;
-    try {
-      json = parseJson(bodyText);
-    } catch {
-      // Unparseable JSON is damage in transit or a failing server: idempotent operations may retry.
-      const error = new ApiResponseError("response body is not valid JSON", { ...context, status });
-      return { kind: "failure", failure: { kind: "malformed" }, error: () => error };
-    }
-    const parsed = op.response.safeParse(json);
-    if (parsed.success) return result(parsed.data);
-    const issues = issuesOf(parsed.error);
-    const first = issues[0];
-    const createdId = op.method === "POST" ? bestEffortId(json) : undefined;
-    const error = new ApiResponseError(
-      `response body does not match the ${op.name} schema: ${first ? `${first.path || "(body)"}: ${first.message}` : "invalid"}`,
-      { ...context, status, ...(first ? { field: first.path } : {}), issues, ...(createdId !== undefined ? { createdId } : {}) },
-    );
-    return { kind: "failure", failure: { kind: "unusable" }, error: () => error };
   }
 }

@@ -3,7 +3,7 @@
  * environment. Refuses configurations that would leak the token.
  */
 import { inspect } from "node:util";
-import { SETTINGS, configKey } from "../configuration/settings";
+import { SETTINGS, configKey } from "../configuration";
 import { ApiConfigError } from "./errors";
 
 // The names of the settings, from their one description (`provider/configuration/settings.ts`).

@@ -3,7 +3,7 @@
  * caller passes `onDebug` or the environment sets `ADPLATFORM_DEBUG=1` (lines go to stderr). Every
  * line is scrubbed of the token before it leaves, whoever built it.
  */
-import { redactText } from "../infrastructure/redact";
+import { redactText } from "../infrastructure";
 
 /** Environment variable that turns debug lines on (value `1` or `true`). */
 export const ENV_DEBUG = "ADPLATFORM_DEBUG";

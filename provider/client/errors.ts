@@ -11,7 +11,7 @@
  */
 import { STATUS_CODES } from "node:http";
 import { AdPlatformError, type ErrorCode } from "../errors";
-import { redactText, sanitizeCause } from "../infrastructure/redact";
+import { redactText, sanitizeCause } from "../infrastructure";
 
 /** Which catalog operation a request was for. */
 export interface OperationRef {
@@ -45,9 +45,6 @@ export interface ApiErrorInit extends RequestContext {
   readonly secrets?: readonly string[];
 }
 
-/** Machine-readable code of an `ApiError`, one per class, stable across releases. */
-export type ApiErrorCode = Exclude<ErrorCode, "ADP_ERR_NOT_DISPLAY_ZONE" | "ADP_ERR_REQUEST_FAILED" | "ADP_ERR_RESOURCE_OPERATION">;
-
 /** `createBidStrategy (POST /v2/adex/bid-strategies)`, or undefined without an operation. */
 export function describeRequest(context: RequestContext): string | undefined {
   const { operation, method, path } = context;
@@ -69,8 +66,6 @@ function describeStatus(init: ApiErrorInit): string {
  */
 export class ApiError extends AdPlatformError {
   override readonly name: string = "ApiError";
-  /** Machine-readable, stable across releases. */
-  readonly code: ApiErrorCode = "ADP_ERR_HTTP";
   /** HTTP status of the response, when there was one. */
   declare readonly status?: number;
   /** `title` of the error body, else the HTTP reason phrase. */
@@ -104,6 +99,7 @@ export class ApiError extends AdPlatformError {
     const cause = sanitizeCause(init.cause, secrets);
     const action = describeRequest(clean);
     super(
+      "ADP_ERR_HTTP",
       {
         ...(action ? { action: redactText(action, secrets) } : {}),
         reason: redactText(summary, secrets),
@@ -146,7 +142,7 @@ export function genericHttpError(init: HttpErrorInit): ApiError {
 /** The platform rejected the request as invalid (400; spec, Errors). */
 export class ApiValidationError extends ApiError {
   override readonly name: string = "ApiValidationError";
-  override readonly code: ApiErrorCode = "ADP_ERR_VALIDATION";
+  override readonly code: ErrorCode = "ADP_ERR_VALIDATION";
   /** Property paths and messages, when known (always for local validation). */
   readonly issues: readonly ValidationIssue[];
   constructor(init: ApiErrorInit & { readonly issues?: readonly ValidationIssue[] }, summary?: string) {
@@ -168,7 +164,7 @@ export interface ValidationIssue {
  */
 export class ApiRequestValidationError extends ApiValidationError {
   override readonly name: string = "ApiRequestValidationError";
-  override readonly code: ApiErrorCode = "ADP_ERR_REQUEST_INVALID";
+  override readonly code: ErrorCode = "ADP_ERR_REQUEST_INVALID";
   constructor(
     summary: string,
     init: RequestContext & { readonly issues?: readonly ValidationIssue[]; readonly secrets?: readonly string[] },
@@ -180,7 +176,7 @@ export class ApiRequestValidationError extends ApiValidationError {
 /** The token is missing, wrong or lacks access (401 or 403). */
 export class ApiAuthError extends ApiError {
   override readonly name: string = "ApiAuthError";
-  override readonly code: ApiErrorCode = "ADP_ERR_AUTH";
+  override readonly code: ErrorCode = "ADP_ERR_AUTH";
   constructor(init: HttpErrorInit) {
     super(httpSummary(init), init);
   }
@@ -189,7 +185,7 @@ export class ApiAuthError extends ApiError {
 /** The path names nothing (404). */
 export class ApiNotFoundError extends ApiError {
   override readonly name: string = "ApiNotFoundError";
-  override readonly code: ApiErrorCode = "ADP_ERR_NOT_FOUND";
+  override readonly code: ErrorCode = "ADP_ERR_NOT_FOUND";
   constructor(init: HttpErrorInit) {
     super(httpSummary(init), init);
   }
@@ -198,7 +194,7 @@ export class ApiNotFoundError extends ApiError {
 /** Still rate limited (429) after every attempt the retry policy allows (spec, Limits 4 and 6). */
 export class ApiRateLimitError extends ApiError {
   override readonly name: string = "ApiRateLimitError";
-  override readonly code: ApiErrorCode = "ADP_ERR_RATE_LIMIT";
+  override readonly code: ErrorCode = "ADP_ERR_RATE_LIMIT";
   /** Wait the server asked for in the last 429, in ms (`Retry-After` seconds x 1000). */
   declare readonly retryAfterMs?: number;
   /** True when the last 429 was `Retry-After: -1`: too many requests in flight (spec, Limits 6). */
@@ -214,7 +210,7 @@ export class ApiRateLimitError extends ApiError {
 /** The platform failed (5xx). Body `title`, `message` and `trace_id` when given (spec, Errors). */
 export class ApiServerError extends ApiError {
   override readonly name: string = "ApiServerError";
-  override readonly code: ApiErrorCode = "ADP_ERR_SERVER";
+  override readonly code: ErrorCode = "ADP_ERR_SERVER";
   constructor(init: HttpErrorInit) {
     super(httpSummary(init), init);
   }
@@ -226,7 +222,7 @@ export type TimeoutKind = "connect" | "headers" | "body" | "request";
 /** The connection failed, was reset or timed out; no usable response. */
 export class ApiNetworkError extends ApiError {
   override readonly name: string = "ApiNetworkError";
-  override readonly code: ApiErrorCode = "ADP_ERR_NETWORK";
+  override readonly code: ErrorCode = "ADP_ERR_NETWORK";
   /**
    * False only when the request certainly did not reach the server (connection refused, connect
    * timeout, DNS failure): a POST is retried only then.
@@ -250,7 +246,7 @@ export class ApiNetworkError extends ApiError {
 /** A response body that is too large, not JSON, or does not match the operation's schema. */
 export class ApiResponseError extends ApiError {
   override readonly name: string = "ApiResponseError";
-  override readonly code: ApiErrorCode = "ADP_ERR_RESPONSE";
+  override readonly code: ErrorCode = "ADP_ERR_RESPONSE";
   /** Dotted path of the first field that did not parse (`items.0.id`); undefined when the body as a whole failed. */
   declare readonly field?: string;
   readonly issues: readonly ValidationIssue[];
@@ -273,11 +269,11 @@ export class ApiResponseError extends ApiError {
   }
 }
 
-/** The client is not configured so that it can call the platform safely; nothing was sent. */
+/** A setting is missing or unusable (the client's connection, the share of the limits, a resource setting); nothing was sent. */
 export class ApiConfigError extends ApiError {
   override readonly name: string = "ApiConfigError";
-  override readonly code: ApiErrorCode = "ADP_ERR_CONFIG";
-  /** The setting at fault, e.g. `token` or `baseUrl`. */
+  override readonly code: ErrorCode = "ADP_ERR_CONFIG";
+  /** The setting at fault, e.g. `token`, `baseUrl`, `rateLimitShare`. */
   readonly setting: string;
   constructor(setting: string, message: string, init: ApiErrorInit = {}) {
     super(message, init);

@@ -8,7 +8,7 @@
  * in a header), so a bad `Account` is refused before anything is sent. Reasons never hold a value:
  * the token must not reach a message, and a base URL may carry a credential.
  */
-import { rateLimitShareRefusal } from "../configuration/rateLimitShare";
+import { rateLimitShareRefusal } from "../configuration";
 import { connectionRefusal, resolveConnection, type Connection } from "./connection";
 
 /** The fields of an explicit account, as they arrive (any of them may be missing or mistyped). */

@@ -20,7 +20,7 @@ import {
   genericHttpError,
   type RequestContext,
 } from "./errors";
-import type { RetryAfter } from "./rateLimitHeaders";
+import type { RetryAfter } from "../limiter";
 
 /** Any error body the platform sends. */
 // `.catch(undefined)`: one odd field (a numeric title) must not hide the others.

@@ -1,18 +1,17 @@
 /**
  * The rate-limited API client (provider/client/apiClient.ts):
  * `getApiClient(...).call(op, request)`, its error family, and the pieces it is built from for
- * tests and benchmarks.
+ * tests and benchmarks. The limiter it admits requests through is provider/limiter/.
  */
+export { getApiClient, closeApiClients } from "./apiClient";
 export {
-  getApiClient,
-  closeApiClients,
   DEFAULT_MAX_RESPONSE_BYTES,
   type ApiClient,
   type ApiClientOptions,
   type CallRequest,
   type CallResult,
   type ResponseBodyOf,
-} from "./apiClient";
+} from "./contract";
 export * from "./errors";
 export {
   resolveConnection,
@@ -24,17 +23,6 @@ export {
   type Connection,
   type ConnectionOptions,
 } from "./connection";
-export {
-  RateLimiter,
-  LIMITER_DEFAULTS,
-  type LimiterOptions,
-  type ConcurrencyOptions,
-  type LimiterSnapshot,
-  type WindowSnapshot,
-  type Permit,
-  type AdmissionRequest,
-  type ResponseObservation,
-} from "./limiter";
 export { accountKey, resolveAccount, type ResolvedAccount } from "./accountKey";
 export {
   shouldRetry,
@@ -49,7 +37,14 @@ export {
   type AttemptFailure,
 } from "./retryPolicy";
 export { TIMEOUT_DEFAULTS, ENV_TIMEOUT_MS, resolveTimeouts, type Timeouts } from "./timeouts";
-export { systemClock, type Clock, type TimerHandle } from "./clock";
 export { debugRequested, ENV_DEBUG } from "./debug";
-export { redactText, REDACTED } from "../infrastructure/redact";
-export { parseRetryAfter, parseRateLimitInfo, type RetryAfter, type RateLimitInfo } from "./rateLimitHeaders";
+export { connectionRefusal } from "./connection";
+export {
+  type AccountIdentity,
+  type AccountIdentityField,
+  type ExplicitAccount,
+  accountChanges,
+  explicitAccountIdentity,
+  explicitAccountProblems,
+  normalisedBaseUrl,
+} from "./explicitAccount";

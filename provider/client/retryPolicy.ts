@@ -6,9 +6,9 @@
  * Every retry re-enters the rate limiter before it is sent, so the delays here are minimums: the
  * limiter may hold a retry longer to keep it inside the windows.
  */
-import { BURST_WINDOW_MS } from "../catalog/rateClasses";
-import type { HttpMethod } from "../catalog/types";
-import type { RetryAfter } from "./rateLimitHeaders";
+import { BURST_WINDOW_MS } from "../catalog";
+import type { HttpMethod } from "../catalog";
+import type { RetryAfter } from "../limiter";
 
 /** Tunables of the policy. Defaults in `RETRY_DEFAULTS`. */
 export interface RetryOptions {

@@ -68,7 +68,7 @@ export const SETTINGS = {
     secret: false,
     defaultDescription: "`300` (5 minutes)",
   },
-  // provider/configuration/rateLimitShare.ts: the `share` of the limiter's model (client/limiterModel.ts).
+  // provider/configuration/rateLimitShare.ts: the `share` of the limiter's model (limiter/limiterModel.ts).
   rateLimitShare: {
     description:
       "The fraction of the account's rate limits this provider may spend, a number above 0 and at most 1, for accounts that other systems use too: `0.5` spends at most 75 of the 150 requests per minute and 5 of the 10 per second, and leaves the rest of every window to them. Every process and machine that shares the limits (this machine's, or those of one `limitsUrl`) spends within the same share together. A smaller share makes a large update slower in proportion.",

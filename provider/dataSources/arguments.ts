@@ -93,7 +93,7 @@ function describeIssues(source: DataSource, issues: readonly z.core.$ZodIssue[])
 
 /**
  * Validates `raw` (the caller's arguments; undefined is `{}` for reads without path arguments) and
- * returns what to send. Throws `DataSourceArgumentError` listing every problem.
+ * returns what to send. Throws a `DataSourceArgumentError` listing every problem.
  */
 export function parseArguments(source: DataSource, raw: unknown): ReadRequest {
   const input = raw === undefined || raw === null ? {} : raw;
@@ -108,8 +108,8 @@ export function parseArguments(source: DataSource, raw: unknown): ReadRequest {
     args[arg] = value[arg] as string;
     pathParams[param] = value[arg] as string;
   }
-  // buildPath refuses "." and ".." (URL normalisation would change the path) and over-long values:
-  // name the argument that fills the parameter at fault.
+  // The path refuses "." and ".." (URL normalisation would change the path) and over-long values:
+  // name the argument that fills the parameter.
   const problem = pathParamProblem(source.operation, pathParams);
   if (problem !== undefined) {
     const arg = Object.keys(source.pathArgs).find((a) => source.pathArgs[a] === problem.param);

@@ -8,7 +8,8 @@
 import type { z } from "zod";
 import type { OperationSpec } from "../catalog";
 import type { Connection } from "../client";
-import { answeredAsParsed } from "../wire/checkedJson";
+import { answeredAsParsed } from "../wire";
+import { AdPlatformError } from "../errors";
 
 /** Validated arguments of one read, by SDK argument name (`{ zoneId: "1001", id: "top-banner" }`). */
 export type PathArguments = Readonly<Record<string, string>>;
@@ -91,11 +92,6 @@ export interface DataSource extends Omit<DataSourceDefinition, "fields"> {
   readonly shape: "one" | "list";
 }
 
-/** Thrown when a definition does not fit its operation. */
-export class DataSourceDefinitionError extends Error {
-  override readonly name = "DataSourceDefinitionError";
-}
-
 /** Checks `definition` against its catalog operation and returns it frozen with what it derives. */
 export function defineDataSource(definition: DataSourceDefinition): DataSource {
   const { functionName, operation: op, fields } = definition;
@@ -126,7 +122,7 @@ export function defineDataSource(definition: DataSourceDefinition): DataSource {
     `operation ${op.name} takes no query parameters (spec, rule 9): query needs no description`,
   );
   if (problems.length > 0) {
-    throw new DataSourceDefinitionError(`data source ${functionName} is malformed: ${problems.join("; ")}`);
+    throw new AdPlatformError("ADP_ERR_DEFINITION", `data source ${functionName} is malformed: ${problems.join("; ")}`);
   }
   return Object.freeze({
     ...definition,

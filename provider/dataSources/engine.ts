@@ -8,10 +8,10 @@
  */
 import { type Connection, type ConnectionOptions, getApiClient, resolveAccount, type ResolvedAccount } from "../client";
 import type { Envelope } from "../catalog";
-import { roundedIntegersNotice, toSdk } from "../wire/casing";
-import { plainJson } from "../wire/json";
+import { roundedIntegersNotice, toSdk, plainJson } from "../wire";
 import { parseArguments, type ReadRequest } from "./arguments";
-import { DataSourceDefinitionError, type DataSource } from "./dataSource";
+import type { DataSource } from "./dataSource";
+import { AdPlatformError } from "../errors";
 import { DataSourceNotFoundError } from "./errors";
 import { explainFailure, requestLine, translateFailure } from "./explainFailure";
 import { ReadCache, readKey } from "./readCache";
@@ -154,7 +154,7 @@ async function readDataSource(source: DataSource, args: unknown, connection: Con
 
 /** `readDataSource` for a single-record source, typed by the caller. */
 export async function readOne<T>(source: DataSource, args: unknown, connection: ConnectionSource, options: ReadOptions = {}): Promise<T> {
-  if (source.shape !== "one") throw new DataSourceDefinitionError(`${source.functionName} is a list read`);
+  if (source.shape !== "one") throw new AdPlatformError("ADP_ERR_DEFINITION", `${source.functionName} is a list read`);
   return (await readDataSource(source, args, connection, options)) as T;
 }
 
@@ -165,6 +165,6 @@ export async function readList<T>(
   connection: ConnectionSource,
   options: ReadOptions = {},
 ): Promise<ListResult<T>> {
-  if (source.shape !== "list") throw new DataSourceDefinitionError(`${source.functionName} is a single-record read`);
+  if (source.shape !== "list") throw new AdPlatformError("ADP_ERR_DEFINITION", `${source.functionName} is a single-record read`);
   return (await readDataSource(source, args, connection, options)) as ListResult<T>;
 }

@@ -1,123 +1,133 @@
 /**
- * Errors of the data sources, in the package's one family (`provider/errors`): the classes a
- * program catches a failed read by. Every message starts with the SDK function the program called
+ * The data sources' error, in the package's one family (`provider/errors`): one class, its `code`
+ * saying what failed. Every message starts with the SDK function the program called
  * (`getZone: ...`), because a Pulumi program may call dozens of data sources and the stack trace of
  * an `Output` rarely points at the call. Where a data source fails for the same reason as a client
  * call, the code is the client's: a missing record is `ADP_ERR_NOT_FOUND` whether the program
  * catches the data source's error or reads its `cause`.
+ *
+ * Each code was a class of its own before (`DataSourceNotFoundError`, ...); those names stay, as the
+ * errors' `name` and as exported aliases that `instanceof` (and a test runner's `toThrow(Class)`)
+ * takes as the errors of their code, so programs that catch them keep working.
  */
 import { AdPlatformError, type ErrorCode, type MessageParts } from "../errors";
 import type { ConnectionSetting } from "./settingRemedy";
 
+/** Each code a data source fails with (`ErrorCode` says when), and the name its errors have always had. */
+const NAMES = {
+  ADP_ERR_REQUEST_INVALID: "DataSourceArgumentError",
+  ADP_ERR_CONFIG: "DataSourceCredentialsError",
+  ADP_ERR_NOT_FOUND: "DataSourceNotFoundError",
+  ADP_ERR_NOT_DISPLAY_ZONE: "DataSourceNotDisplayZoneError",
+  ADP_ERR_RESPONSE: "DataSourceResponseError",
+  ADP_ERR_REQUEST_FAILED: "DataSourceRequestError",
+} as const satisfies Partial<Record<ErrorCode, string>>;
+
 /** Machine-readable reason of a `DataSourceError`, stable across releases. */
-export type DataSourceErrorCode = Extract<
-  ErrorCode,
-  | "ADP_ERR_REQUEST_INVALID"
-  | "ADP_ERR_CONFIG"
-  | "ADP_ERR_NOT_FOUND"
-  | "ADP_ERR_NOT_DISPLAY_ZONE"
-  | "ADP_ERR_RESPONSE"
-  | "ADP_ERR_REQUEST_FAILED"
->;
+export type DataSourceErrorCode = Extract<ErrorCode, keyof typeof NAMES>;
 
-/** Options of a `DataSourceError`: the client's error it stems from, and the setting at fault. */
+/** Options of a `DataSourceError`: the client's error it stems from, and the typed fields of its code. */
 export interface DataSourceErrorOptions {
+  /** What failed; `ADP_ERR_REQUEST_FAILED` unless given. */
+  readonly code?: DataSourceErrorCode;
   readonly cause?: unknown;
-  /** The connection setting to fix (`settingRemedy.ts`), when the failure points at one. */
-  readonly setting?: ConnectionSetting;
-}
-
-/** Base of every error a data source throws. `cause` keeps the client's `ApiError` when there is one. */
-export abstract class DataSourceError extends AdPlatformError {
-  override readonly name: string = "DataSourceError";
-  /** Machine-readable reason. */
-  abstract override readonly code: DataSourceErrorCode;
-  /** The SDK function that failed, e.g. `getZone`. */
-  readonly functionName: string;
   /**
    * The connection setting to fix, when the failure points at one: `token` when the platform
    * refused it, `baseUrl` when the client refused it or its host could not be reached. The message
    * then ends with a line saying where the value came from and how to change it.
    */
+  readonly setting?: ConnectionSetting;
+  /** `ADP_ERR_REQUEST_INVALID`: one line per problem, each starting with the argument's path (`fields[1]: ...`). */
+  readonly problems?: readonly string[];
+  /** `ADP_ERR_NOT_FOUND`: what was looked for, e.g. `zone "999"`. */
+  readonly subject?: string;
+  /** `ADP_ERR_NOT_FOUND`: how the absence showed, e.g. `GET /v2/adex/zones/999 returned 404`. */
+  readonly detail?: string;
+  /** `ADP_ERR_NOT_DISPLAY_ZONE`: the zone the placement was asked of. */
+  readonly zoneId?: string;
+  /** `ADP_ERR_NOT_DISPLAY_ZONE`: the zone's actual type (`rtb`, `widget`, ...), or undefined when the zone did not say. */
+  readonly zoneType?: string | undefined;
+}
+
+/** The error every data source throws. `cause` keeps the client's `ApiError` when there is one. */
+export class DataSourceError extends AdPlatformError {
+  /** The name of the code's former class (`DataSourceNotFoundError`, ...). */
+  override readonly name: string;
+  declare readonly code: DataSourceErrorCode;
+  /** The SDK function that failed, e.g. `getZone`. */
+  readonly functionName: string;
+  // The fields of `DataSourceErrorOptions`, own properties only when given (an inspected error stays short).
   declare readonly setting?: ConnectionSetting;
+  declare readonly problems?: readonly string[];
+  declare readonly subject?: string;
+  declare readonly detail?: string;
+  declare readonly zoneId?: string;
+  declare readonly zoneType?: string | undefined;
 
   /** `reason`: the message after `<functionName>: `, or its parts (the subject is the function). */
-  constructor(functionName: string, reason: string | Omit<MessageParts, "subject">, options?: DataSourceErrorOptions) {
-    super({ ...(typeof reason === "string" ? { reason } : reason), subject: functionName }, options);
+  constructor(functionName: string, reason: string | Omit<MessageParts, "subject">, options: DataSourceErrorOptions = {}) {
+    const { code = "ADP_ERR_REQUEST_FAILED", cause, ...fields } = options;
+    super(code, { ...(typeof reason === "string" ? { reason } : reason), subject: functionName }, { cause });
+    this.name = NAMES[code];
     this.functionName = functionName;
-    // Only when there is one, so an inspected error stays short.
-    if (options?.setting !== undefined) Object.defineProperty(this, "setting", { value: options.setting, enumerable: true });
+    for (const [key, value] of Object.entries(fields)) Object.defineProperty(this, key, { value, enumerable: true });
   }
 }
 
-/** The arguments failed validation; nothing was sent. */
-export class DataSourceArgumentError extends DataSourceError {
-  override readonly name = "DataSourceArgumentError";
-  readonly code = "ADP_ERR_REQUEST_INVALID";
-  /** One line per problem, each starting with the argument's path (`fields[1]: ...`). */
-  readonly problems: readonly string[];
+/** A `DataSourceError` of code `C`, with the fields that code always sets. */
+type OfCode<C extends DataSourceErrorCode, Fields = unknown> = DataSourceError & {
+  readonly code: C;
+  readonly name: (typeof NAMES)[C];
+} & Fields;
 
-  constructor(functionName: string, problems: readonly string[]) {
-    super(functionName, `invalid arguments: ${problems.join("; ")}`);
-    this.problems = problems;
-  }
+/** What a former class's constructor took after the function name, as the reason and options of its error. */
+type Message = [reason: string | Omit<MessageParts, "subject">, options?: Omit<DataSourceErrorOptions, "code">];
+
+/** A former class's name: `new` builds the error of its code as the class did, `instanceof` takes the errors of that code. */
+type CodeAlias<E, A extends unknown[]> = (new (functionName: string, ...args: A) => E) & {
+  [Symbol.hasInstance](value: unknown): value is E;
+};
+
+function codeAlias<E extends DataSourceError, A extends unknown[]>(code: E["code"], message: (...args: A) => Message): CodeAlias<E, A> {
+  // A function, not a class: `new` returns the `DataSourceError` it makes, and test runners'
+  // `toThrow(Class)` take it as a class.
+  const alias = function (functionName: string, ...args: A): DataSourceError {
+    const [reason, options] = message(...args);
+    return new DataSourceError(functionName, reason, { ...options, code });
+  };
+  Object.defineProperty(alias, "name", { value: NAMES[code] });
+  Object.defineProperty(alias, Symbol.hasInstance, { value: (value: unknown) => value instanceof DataSourceError && value.code === code });
+  return alias as unknown as CodeAlias<E, A>;
 }
 
-/** No API credentials were found in any of the places the message lists. */
-export class DataSourceCredentialsError extends DataSourceError {
-  override readonly name = "DataSourceCredentialsError";
-  readonly code = "ADP_ERR_CONFIG";
+/** The message of the codes whose constructor took the reason and options as they are. */
+const asGiven = (...message: Message) => message;
 
-  constructor(functionName: string, message: string) {
-    super(functionName, message);
-  }
-}
-
-/** The platform answered 404, or a single-record read came back with no record. */
-export class DataSourceNotFoundError extends DataSourceError {
-  override readonly name = "DataSourceNotFoundError";
-  readonly code = "ADP_ERR_NOT_FOUND";
-  /** What was looked for, e.g. `zone "999"`. */
-  readonly subject: string;
-  /** How the absence showed, e.g. `GET /v2/adex/zones/999 returned 404`. */
-  readonly detail: string;
-
-  constructor(functionName: string, subject: string, detail: string, options?: { cause?: unknown }) {
-    super(functionName, `${subject} not found (${detail})`, options);
-    this.subject = subject;
-    this.detail = detail;
-  }
-}
-
-/** spec, rule 5: operation 10 applies to display zones only; the zone named is of another type. */
-export class DataSourceNotDisplayZoneError extends DataSourceError {
-  override readonly name = "DataSourceNotDisplayZoneError";
-  readonly code = "ADP_ERR_NOT_DISPLAY_ZONE";
-  /** The zone the placement was asked of. */
-  readonly zoneId: string;
-  /** The zone's actual type (`rtb`, `widget`, `push`, ...), or undefined when the zone did not say. */
-  readonly zoneType: string | undefined;
-
-  constructor(functionName: string, zoneId: string, zoneType: string | undefined, options?: { cause?: unknown }) {
-    super(
-      functionName,
-      `zone "${zoneId}" is ${zoneType === undefined ? "of no stated type" : `of type "${zoneType}"`}, ` +
-        `and placements exist only on zones of type "display" (spec, rule 5)`,
-      options,
-    );
-    this.zoneId = zoneId;
-    this.zoneType = zoneType;
-  }
-}
-
-/** The response did not match the resource's shape; the message names the field. */
-export class DataSourceResponseError extends DataSourceError {
-  override readonly name = "DataSourceResponseError";
-  readonly code = "ADP_ERR_RESPONSE";
-}
-
-/** Any other failure of the request (server error, rate limit not recovered, network). */
-export class DataSourceRequestError extends DataSourceError {
-  override readonly name = "DataSourceRequestError";
-  readonly code = "ADP_ERR_REQUEST_FAILED";
-}
+export type DataSourceArgumentError = OfCode<"ADP_ERR_REQUEST_INVALID", { readonly problems: readonly string[] }>;
+export const DataSourceArgumentError = codeAlias<DataSourceArgumentError, [problems: readonly string[]]>(
+  "ADP_ERR_REQUEST_INVALID",
+  (problems) => [`invalid arguments: ${problems.join("; ")}`, { problems }],
+);
+export type DataSourceCredentialsError = OfCode<"ADP_ERR_CONFIG">;
+export const DataSourceCredentialsError = codeAlias<DataSourceCredentialsError, Message>("ADP_ERR_CONFIG", asGiven);
+export type DataSourceNotFoundError = OfCode<"ADP_ERR_NOT_FOUND", { readonly subject: string; readonly detail: string }>;
+export const DataSourceNotFoundError = codeAlias<DataSourceNotFoundError, [subject: string, detail: string, options?: { cause?: unknown }]>(
+  "ADP_ERR_NOT_FOUND",
+  (subject, detail, options) => [`${subject} not found (${detail})`, { ...options, subject, detail }],
+);
+export type DataSourceNotDisplayZoneError = OfCode<
+  "ADP_ERR_NOT_DISPLAY_ZONE",
+  { readonly zoneId: string; readonly zoneType: string | undefined }
+>;
+export const DataSourceNotDisplayZoneError = codeAlias<
+  DataSourceNotDisplayZoneError,
+  [zoneId: string, zoneType: string | undefined, options?: { cause?: unknown }]
+>("ADP_ERR_NOT_DISPLAY_ZONE", (zoneId, zoneType, options) => [
+  `zone "${zoneId}" is ${zoneType === undefined ? "of no stated type" : `of type "${zoneType}"`}, ` +
+    `and placements exist only on zones of type "display" (spec, rule 5)`,
+  { ...options, zoneId, zoneType },
+]);
+export type DataSourceResponseError = OfCode<"ADP_ERR_RESPONSE">;
+export const DataSourceResponseError = codeAlias<DataSourceResponseError, Message>("ADP_ERR_RESPONSE", asGiven);
+export type DataSourceRequestError = OfCode<"ADP_ERR_REQUEST_FAILED">;
+export const DataSourceRequestError = codeAlias<DataSourceRequestError, Message>("ADP_ERR_REQUEST_FAILED", asGiven);

@@ -12,7 +12,7 @@ import { ApiAuthError, ApiConfigError, ApiNetworkError, CONFIG_BASE_URL, CONFIG_
 /** A connection setting of the data sources. */
 export type ConnectionSetting = "baseUrl" | "token";
 
-import type { SettingOrigin } from "../configuration/settings";
+import type { SettingOrigin } from "../configuration";
 
 export type { SettingOrigin };
 

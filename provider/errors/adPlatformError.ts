@@ -1,9 +1,11 @@
 /**
  * The base of every error this package throws on purpose (after undici's `lib/core/errors.js`): a
- * stable `name`, a machine-readable `code` and typed fields; a subclass exists only where a caller
- * branches on it. Callers branch on `instanceof` or on `code`, never on message text. Codes are
- * spelled `ADP_ERR_<WHAT>`, like Node's `ERR_*` and undici's `UND_ERR_*`, and one idea has one code
- * in every layer (a missing record is `ADP_ERR_NOT_FOUND` from the client and from a data source).
+ * stable `name`, a machine-readable `code` and typed fields. The code says what happened; a
+ * subclass exists only where a caller branches on it for fields of its own (the client's
+ * `ApiError`s, `DataSourceError`, ...), and every other failure is an `AdPlatformError` with its
+ * code. Callers branch on `instanceof` or on `code`, never on message text. Codes are spelled
+ * `ADP_ERR_<WHAT>`, like Node's `ERR_*` and undici's `UND_ERR_*`, and one idea has one code in
+ * every layer (a missing record is `ADP_ERR_NOT_FOUND` from the client and from a data source).
  *
  * `renderMessage` is the one place that writes the text a user reads: who failed, what was being
  * done, why (the platform's `message`), the platform's `trace_id`, and what to do. A layer that
@@ -33,7 +35,7 @@ export type ErrorCode =
   | "ADP_ERR_NETWORK"
   /** The response did not parse, or was too large. */
   | "ADP_ERR_RESPONSE"
-  /** No usable base URL or token is set; nothing was sent. */
+  /** A setting is missing or unusable (no base URL or token, a share, grace or mode out of range); nothing was sent. */
   | "ADP_ERR_CONFIG"
   /** spec, rule 5: a placement was asked of a zone that is not a display zone. */
   | "ADP_ERR_NOT_DISPLAY_ZONE"
@@ -42,7 +44,21 @@ export type ErrorCode =
   /** A resource operation failed; `cause` keeps the client's error with its own code. */
   | "ADP_ERR_RESOURCE_OPERATION"
   /** A change would leave an object on the platform, unapproved, while `leftBehind` is `refuse`; nothing was sent. */
-  | "ADP_ERR_LEFT_BEHIND_REFUSED";
+  | "ADP_ERR_LEFT_BEHIND_REFUSED"
+  /** Asked for what the package does not have: a resource type, function, kind, operation or import, a `@pulumi/pulumi` protocol. */
+  | "ADP_ERR_UNSUPPORTED"
+  /** A directory for shared state (`limitsDir`, `journalDir`) cannot be used (not private to this user, a stale lock); nothing was written. */
+  | "ADP_ERR_UNSAFE_DIRECTORY"
+  /** The Redis at `limitsUrl` could not be used: it did not answer, or its limits kept changing under every decision. */
+  | "ADP_ERR_STORE_UNUSABLE"
+  /** The create journal holds a newer release's entry for the resource; nothing was sent. */
+  | "ADP_ERR_JOURNAL_NEWER_ENTRY"
+  /** The Pulumi engine that asked for a create ended before it was sent; nothing was sent. */
+  | "ADP_ERR_ENGINE_GONE"
+  /** `adplatform-import-file` refused its arguments, a CSV or a row; nothing was written. */
+  | "ADP_ERR_IMPORT_REFUSED"
+  /** A definition the package is built from (the catalog, a data source) is malformed: a bug in the package. */
+  | "ADP_ERR_DEFINITION";
 
 /** The parts of a message a user reads; `renderMessage` joins them. */
 export interface MessageParts {
@@ -88,17 +104,25 @@ function causeSummary(cause: unknown): unknown {
   return cause;
 }
 
-/** Base of every error the package throws on purpose. */
-export abstract class AdPlatformError extends Error {
+/** True when `error` is one of the family's, with `code` when given. */
+export function isAdPlatformError(error: unknown, code?: ErrorCode): error is AdPlatformError {
+  return error instanceof AdPlatformError && (code === undefined || error.code === code);
+}
+
+/** Base of every error the package throws on purpose, and the error of every code without a subclass. */
+export class AdPlatformError extends Error {
   override readonly name: string = "AdPlatformError";
   /** Machine-readable, stable across releases. */
-  abstract readonly code: ErrorCode;
+  readonly code: ErrorCode;
   /** What the message was rendered from; not enumerable, so inspection and JSON show the message once. */
   declare readonly parts: MessageParts;
 
-  constructor(parts: MessageParts, options?: { readonly cause?: unknown }) {
-    super(renderMessage(parts), options?.cause === undefined ? undefined : { cause: options.cause });
-    Object.defineProperty(this, "parts", { value: parts, enumerable: false });
+  /** `parts`: the whole message (the reason alone), or its parts. */
+  constructor(code: ErrorCode, parts: MessageParts | string, options?: { readonly cause?: unknown }) {
+    const given = typeof parts === "string" ? { reason: parts } : parts;
+    super(renderMessage(given), options?.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    Object.defineProperty(this, "parts", { value: given, enumerable: false });
   }
 
   /** Plain data for logs and JSON: every typed field, the cause as name/code/message, no stack. */

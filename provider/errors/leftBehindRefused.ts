@@ -1,7 +1,7 @@
 /**
  * The refusal of a change that would leave an object on the platform while the `leftBehind`
  * setting is `refuse` (provider/resources/lifecycle/leftBehind.ts). Thrown by `diff`, before any
- * request, so a CI preview fails on it; callers branch on its `code`.
+ * request, so a CI preview fails on it; callers branch on its `code`; its class exists for `objects`.
  */
 import { AdPlatformError, type MessageParts } from "./adPlatformError";
 
@@ -18,12 +18,11 @@ export interface LeftObject {
 /** A change refused because it would leave `objects` on the platform unapproved; nothing was sent. */
 export class LeftBehindRefusedError extends AdPlatformError {
   override readonly name = "LeftBehindRefusedError";
-  readonly code = "ADP_ERR_LEFT_BEHIND_REFUSED";
   /** The objects the change would have left. */
   readonly objects: readonly LeftObject[];
 
   constructor(parts: MessageParts, objects: readonly LeftObject[]) {
-    super(parts);
+    super("ADP_ERR_LEFT_BEHIND_REFUSED", parts);
     this.objects = objects;
   }
 }

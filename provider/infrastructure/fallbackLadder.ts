@@ -9,7 +9,7 @@
  * A rung that can come back says so (`back`): each operation first climbs to the highest rung
  * above the one in use that is back, and runs there on a place made anew, which reads the shared
  * state afresh. The ladder carries nothing between places; its users do what their records need
- * (the limiter merges its last state into the one it finds, `client/limiterRegistry.ts`; the
+ * (the limiter merges its last state into the one it finds, `limiter/limiterRegistry.ts`; the
  * journal on Redis also reads the machine's directory, `journal/journalStore.ts`).
  *
  * The limiter's ladder is Redis, the machine's file store, this process's memory; the journal's is

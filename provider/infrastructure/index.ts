@@ -1,11 +1,21 @@
-/** What every layer shares and the platform knows nothing of: private files, plain-credential warnings. */
-export {
-  CREATE_NEW,
-  UnsafeDirectoryError,
-  createNewFile,
-  currentUid,
-  ensurePrivateDirectory,
-  readFileNoLink,
-  writeFileAtomically,
-} from "./privateFiles";
+/**
+ * What every layer shares and the platform knows nothing of: private files, the clock, whether a
+ * process is alive, redaction, Redis connections, the fallback ladder, warnings.
+ */
+export { CREATE_NEW, createNewFile, currentUid, ensurePrivateDirectory, readFileNoLink, writeFileAtomically } from "./privateFiles";
 export { plainCredentialsWarning, type ConfigCredentials } from "./plainCredentials";
+export { systemClock, epochClock, offsetClock, sleep, type Clock, type TimerHandle } from "./clock";
+export { FallbackLadder, type Rung } from "./fallbackLadder";
+export { processAlive } from "./processAlive";
+export { redactText, sanitizeCause, REDACTED } from "./redact";
+export {
+  REDIS_URL_FORMS,
+  RedisStoreError,
+  SharedRedis,
+  closeRedisConnections,
+  isRedisUrl,
+  mayCarryPassword,
+  sharedRedis,
+  warnUnusable,
+} from "./redis";
+export { setFallbackWarningSink, warnOnceAbout } from "./warnings";

@@ -5,7 +5,7 @@
  * Pulumi's `pulumi-nodejs`); only `pulumi config set --secret` makes the engine encrypt them there.
  * The native face's `CheckConfig` marks them secret itself (`faces/native/checkConfig.ts`).
  */
-import { configKey } from "../configuration/settings";
+import { configKey } from "../configuration";
 import { mayCarryPassword } from "./redis";
 
 /** Credential settings as read, each with whether the stack config marks it secret. */

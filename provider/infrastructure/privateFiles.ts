@@ -12,16 +12,11 @@
 import { randomBytes } from "node:crypto";
 import { closeSync, constants, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";
 import { join } from "node:path";
+import { AdPlatformError } from "../errors";
 
 /** A directory this module refuses to use, and why (its users say what to do instead). */
-export class UnsafeDirectoryError extends Error {
-  constructor(
-    readonly directory: string,
-    readonly reason: string,
-  ) {
-    super(`${directory} ${reason}, so another local user could plant links in it`);
-    this.name = "UnsafeDirectoryError";
-  }
+function unsafeDirectory(directory: string, reason: string): AdPlatformError {
+  return new AdPlatformError("ADP_ERR_UNSAFE_DIRECTORY", `${directory} ${reason}, so another local user could plant links in it`);
 }
 
 // Windows has neither flag nor uids; its temp directory is per user already.
@@ -40,21 +35,21 @@ export function currentUid(): number | undefined {
 /**
  * Makes `directory` (mode 0700, with missing parents) unless it exists, then checks it is one this
  * user alone controls: a real directory, not a link, owned by this user, writable by neither group
- * nor others. Throws `UnsafeDirectoryError` otherwise (or the error of a directory that cannot be
+ * nor others. Throws `ADP_ERR_UNSAFE_DIRECTORY` otherwise (or the error of a directory that cannot be
  * made). Checked after the make, so a directory someone made first, or a link put in its place, is
  * caught too.
  */
 export function ensurePrivateDirectory(directory: string): void {
   mkdirSync(directory, { recursive: true, mode: 0o700 });
   const stats = lstatSync(directory);
-  if (stats.isSymbolicLink()) throw new UnsafeDirectoryError(directory, "is a symbolic link");
-  if (!stats.isDirectory()) throw new UnsafeDirectoryError(directory, "is not a directory");
+  if (stats.isSymbolicLink()) throw unsafeDirectory(directory, "is a symbolic link");
+  if (!stats.isDirectory()) throw unsafeDirectory(directory, "is not a directory");
   const uid = currentUid();
   if (uid === undefined) return;
-  if (stats.uid !== uid) throw new UnsafeDirectoryError(directory, `is owned by uid ${stats.uid}, not by this user (uid ${uid})`);
+  if (stats.uid !== uid) throw unsafeDirectory(directory, `is owned by uid ${stats.uid}, not by this user (uid ${uid})`);
   if ((stats.mode & 0o022) !== 0) {
     const mode = (stats.mode & 0o777).toString(8).padStart(4, "0");
-    throw new UnsafeDirectoryError(directory, `is writable by group or others (mode ${mode})`);
+    throw unsafeDirectory(directory, `is writable by group or others (mode ${mode})`);
   }
 }
 

@@ -16,6 +16,7 @@
  * whatever in the URL may be a credential.
  */
 import { Cluster, Redis } from "ioredis";
+import { AdPlatformError } from "../errors";
 import { redactText } from "./redact";
 import { type RedisTarget, redactRedisUrl, redisTargetOf, redisUrlSecrets } from "./redisUrls";
 import { say, warnOnceAbout } from "./warnings";
@@ -87,13 +88,13 @@ export const SHARED_REDIS_TIMEOUTS: RedisTimeouts = Object.freeze({ connectTimeo
 export const PROBE_EVERY_MS = 1_000;
 
 /** The error a command on an unusable Redis rejects with: says what failed, never the password. */
-export class RedisStoreError extends Error {
+export class RedisStoreError extends AdPlatformError {
+  override readonly name = "RedisStoreError";
   constructor(
     readonly url: string,
     readonly reason: string,
   ) {
-    super(`the Redis at ${url} is not usable: ${reason}`);
-    this.name = "RedisStoreError";
+    super("ADP_ERR_STORE_UNUSABLE", `the Redis at ${url} is not usable: ${reason}`);
   }
 }
 
@@ -110,7 +111,7 @@ function socketsOf(client: AnyClient): { ref(): void; unref(): void }[] {
 function settles<T>(promise: Promise<T>, ms: number, keepsAlive = false): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    timer = setTimeout(() => reject(new AdPlatformError("ADP_ERR_STORE_UNUSABLE", `no answer within ${ms} ms`)), ms);
     if (!keepsAlive) timer.unref();
   });
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));

@@ -12,6 +12,7 @@ import { announcingAdoption } from "./lifecycle/adoptionNotice";
 import type { ResourceLifecycle } from "./lifecycle/contract";
 import { RESOURCE_DEFINITIONS } from "./definitions";
 import { RESOURCE_KINDS, isResourceKind, type ResourceKind } from "./kinds";
+import { AdPlatformError } from "../errors";
 
 // Each kind has its own input and output types; the table holds them all, so its values are `any`.
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -36,12 +37,13 @@ const LIFECYCLES = Object.fromEntries(
 ) as Readonly<Record<ResourceKind, ResourceLifecycle<any, any>>>;
 
 /**
- * The lifecycle of one resource kind. Throws a TypeError naming the known kinds for anything else
- * (a state written by a newer version of this package, for example).
+ * The lifecycle of one resource kind. Throws `ADP_ERR_UNSUPPORTED` naming the known kinds for
+ * anything else (a state written by a newer version of this package, for example).
  */
 export function resourceLifecycle(kind: ResourceKind): ResourceLifecycle<any, any> {
   if (!isResourceKind(kind)) {
-    throw new TypeError(`pulumi-adplatform has no resource kind ${JSON.stringify(kind)}; known: ${Object.keys(LIFECYCLES).join(", ")}`);
+    const known = Object.keys(LIFECYCLES).join(", ");
+    throw new AdPlatformError("ADP_ERR_UNSUPPORTED", `pulumi-adplatform has no resource kind ${JSON.stringify(kind)}; known: ${known}`);
   }
   return LIFECYCLES[kind];
 }

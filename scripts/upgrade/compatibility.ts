@@ -237,6 +237,13 @@ function compareSignatures(where: string, old: readonly SurfaceSignature[], cur:
   return found;
 }
 
+/**
+ * Whether a member was recorded without a type: one declared by its initializer (`readonly code =
+ * "ADP_ERR_NOT_FOUND"`) has no type written, which the surface records as `any`. A program reading
+ * such a member can only have relied on it being there.
+ */
+const untyped = (type: string) => type.replace(/^(static )?(readonly )?/, "") === "any";
+
 /** Members old against new, by the role of their declaration. */
 function compareMembers(where: string, old: SurfaceEntry, cur: SurfaceEntry): string[] {
   const found: string[] = [];
@@ -248,7 +255,8 @@ function compareMembers(where: string, old: SurfaceEntry, cur: SurfaceEntry): st
   for (const [name, member] of before) {
     const now = after.get(name);
     if (now === undefined) found.push(`${where}: member \`${name}\` removed`);
-    else if (now.type !== member.type) found.push(`${where}: member \`${name}\` changed type from ${member.type} to ${now.type}`);
+    else if (now.type !== member.type && !(untyped(member.type) && !input))
+      found.push(`${where}: member \`${name}\` changed type from ${member.type} to ${now.type}`);
     else if (input && member.optional && !now.optional) found.push(`${where}: member \`${name}\` is newly required`);
     else if (!input && !member.optional && now.optional) found.push(`${where}: member \`${name}\` is no longer always set`);
   }

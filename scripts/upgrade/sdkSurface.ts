@@ -149,7 +149,11 @@ export function readSdkSurface(entry: string): SdkSurface {
       const has = (kind: ts.SyntaxKind) => modifiers.some((m) => m.kind === kind);
       const prefix = `${has(ts.SyntaxKind.StaticKeyword) ? "static " : ""}${has(ts.SyntaxKind.ReadonlyKeyword) ? "readonly " : ""}`;
       let typeText: string;
-      if (ts.isMethodDeclaration(declaration) || ts.isMethodSignature(declaration)) {
+      if ((property.declarations?.length ?? 0) > 1) {
+        // A member an intersection declares more than once has the type they meet at (`code` of
+        // `DataSourceError & { readonly code: "ADP_ERR_NOT_FOUND" }`), not any one written.
+        typeText = checker.typeToString(checker.getTypeOfSymbol(property), undefined, ts.TypeFormatFlags.NoTruncation);
+      } else if (ts.isMethodDeclaration(declaration) || ts.isMethodSignature(declaration)) {
         const signature = signatureOf(declaration);
         typeText = `(${signature.parameters.join(", ")}) => ${signature.returns}`;
       } else {
@@ -162,10 +166,41 @@ export function readSdkSurface(entry: string): SdkSurface {
     return Object.fromEntries(Object.entries(members).sort(([a], [b]) => a.localeCompare(b)));
   };
 
+  /** A construct signature of a value's type, its rest tuples spread into the parameters they name. */
+  const constructSignatureOf = (signature: ts.Signature): SurfaceSignature => ({
+    parameters: signature.getParameters().flatMap((parameter) => {
+      const declaration = parameter.valueDeclaration;
+      if (declaration === undefined || !ts.isParameter(declaration)) return [];
+      const type = checker.getTypeOfSymbol(parameter);
+      const elements =
+        declaration.dotDotDotToken && checker.isTupleType(type)
+          ? (type as ts.TupleTypeReference).target.labeledElementDeclarations
+          : undefined;
+      if (elements === undefined)
+        return [`${declaration.name.getText()}${declaration.questionToken ? "?" : ""}: ${text(declaration.type)}`];
+      return elements.flatMap((element) =>
+        element !== undefined && ts.isNamedTupleMember(element)
+          ? [`${element.name.getText()}${element.questionToken ? "?" : ""}: ${text(element.type)}`]
+          : [],
+      );
+    }),
+    returns: "any", // as a class's constructor, whose return is not written
+  });
+
   const describe = (symbol: ts.Symbol): Omit<SurfaceEntry, "internal" | "input"> | undefined => {
     const declarations = ownDeclarations(symbol);
     const first = declarations[0];
     if (first === undefined) return undefined;
+    // A class is a type and a value constructing it under one name. `class` declares both at once; a
+    // type alias beside a constant whose type constructs declares them apart, and reads the same to a
+    // program (`new`, `instanceof`, a type annotation).
+    const constructs = declarations.some(ts.isVariableDeclaration) ? checker.getTypeOfSymbol(symbol).getConstructSignatures() : [];
+    if (ts.isTypeAliasDeclaration(first) && constructs.length > 0)
+      return {
+        kind: "class",
+        members: membersOf(checker.getDeclaredTypeOfSymbol(symbol)),
+        signatures: constructs.map(constructSignatureOf),
+      };
     if (ts.isClassDeclaration(first)) {
       const members = { ...membersOf(checker.getDeclaredTypeOfSymbol(symbol)), ...membersOf(checker.getTypeOfSymbol(symbol)) };
       const sortedMembers = Object.fromEntries(Object.entries(members).sort(([a], [b]) => a.localeCompare(b)));

@@ -103,7 +103,7 @@ it("has a section for every folder of provider/", () => {
 
 it("tells a path that is not there from one that is", () => {
   const named = (text: string) => namedPaths(text).filter(({ span, folder }) => !exists(span, folder));
-  expect(named("### `provider/client/`\n\n`apiClient.ts`, `limiter.ts`, `client/explicitAccount.ts`")).toEqual([]);
+  expect(named("### `provider/client/`\n\n`apiClient.ts`, `retryPolicy.ts`, `client/explicitAccount.ts`")).toEqual([]);
   expect(named("### `provider/client/`\n\n`settings.ts`").map(({ span }) => span)).toEqual(["settings.ts"]);
   expect(named("`provider/resources/<kind>/definition.ts`, `sdk/dataSources/get*.ts`, `PulumiPlugin.yaml`")).toEqual([]);
   expect(named("`provider/nowhere.ts` and `gone/`").map(({ span }) => span)).toEqual(["provider/nowhere.ts", "gone/"]);

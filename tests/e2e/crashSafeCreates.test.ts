@@ -16,13 +16,12 @@ import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { openCliSession, requireLanguageHost, type CliSession } from "../../scripts/driver/cliSession";
+import { openCliSession, requireLanguageHost, type CliSession, linkRepositoryPackage } from "../../scripts/driver/cliSession";
 import { pulumiBinDir } from "../../scripts/driver/paths";
-import { linkRepositoryPackage } from "../../scripts/driver/cliSession";
 import { CreateJournal } from "../../provider/resources/journal/store";
 import { startSimulator, type LoggedCall, type RunningSimulator } from "../../simulator";
 import { E2E_TIMEOUT_MS, TOKEN, pulumiIn } from "./harness";
-import { processAlive } from "../../provider/client/processAlive";
+import { processAlive } from "../../provider/infrastructure/processAlive";
 
 jest.setTimeout(2 * E2E_TIMEOUT_MS);
 

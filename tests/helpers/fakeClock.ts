@@ -2,7 +2,7 @@
  * A hand-driven `Clock` for limiter tests: time moves only when the test calls `advance`, and due
  * timers fire in time order, so tests never depend on the wall clock.
  */
-import type { Clock, TimerHandle } from "../../provider/client";
+import type { Clock, TimerHandle } from "../../provider/infrastructure";
 
 interface Timer {
   readonly id: number;

@@ -4,7 +4,7 @@
  * 1..8, the whole limit), for tests that hand `decide` or a store a state of their own.
  */
 import { RATE_CLASSES } from "../../provider/catalog/rateClasses";
-import type { ModelConfig } from "../../provider/client/limiterModel";
+import type { ModelConfig } from "../../provider/limiter/limiterModel";
 
 export const REAL_WINDOWS: ModelConfig = {
   classes: RATE_CLASSES,

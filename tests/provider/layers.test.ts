@@ -1,7 +1,9 @@
 /**
  * The folders of provider/ are layers, and a module imports only from layers below its own (the
- * code map of docs/ARCHITECTURE.md): the client never imports resources, data sources or faces;
- * infrastructure serves the client and the create journal and knows neither. The journal's store
+ * code map of docs/ARCHITECTURE.md): the limiter never imports the HTTP client, the client never
+ * imports resources, data sources or faces; infrastructure serves them all and knows none. Each
+ * folder has one entry, its index.ts: a module reaches another folder only through it, so what a
+ * folder offers is what its index names. The journal's store
  * (resources/journal/store/) stores and decides nothing, so it imports nothing of the protocol or
  * the lifecycles. Read from the sources' relative imports.
  */
@@ -13,15 +15,17 @@ const provider = join(root, "provider");
 
 /** Each folder's layer: a module may import from folders of a lower layer, and from its own folder. */
 const LAYERS: Readonly<Record<string, number>> = {
-  catalog: 0,
-  configuration: 0,
+  // The error family is the lowest: every layer throws it, the catalog's refusals included.
   errors: 0,
-  wire: 1,
-  infrastructure: 1,
-  client: 2,
-  resources: 3,
-  dataSources: 3,
-  faces: 4,
+  catalog: 1,
+  configuration: 1,
+  wire: 2,
+  infrastructure: 2,
+  limiter: 3,
+  client: 4,
+  resources: 5,
+  dataSources: 5,
+  faces: 6,
 };
 
 /** Imports that cross a layer upwards and are known: none; an entry here names its way out. */
@@ -69,6 +73,14 @@ it("imports only from lower layers", () => {
   expect(upwards).toEqual([]);
 });
 
+it("reaches another folder only through its index.ts", () => {
+  const deep = folders
+    .flatMap((folder) => sources(join(provider, folder)).flatMap(crossingsOf))
+    .filter(({ to }) => !/^[^/]+\/index\.ts$/.test(to))
+    .map(({ from, to }) => `${from} -> ${to}`);
+  expect(deep).toEqual([]);
+});
+
 it("keeps the journal's store below its protocol", () => {
   const store = "resources/journal/store";
   const outside = sources(join(provider, store))
@@ -79,7 +91,7 @@ it("keeps the journal's store below its protocol", () => {
         to: relative(provider, resolve(provider, dirname(from), match[1])),
       }));
     })
-    .filter(({ to }) => !to.startsWith(`${store}/`) && !["infrastructure", "configuration"].includes(to.split("/")[0]))
+    .filter(({ to }) => !to.startsWith(`${store}/`) && !["infrastructure", "configuration", "errors"].includes(to.split("/")[0]))
     .map(({ from, to }) => `${from} -> ${to}`);
   expect(outside).toEqual([]);
 });

@@ -35,12 +35,10 @@ import {
   type AccountIdentity,
   type AccountIdentityField,
   type ExplicitAccount,
-} from "../../client/explicitAccount";
-import { type Settings, settingsWith } from "../../configuration/settings";
-import type { LifecycleContext } from "../../resources/lifecycle/context";
-import type { CheckFailure, ResourceLifecycle } from "../../resources/lifecycle/contract";
-import { deepEquivalent } from "../../resources/inputs/equivalence";
-import { containsUnknown } from "../../resources/inputs/unknowns";
+} from "../../client";
+import { type Settings, settingsWith } from "../../configuration";
+import type { LifecycleContext, CheckFailure, ResourceLifecycle } from "../../resources";
+import { deepEquivalent, containsUnknown } from "../../resources";
 
 /** The input (and output) property holding a resource's explicit account. */
 export const ACCOUNT_PROPERTY = "account";

@@ -16,8 +16,7 @@
  * was built still applies.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { LifecycleContext } from "../../resources/lifecycle/context";
-import type { ResourceLifecycle } from "../../resources/lifecycle/contract";
+import type { LifecycleContext, ResourceLifecycle } from "../../resources";
 import { IDENTITY_INPUT, identityOf, withIdentityOf } from "./identityInput";
 
 /** The key under which the plugin passes the serialized provider text in every property map. */

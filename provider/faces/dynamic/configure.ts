@@ -14,7 +14,7 @@
  * (sdk/resources/providerShim.ts).
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { resolveSettings, stackConfigLayer, type Settings } from "../../configuration/settings";
+import { resolveSettings, stackConfigLayer, type Settings } from "../../configuration";
 
 /** What `configure` reads the stack config through (the dynamic provider's `Config`). */
 export interface ConfigSource {

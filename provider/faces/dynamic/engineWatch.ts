@@ -9,7 +9,7 @@
  * process was re-parented), creates not yet sent are abandoned, the ones in flight are answered and
  * journaled, and the process exits.
  */
-import { engineGone } from "../../resources/journal";
+import { engineGone } from "../../resources";
 import { pluginEngineAddress } from "../engineAddress";
 
 /** How often the parent process is checked, ms. */

@@ -6,14 +6,12 @@
  * from the SDK's hidden input, `./identityInput`). In the plugin process, the first lookup also
  * starts `./engineWatch`.
  */
-import type { LifecycleContext } from "../../resources/lifecycle/context";
-import { CreateSession } from "../../resources/journal";
-import type { ResourceKind } from "../../resources/kinds";
-import { resourceLifecycle } from "../../resources/registry";
+import type { LifecycleContext, ResourceKind } from "../../resources";
+import { CreateSession, resourceLifecycle } from "../../resources";
 import { withAccountProperty } from "./accountProperty";
 import { dynamicProvider, type KindProvider } from "./adapter";
 import { configuredSettings } from "./configure";
-import { setFallbackWarningSink } from "../../infrastructure/warnings";
+import { setFallbackWarningSink } from "../../infrastructure";
 import { pluginEngineAddress } from "../engineAddress";
 import { engineInfo, engineStatus, engineWarn, useEngineAddress } from "../engineLog";
 import { watchEngine } from "./engineWatch";

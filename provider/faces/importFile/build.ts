@@ -4,14 +4,13 @@
  * by id would record, fetched through the account's shared client and its rate limiter.
  */
 import * as fs from "node:fs";
-import type { Settings } from "../../configuration/settings";
-import { createNewFile } from "../../infrastructure/privateFiles";
-import { CreateSession } from "../../resources/journal";
-import type { LifecycleContext } from "../../resources/lifecycle/context";
-import type { ResourceKind } from "../../resources/kinds";
-import { resourceLifecycle } from "../../resources/registry";
+import type { Settings } from "../../configuration";
+import { createNewFile } from "../../infrastructure";
+import { isAdPlatformError } from "../../errors";
+import { CreateSession, resourceLifecycle } from "../../resources";
+import type { LifecycleContext, ResourceKind } from "../../resources";
 import type { CsvRow } from "./csv";
-import { entryOfRow, RowRefusedError, type ImportEntry, type ImportFile, type ReadObject } from "./entries";
+import { entryOfRow, type ImportEntry, type ImportFile, type ReadObject } from "./entries";
 
 /** Rows of one kind. */
 export interface ImportSource {
@@ -71,7 +70,9 @@ export async function buildImportFile(
         seen.set(key, `${origin} row ${row.line}`);
         resources.push(entry);
       } catch (error) {
-        const message = error instanceof RowRefusedError ? error.message : `row ${row.line} (${kind}): ${(error as Error).message}`;
+        const message = isAdPlatformError(error, "ADP_ERR_IMPORT_REFUSED")
+          ? error.message
+          : `row ${row.line} (${kind}): ${(error as Error).message}`;
         problems.push(`${origin}: ${message}`);
       }
     }

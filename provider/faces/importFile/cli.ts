@@ -6,10 +6,10 @@
  * flag, which `ps` would show. Exits 1 with every refused row and writes nothing when any is.
  */
 import * as fs from "node:fs";
-import { resolveSettings } from "../../configuration/settings";
-import { isResourceKind, RESOURCE_KINDS, type ResourceKind } from "../../resources/kinds";
+import { resolveSettings } from "../../configuration";
+import { isResourceKind, RESOURCE_KINDS, type ResourceKind } from "../../resources";
 import { buildImportFile, lifecycleReader, rowsOfIds, writeImportFile, type ImportSource } from "./build";
-import { parseCsv } from "./csv";
+import { importRefused, parseCsv } from "./csv";
 import { unknownColumns } from "./entries";
 import { IMPORTABLE_KINDS } from "../native/importSupport";
 
@@ -42,18 +42,20 @@ export function parseImportFileArgs(args: readonly string[], readText: (path: st
   for (let i = 0; i < args.length; i++) {
     const flag = args[i]!;
     const value = args[i + 1];
-    if (!["--kind", "--csv", "--ids", "--out"].includes(flag)) throw new Error(`unknown argument ${JSON.stringify(flag)}`);
-    if (value === undefined) throw new Error(`${flag} needs a value`);
+    if (!["--kind", "--csv", "--ids", "--out"].includes(flag)) throw importRefused(`unknown argument ${JSON.stringify(flag)}`);
+    if (value === undefined) throw importRefused(`${flag} needs a value`);
     i += 1;
     if (flag === "--out") out = value;
     else if (flag === "--kind") {
-      if (!isResourceKind(value)) throw new Error(`--kind ${JSON.stringify(value)}: one of ${RESOURCE_KINDS.join(", ")}`);
+      if (!isResourceKind(value)) throw importRefused(`--kind ${JSON.stringify(value)}: one of ${RESOURCE_KINDS.join(", ")}`);
       kind = value;
     } else {
-      if (kind === undefined) throw new Error(`${flag} ${value}: give --kind first`);
+      if (kind === undefined) throw importRefused(`${flag} ${value}: give --kind first`);
       if (flag === "--ids") {
         if (!IMPORTABLE_KINDS.has(kind)) {
-          throw new Error(`--ids ${value}: the API cannot read a ${kind}, so an id alone says nothing of its fields: give them in a --csv`);
+          throw importRefused(
+            `--ids ${value}: the API cannot read a ${kind}, so an id alone says nothing of its fields: give them in a --csv`,
+          );
         }
         const ids = value
           .split(",")
@@ -64,13 +66,13 @@ export function parseImportFileArgs(args: readonly string[], readText: (path: st
         const table = parseCsv(readText(value));
         const unknown = unknownColumns(kind, table.columns);
         if (unknown.length > 0)
-          throw new Error(`${value}: no field of ${kind} is named ${unknown.map((c) => JSON.stringify(c)).join(", ")}`);
+          throw importRefused(`${value}: no field of ${kind} is named ${unknown.map((c) => JSON.stringify(c)).join(", ")}`);
         sources.push({ kind, origin: value, rows: table.rows });
       }
     }
   }
-  if (sources.length === 0) throw new Error("nothing to import: give --kind with --csv or --ids");
-  if (out === undefined) throw new Error("--out <file> is required");
+  if (sources.length === 0) throw importRefused("nothing to import: give --kind with --csv or --ids");
+  if (out === undefined) throw importRefused("--out <file> is required");
   return { sources, out };
 }
 

@@ -3,6 +3,12 @@
  * line breaks and doubled quotes, lines end in LF or CRLF. The first line names the columns. Kept
  * here, a page long, rather than taken from a dependency: the command reads nothing more.
  */
+import { AdPlatformError } from "../../errors";
+
+/** What the command refuses (an argument, a CSV, a row) with; it then writes nothing. */
+export function importRefused(message: string): AdPlatformError {
+  return new AdPlatformError("ADP_ERR_IMPORT_REFUSED", message);
+}
 
 /** One data line: its 1-based line number in the file (for messages) and its cells by column. */
 export interface CsvRow {
@@ -60,7 +66,7 @@ function records(text: string): { line: number; fields: string[] }[] {
     } else field += c;
     i += 1;
   }
-  if (quoted) throw new Error(`line ${start}: a quoted field is not closed`);
+  if (quoted) throw importRefused(`line ${start}: a quoted field is not closed`);
   if (field !== "" || fields.length > 0) endRecord();
   return out;
 }
@@ -71,17 +77,17 @@ function records(text: string): { line: number; fields: string[] }[] {
  */
 export function parseCsv(text: string): CsvTable {
   const [header, ...data] = records(text.replace(/^\uFEFF/, ""));
-  if (header === undefined) throw new Error("the CSV is empty: its first line names the columns");
+  if (header === undefined) throw importRefused("the CSV is empty: its first line names the columns");
   const columns = header.fields.map((name) => name.trim());
   const seen = new Set<string>();
   for (const name of columns) {
-    if (name === "") throw new Error(`line ${header.line}: a column has no name`);
-    if (seen.has(name)) throw new Error(`line ${header.line}: column ${JSON.stringify(name)} appears twice`);
+    if (name === "") throw importRefused(`line ${header.line}: a column has no name`);
+    if (seen.has(name)) throw importRefused(`line ${header.line}: column ${JSON.stringify(name)} appears twice`);
     seen.add(name);
   }
   const rows = data.map(({ line, fields }) => {
     if (fields.length > columns.length)
-      throw new Error(`line ${line}: ${fields.length} cells, but the header names ${columns.length} columns`);
+      throw importRefused(`line ${line}: ${fields.length} cells, but the header names ${columns.length} columns`);
     return { line, cells: Object.fromEntries(columns.map((name, index) => [name, fields[index] ?? ""])) };
   });
   return { columns, rows };

@@ -11,15 +11,12 @@
  * from the row only what the read cannot return (`items`); a row value that contradicts the platform's
  * is refused, since groups cannot be updated.
  */
-import type { AnyResourceDefinition } from "../../resources/inputs/definition";
-import { RESOURCE_DEFINITIONS } from "../../resources/definitions";
-import { checkInputs, type InputSchema } from "../../resources/inputs/checkInputs";
-import { diffInputs } from "../../resources/inputs/diff";
-import type { ResourceKind } from "../../resources/kinds";
-import { snakeToCamel } from "../../wire/casing";
+import type { AnyResourceDefinition, ResourceKind } from "../../resources";
+import { RESOURCE_DEFINITIONS, checkInputs, type InputSchema, diffInputs } from "../../resources";
+import { snakeToCamel } from "../../wire";
 import { IMPORTABLE_KINDS } from "../native/importSupport";
 import { resourceToken } from "../native/tokens";
-import type { CsvRow } from "./csv";
+import { type CsvRow, importRefused } from "./csv";
 
 /** One resource of an import file, as `pulumi import --file` reads it. */
 export interface ImportEntry {
@@ -44,11 +41,6 @@ export type ReadObject = (
   kind: ResourceKind,
   id: string,
 ) => Promise<{ inputs: Record<string, unknown>; outputs: Record<string, unknown> } | undefined>;
-
-/** A row the schema refuses: every problem, each naming the field. */
-export class RowRefusedError extends Error {
-  override readonly name = "RowRefusedError";
-}
 
 /**
  * The input field of `definition` column `column` names: an SDK name (`maxValue`), a wire name
@@ -93,7 +85,7 @@ export function entryName(kind: ResourceKind, id: string): string {
 }
 
 /**
- * The import file entry of one row of `kind`, or a `RowRefusedError` naming the row and each field
+ * The import file entry of one row of `kind`, or an `ADP_ERR_IMPORT_REFUSED` naming the row and each field
  * the schema refuses. `read` is asked only for kinds the platform can read.
  */
 export async function entryOfRow(kind: ResourceKind, row: CsvRow, read: ReadObject): Promise<ImportEntry> {
@@ -104,7 +96,7 @@ export async function entryOfRow(kind: ResourceKind, row: CsvRow, read: ReadObje
   for (const [column, cell] of Object.entries(row.cells)) {
     const field = fieldOfColumn(definition, column);
     if (field === undefined)
-      throw new RowRefusedError(`${rowLabel(kind, row, undefined)}: column ${JSON.stringify(column)} is no field of ${kind}`);
+      throw importRefused(`${rowLabel(kind, row, undefined)}: column ${JSON.stringify(column)} is no field of ${kind}`);
     if (field === "id") ownId = cell.trim() || undefined;
     else {
       const value = cellValue(definition, field, cell);
@@ -113,7 +105,7 @@ export async function entryOfRow(kind: ResourceKind, row: CsvRow, read: ReadObje
   }
   const id = adoption.by === "ids" ? adoption.ids.map((field) => given[field]).join("/") : ownId;
   const label = rowLabel(kind, row, id && !id.split("/").includes("") ? id : undefined);
-  const refuse = (problems: readonly string[]) => new RowRefusedError(`${label}: ${problems.join("; ")}`);
+  const refuse = (problems: readonly string[]) => importRefused(`${label}: ${problems.join("; ")}`);
   if (adoption.by === "adoptId" && id === undefined) throw refuse(["id: is required"]);
 
   if (!IMPORTABLE_KINDS.has(kind)) {

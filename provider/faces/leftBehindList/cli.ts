@@ -8,10 +8,9 @@
  */
 import { userInfo } from "node:os";
 import { resolveAccount } from "../../client";
-import { resolveSettings } from "../../configuration/settings";
-import { closeRedisConnections } from "../../infrastructure/redis";
-import { setFallbackWarningSink } from "../../infrastructure/warnings";
-import { journalAccount, type KnownStack, leftBehindPlaces, readLeftBehind } from "../../resources/journal";
+import { resolveSettings } from "../../configuration";
+import { closeRedisConnections, setFallbackWarningSink } from "../../infrastructure";
+import { journalAccount, type KnownStack, leftBehindPlaces, readLeftBehind } from "../../resources";
 import { objectsNamed, parseListArgs, renderList, selectedObjects, selectedStacks } from "./listing";
 
 const COMMAND = "adplatform-left-behind";

@@ -2,8 +2,8 @@
  * What `adplatform-left-behind` does with the list (provider/resources/journal/store/leftBehindList.ts), apart from
  * reading and writing it: its arguments, which objects a request selects, and how they are shown.
  */
-import type { KnownStack, LeftBehindObject } from "../../resources/journal";
-import { isResourceKind, RESOURCE_KINDS, type ResourceKind } from "../../resources/kinds";
+import type { KnownStack, LeftBehindObject } from "../../resources";
+import { isResourceKind, RESOURCE_KINDS, type ResourceKind } from "../../resources";
 
 /** What the command was asked. */
 export interface ListRequest {

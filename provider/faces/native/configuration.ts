@@ -7,7 +7,7 @@
  * one plugin process per provider, so one configuration per process is one account per provider.
  */
 import { plainCredentialsWarning } from "../../infrastructure";
-import { type SettingKey, type Settings, type SettingsLayer, configKey, resolveSettings } from "../../configuration/settings";
+import { type SettingKey, type Settings, type SettingsLayer, configKey, resolveSettings } from "../../configuration";
 import { fromEngine } from "./engineValues";
 import type { ConfigureSeen } from "./protocolFixes";
 

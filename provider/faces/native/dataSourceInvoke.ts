@@ -4,10 +4,8 @@
  * provider's settings. A list read returns `{ total, items }`, a single read the record,
  * both in SDK (camelCase) names.
  */
-import type { Settings } from "../../configuration/settings";
-import { DATA_SOURCES } from "../../dataSources/definitions";
-import { readList, readOne, type ConnectionSettings } from "../../dataSources/engine";
-import { DataSourceArgumentError } from "../../dataSources/errors";
+import type { Settings } from "../../configuration";
+import { DATA_SOURCES, readList, readOne, type ConnectionSettings, DataSourceArgumentError } from "../../dataSources";
 import { propertiesFromEngine, toEngine } from "./engineValues";
 import type { DataSourceName } from "./tokens";
 

@@ -19,8 +19,8 @@
  */
 import * as grpc from "@grpc/grpc-js";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
-import { normalisedBaseUrl } from "../../client/explicitAccount";
-import { isUnknown } from "../../resources/inputs/unknowns";
+import { normalisedBaseUrl } from "../../client";
+import { isUnknown } from "../../resources";
 
 type Config = Readonly<Record<string, unknown>>;
 

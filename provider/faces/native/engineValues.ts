@@ -11,7 +11,7 @@
  * Outbound, `google-protobuf`'s `Struct.fromJavaScript` refuses `undefined`, so absent fields are
  * dropped.
  */
-import { UNKNOWN_VALUE } from "../../resources/inputs/unknowns";
+import { UNKNOWN_VALUE } from "../../resources";
 
 /** The key that marks a special value (secret, resource reference, output) in a property map. */
 export const SIGNATURE_KEY = "4dabf18193072939515e22adb298388d";

@@ -9,7 +9,7 @@
  * takes the existing object over from its declared inputs on the first `pulumi up`.
  */
 import { requestLine } from "../../catalog";
-import type { ResourceKind } from "../../resources/kinds";
+import type { ResourceKind } from "../../resources";
 import { resourceToken } from "./tokens";
 
 /** Kinds the platform can read, so `pulumi import` can write their declaration. */

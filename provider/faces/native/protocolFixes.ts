@@ -19,6 +19,7 @@
  */
 import type { Struct as StructType } from "google-protobuf/google/protobuf/struct_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
+import { AdPlatformError } from "../../errors";
 
 /**
  * `google-protobuf`'s `Struct` of the copy the server decodes with (`@pulumi/pulumi`'s dependency, not
@@ -28,7 +29,8 @@ import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 export function structClass(): typeof StructType {
   // A ReadRequest whose field 3 (`properties`, a Struct) is present and empty: tag (3 << 3) | 2, length 0.
   const decoded = provproto.ReadRequest.deserializeBinary(Uint8Array.of((3 << 3) | 2, 0)).getProperties();
-  if (decoded === undefined) throw new Error("@pulumi/pulumi's ReadRequest no longer carries properties as field 3");
+  if (decoded === undefined)
+    throw new AdPlatformError("ADP_ERR_UNSUPPORTED", "@pulumi/pulumi's ReadRequest no longer carries properties as field 3");
   return decoded.constructor as typeof StructType;
 }
 

@@ -15,13 +15,11 @@
  *   inputs (provider/resources/journal).
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { Settings } from "../../configuration/settings";
-import type { LifecycleContext } from "../../resources/lifecycle/context";
-import { epochClock } from "../../client/clock";
-import { CreateSession } from "../../resources/journal";
-import type { ResourceLifecycle } from "../../resources/lifecycle/contract";
-import type { ResourceKind } from "../../resources/kinds";
-import { resourceLifecycle } from "../../resources/registry";
+import type { Settings } from "../../configuration";
+import { AdPlatformError } from "../../errors";
+import type { LifecycleContext, ResourceLifecycle, ResourceKind } from "../../resources";
+import { epochClock } from "../../infrastructure";
+import { CreateSession, resourceLifecycle } from "../../resources";
 import { invokeDataSource } from "./dataSourceInvoke";
 import { engineInfo, engineStatus, engineWarn } from "../engineLog";
 import { propertiesFromEngine, toEngine } from "./engineValues";
@@ -30,11 +28,12 @@ import { dataSourceOfToken, kindOfToken, typeOfUrn } from "./tokens";
 
 type Provider = pulumi.provider.Provider;
 
-/** The kind of the resource `urn` names; a TypeError for a type this package does not have. */
+/** The kind of the resource `urn` names; `ADP_ERR_UNSUPPORTED` for a type this package does not have. */
 function kindOfUrn(urn: string): ResourceKind {
   const type = typeOfUrn(urn);
   const kind = kindOfToken(type);
-  if (kind === undefined) throw new TypeError(`pulumi-adplatform has no resource type ${JSON.stringify(type)}`);
+  if (kind === undefined)
+    throw new AdPlatformError("ADP_ERR_UNSUPPORTED", `pulumi-adplatform has no resource type ${JSON.stringify(type)}`);
   return kind;
 }
 
@@ -87,11 +86,11 @@ export function nativeProvider(version: string, schema: string, settings: () => 
       const importing = Object.keys(state).length === 0;
       if (importing) {
         const refusal = importRefusal(kind, id);
-        if (refusal !== undefined) throw new Error(refusal);
+        if (refusal !== undefined) throw new AdPlatformError("ADP_ERR_UNSUPPORTED", refusal);
       }
       const result = await lifecycleOf(urn).read(id, importing ? undefined : state, contextFor(urn));
       if (result === undefined) {
-        if (importing) throw new Error(`${kind} ${id}: cannot import: the platform has no such object`);
+        if (importing) throw new AdPlatformError("ADP_ERR_UNSUPPORTED", `${kind} ${id}: cannot import: the platform has no such object`);
         // The engine's signal that the object no longer exists: it is then removed from the state.
         return { id: "" };
       }
@@ -109,7 +108,8 @@ export function nativeProvider(version: string, schema: string, settings: () => 
 
     async invoke(token, args) {
       const name = dataSourceOfToken(token);
-      if (name === undefined) throw new TypeError(`pulumi-adplatform has no function ${JSON.stringify(token)}`);
+      if (name === undefined)
+        throw new AdPlatformError("ADP_ERR_UNSUPPORTED", `pulumi-adplatform has no function ${JSON.stringify(token)}`);
       return invokeDataSource(name, args, settings());
     },
   };

@@ -5,8 +5,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as pulumiProvider from "@pulumi/pulumi/provider";
-import { setFallbackWarningSink } from "../../infrastructure/warnings";
-import { resolveSettings, type Settings } from "../../configuration/settings";
+import { setFallbackWarningSink } from "../../infrastructure";
+import { resolveSettings, type Settings } from "../../configuration";
 import { engineAddressFromArgs } from "../engineAddress";
 import { installCheckConfig } from "./checkConfig";
 import { plainCredentialsOf, settingsFromConfigure } from "./configuration";

@@ -3,8 +3,8 @@
  * Pulumi schema. Tokens are part of every state the native face writes (`adplatform:index:<Kind>`
  * is the URN type), so, like the kind names, they are a stable interface.
  */
-import { DATA_SOURCES } from "../../dataSources/definitions";
-import { isResourceKind, type ResourceKind } from "../../resources/kinds";
+import { DATA_SOURCES } from "../../dataSources";
+import { isResourceKind, type ResourceKind } from "../../resources";
 
 /** The package name: the plugin is `pulumi-resource-adplatform`, config keys are `adplatform:<key>`. */
 export const PACKAGE_NAME = "adplatform";

@@ -5,7 +5,7 @@
  */
 import type { z } from "zod";
 import { BidStrategyCreate } from "../../catalog";
-import { toWire } from "../../wire/casing";
+import { toWire } from "../../wire";
 import { NumberInput } from "../inputs/decimal";
 import { APPROVAL_FIELD } from "../inputs/leftBehindApproval";
 import { defineResource } from "../inputs/definition";

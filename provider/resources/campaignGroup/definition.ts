@@ -5,7 +5,7 @@
  */
 import type { z } from "zod";
 import { CampaignGroup, CampaignGroupCreate, requestLine } from "../../catalog";
-import { toWire } from "../../wire/casing";
+import { toWire } from "../../wire";
 import { APPROVAL_FIELD } from "../inputs/leftBehindApproval";
 import { defineResource, type StateOutputs } from "../inputs/definition";
 import { PathId } from "../inputs/pathId";

@@ -5,8 +5,7 @@
  */
 import { ApiNotFoundError } from "../../client";
 import { CampaignGroup, CampaignGroupCreated, operationByName } from "../../catalog";
-import { roundedIntegersNotice, toSdk, type Camelize } from "../../wire/casing";
-import { answeredAsParsed } from "../../wire/checkedJson";
+import { roundedIntegersNotice, toSdk, type Camelize, answeredAsParsed } from "../../wire";
 import type { LifecycleContext } from "../lifecycle/context";
 import type { CreateResult } from "../lifecycle/contract";
 import { lifecycleWithDefaults, subjectOf } from "../lifecycle/defaults";

@@ -4,7 +4,7 @@
  * are sent, and a field removed from the program cannot be unset.
  */
 import type { z } from "zod";
-import { toWire } from "../../wire/casing";
+import { toWire } from "../../wire";
 import type { LifecycleContext } from "../lifecycle/context";
 import { isAbsent } from "./equivalence";
 import type { InputDiff } from "./diff";

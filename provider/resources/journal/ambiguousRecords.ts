@@ -16,7 +16,7 @@
  */
 import { ambiguousRecordId, type JournalEntry, type JournalStore, stackOfUrn } from "./store";
 import { ApiResponseError } from "../../client";
-import type { Settings } from "../../configuration/settings";
+import type { Settings } from "../../configuration";
 import type { LifecycleContext } from "../lifecycle/context";
 import { ResourceOperationError } from "../lifecycle/resourceErrors";
 import { type JournaledKind as RecordedKind, when } from "./journalRun";

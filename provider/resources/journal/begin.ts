@@ -9,7 +9,7 @@
  * the process ends, so the next run can take its object over (`engineGone`).
  */
 import { hostname } from "node:os";
-import { messageParts, renderMessage } from "../../errors";
+import { AdPlatformError, messageParts, renderMessage } from "../../errors";
 import type { LifecycleContext } from "../lifecycle/context";
 import type { CreateResult } from "../lifecycle/contract";
 import { ambiguousCreateError, mayHaveCreated, resourceError } from "../lifecycle/resourceErrors";
@@ -29,11 +29,8 @@ const tickets = new Set<Ticket>();
 let gone = false;
 
 /** The reason an unsent create is aborted with. */
-class EngineGoneError extends Error {
-  override readonly name = "EngineGoneError";
-  constructor() {
-    super("not sent: the Pulumi engine that asked for this create has ended");
-  }
+function engineGoneError(): AdPlatformError {
+  return new AdPlatformError("ADP_ERR_ENGINE_GONE", "not sent: the Pulumi engine that asked for this create has ended");
 }
 
 /**
@@ -42,7 +39,7 @@ class EngineGoneError extends Error {
  */
 export async function engineGone(): Promise<void> {
   gone = true;
-  for (const ticket of tickets) if (!ticket.sent) ticket.controller.abort(new EngineGoneError());
+  for (const ticket of tickets) if (!ticket.sent) ticket.controller.abort(engineGoneError());
   await Promise.all([...tickets].map((ticket) => ticket.finished));
 }
 
@@ -73,7 +70,7 @@ export async function begin<Inputs, Outputs>(
     finished: new Promise<void>((resolve) => (finish = resolve)),
     finish: () => finish(),
   };
-  if (gone) ticket.controller.abort(new EngineGoneError());
+  if (gone) ticket.controller.abort(engineGoneError());
   tickets.add(ticket);
   let sent = false;
   let sentAt = clock.now();
@@ -106,7 +103,7 @@ export async function begin<Inputs, Outputs>(
     // connection), so from here it may be abandoned again.
     afterAttempt: () => {
       ticket.sent = false;
-      if (gone) ticket.controller.abort(new EngineGoneError());
+      if (gone) ticket.controller.abort(engineGoneError());
     },
   };
   try {

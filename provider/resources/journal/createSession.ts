@@ -3,7 +3,7 @@
  * of this process returned, and what a native `Check` showed of the engine's state. Its own module
  * so that the per-call context (../lifecycle/context.ts) names it without depending on the journal's protocol.
  */
-import { epochClock, type Clock } from "../../client/clock";
+import { epochClock, type Clock } from "../../infrastructure";
 
 /** The object one journaled create of this process returned. */
 export interface CreatedHere {

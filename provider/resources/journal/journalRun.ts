@@ -6,7 +6,7 @@
  * its entries name.
  */
 import { resolveAccount } from "../../client";
-import type { Settings } from "../../configuration/settings";
+import type { Settings } from "../../configuration";
 import type { LifecycleContext } from "../lifecycle/context";
 import type { CreateResult } from "../lifecycle/contract";
 import type { ResourceKind } from "../kinds";

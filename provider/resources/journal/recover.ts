@@ -4,8 +4,7 @@
  * which refuses the create (./ambiguousRecords.ts); one that does not match is reported and replaced.
  */
 import { hostname } from "node:os";
-import { sleep, type Clock } from "../../client/clock";
-import { processAlive } from "../../client/processAlive";
+import { sleep, type Clock, processAlive } from "../../infrastructure";
 import type { CreateResult } from "../lifecycle/contract";
 import { unresolvedRecordError } from "./ambiguousRecords";
 import { type Journaled, type JournaledCreate, namesOf, when } from "./journalRun";

@@ -5,7 +5,7 @@
  * the old id; the SDK sees the id the engine recorded. Best effort throughout: the journal is an aid,
  * and a missing or unreadable one must not fail the engine's call.
  */
-import type { Settings } from "../../configuration/settings";
+import type { Settings } from "../../configuration";
 import type { ResourceKind } from "../kinds";
 import type { LifecycleContext } from "../lifecycle/context";
 import { accountOf, type CallJournal, callJournal, type JournaledKind, when } from "./journalRun";

@@ -3,7 +3,7 @@
  * reaches it (the dynamic-provider plugin, `provider/faces/dynamic/`, or the native plugin,
  * `provider/faces/native/`), and nothing the lifecycle code could find out for itself.
  */
-import type { Settings } from "../../configuration/settings";
+import type { Settings } from "../../configuration";
 import type { CreateSession } from "../journal/createSession";
 
 /** The per-call context of a lifecycle method. */

@@ -15,9 +15,10 @@
  */
 import type { OperationNamed, PostOperationName } from "../../catalog";
 import { ApiNotFoundError, type ResponseBodyOf } from "../../client";
+import { AdPlatformError } from "../../errors";
 import { type CreateSend, journaledCreate } from "../journal";
 import { apiClient } from "./api";
-import { rateLimitShareFailure } from "../../configuration/rateLimitShare";
+import { rateLimitShareFailure } from "../../configuration";
 import type { AnyResourceDefinition } from "../inputs/definition";
 import { checkInputs, type InputSchema } from "../inputs/checkInputs";
 import { diffInputs } from "../inputs/diff";
@@ -125,7 +126,8 @@ export function lifecycleWithDefaults<Inputs, Outputs>(
     calls.create ??
     (definition.create !== undefined ? createByPost : undefined) ??
     (async (inputs: Inputs, ctx: LifecycleContext): Promise<CreateResult<Outputs>> => {
-      if (patch === undefined || adoption.by !== "ids") throw new TypeError(`${definition.kind} has neither create nor patch`);
+      if (patch === undefined || adoption.by !== "ids")
+        throw new AdPlatformError("ADP_ERR_DEFINITION", `${definition.kind} has neither create nor patch`);
       // Adopting: every declared field is sent, so the platform matches the program from the start.
       // Decision (not shown in spec): the engine id is the declared ids joined by `/`
       // (`<abTestId>/<variationId>`); only a label, never parsed (the ids are read from the inputs).
@@ -176,7 +178,7 @@ export function lifecycleWithDefaults<Inputs, Outputs>(
     async update(id, olds, news, ctx) {
       if (patch === undefined) {
         // Unreachable through the engine: every compared field replaces. Refuse rather than pretend.
-        throw resourceError(subject(news, id), new Error(`the API cannot update a ${noun}; it must be replaced`));
+        throw new ResourceOperationError({ subject: subject(news, id), reason: `the API cannot update a ${noun}; it must be replaced` });
       }
       const fields = changedFields(settable, diffInputs(definition.diff, olds as Record<string, unknown>, news as Record<string, unknown>));
       // Only removed fields changed: there is nothing the API can be sent (diff warned about them).

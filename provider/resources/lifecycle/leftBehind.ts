@@ -10,10 +10,11 @@
  * Once left, the object is added to a durable list (`listLeftBehind`) that `adplatform-left-behind`
  * prints and where a person marks it cleaned up.
  */
-import { resolveAccount } from "../../client";
+import { ApiConfigError } from "../../client";
 import { LeftBehindRefusedError } from "../../errors";
-import { journalAccount, leftBehindWriter, type LeftBehindObject, stackOfUrn } from "../journal/store";
-import type { Settings } from "../../configuration/settings";
+import { accountOf } from "../journal/journalRun";
+import { leftBehindWriter, type LeftBehindObject, stackOfUrn } from "../journal/store";
+import type { Settings } from "../../configuration";
 import { APPROVAL_INPUT } from "../inputs/leftBehindApproval";
 import type { LifecycleContext } from "./context";
 
@@ -34,7 +35,7 @@ export function leftBehindRefusal(value: unknown): string | undefined {
 /** The mode of `settings`. Throws naming the setting when it is not one of the modes (check refuses it first). */
 export function leftBehindMode(settings: Settings): LeftBehindMode {
   const refusal = leftBehindRefusal(settings.leftBehind);
-  if (refusal !== undefined) throw new RangeError(refusal);
+  if (refusal !== undefined) throw new ApiConfigError("leftBehind", refusal);
   return (settings.leftBehind?.trim() as LeftBehindMode | undefined) ?? "warn";
 }
 
@@ -84,11 +85,6 @@ export const LIST_COMMAND = "adplatform-left-behind";
 
 /** What a change left, as the lifecycle knows it (the rest comes from the context). */
 export type Leaving = Pick<LeftBehindObject, "kind" | "id" | "name" | "change" | "replacedBy" | "record"> & { readonly leftAt?: number };
-
-/** The journal's name of the context's account (a hash: the token is never written). */
-function accountOf(ctx: LifecycleContext): string {
-  return journalAccount(resolveAccount({ baseUrl: ctx.settings.baseUrl, token: ctx.settings.token }).key);
-}
 
 /**
  * Adds `left` to the list of objects the stack left on the platform (../journal/store/leftBehindList.ts), so

@@ -22,9 +22,10 @@
  * was written), since no later read could ever end a grace period of unknown start. The time is an
  * output only: diffs compare declared inputs, so adding it to a state changes no diff.
  */
-import type { Clock } from "../../client/clock";
-import { sleep } from "../../client/clock";
-import type { Settings } from "../../configuration/settings";
+import { ApiConfigError } from "../../client";
+import type { Clock } from "../../infrastructure";
+import { sleep } from "../../infrastructure";
+import type { Settings } from "../../configuration";
 import type { LifecycleContext } from "./context";
 
 /**
@@ -54,7 +55,7 @@ export function readGraceRefusal(value: unknown): string | undefined {
 export function readGraceMs(settings: Settings): number {
   const value = settings.readGraceSeconds;
   const refusal = readGraceRefusal(value);
-  if (refusal !== undefined) throw new RangeError(refusal);
+  if (refusal !== undefined) throw new ApiConfigError("readGraceSeconds", refusal);
   return (value === undefined ? DEFAULT_READ_GRACE_SECONDS : Number(value)) * 1000;
 }
 

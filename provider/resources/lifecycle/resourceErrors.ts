@@ -13,10 +13,9 @@ import { AdPlatformError, type MessageParts, messageParts, renderMessage, underS
  */
 export class ResourceOperationError extends AdPlatformError {
   override readonly name = "ResourceOperationError";
-  readonly code = "ADP_ERR_RESOURCE_OPERATION";
   /** `message`: the whole message, or its parts. */
   constructor(message: string | MessageParts, options?: { cause?: unknown }) {
-    super(typeof message === "string" ? { reason: message } : message, options);
+    super("ADP_ERR_RESOURCE_OPERATION", message, options);
   }
 }
 

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import {
-  CatalogError,
   costOne,
   costWithFields,
   defineCatalog,
@@ -86,7 +85,7 @@ describe("defineOperation", () => {
   ];
 
   it.each(malformed)("rejects %s", (_what, def, reason) => {
-    expect(() => defineOperation(def)).toThrow(CatalogError);
+    expect(() => defineOperation(def)).toThrow(expect.objectContaining({ code: "ADP_ERR_DEFINITION" }));
     expect(() => defineOperation(def)).toThrow(reason);
   });
 
@@ -111,7 +110,7 @@ describe("defineCatalog", () => {
 
   it("rejects gaps, disorder and duplicate names", () => {
     expect(() => defineCatalog([get, post])).toThrow(/numbers must be 1\.\.N/);
-    expect(() => defineCatalog([patch, get])).toThrow(CatalogError);
+    expect(() => defineCatalog([patch, get])).toThrow(expect.objectContaining({ code: "ADP_ERR_DEFINITION" }));
     const twin = defineOperation({ ...goodPatch, number: 3, name: "getThing" });
     expect(() => defineCatalog([get, patch, twin])).toThrow(/"getThing" is used twice/);
   });

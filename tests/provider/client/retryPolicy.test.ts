@@ -3,15 +3,13 @@ import {
   type AttemptFailure,
   ENV_RETRY_BUDGET_MS,
   RETRY_DEFAULTS,
-  type RetryAfter,
   type RetryState,
   backoffDelayMs,
-  parseRateLimitInfo,
-  parseRetryAfter,
   rateLimitJitterMs,
   resolveRetryOptions,
   shouldRetry,
 } from "../../../provider/client";
+import { type RetryAfter, parseRateLimitInfo, parseRetryAfter } from "../../../provider/limiter";
 
 const GET: RetryState = { attempt: 1, elapsedMs: 0, method: "GET", idempotent: true };
 const PATCH: RetryState = { attempt: 1, elapsedMs: 0, method: "PATCH", idempotent: true };

@@ -1,5 +1,6 @@
 /** The `rateLimitShare` setting: what it accepts, and where a refusal says it was set. */
-import { rateLimitShareOf, rateLimitShareRefusal } from "../../../provider/configuration/rateLimitShare";
+import { rateLimitShareRefusal } from "../../../provider/configuration/rateLimitShare";
+import { rateLimitShareOf } from "../../../provider/resources/lifecycle/api";
 import { resolveSettings, stackConfigLayer, valuesLayer } from "../../../provider/configuration/settings";
 import { bidModifierLifecycle } from "../../../provider/resources/bidModifier/lifecycle";
 import { CreateSession } from "../../../provider/resources/journal";

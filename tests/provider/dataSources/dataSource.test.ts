@@ -4,12 +4,7 @@
  * where the operation takes query parameters, and the path arguments it derives for the engine.
  */
 import { operationByName } from "../../../provider/catalog";
-import {
-  DataSourceDefinitionError,
-  QUERY_DESCRIPTION,
-  defineDataSource,
-  type DataSourceDefinition,
-} from "../../../provider/dataSources/dataSource";
+import { QUERY_DESCRIPTION, defineDataSource, type DataSourceDefinition } from "../../../provider/dataSources/dataSource";
 
 const zoneRow: DataSourceDefinition = {
   functionName: "getZone",
@@ -42,7 +37,7 @@ it("derives the engine's path arguments, allowed fields and the query descriptio
 
 it("refuses a list read without total and items descriptions, and a single read with them", () => {
   const { list: _list, ...withoutList } = countriesRow;
-  expect(() => defineDataSource(withoutList)).toThrow(DataSourceDefinitionError);
+  expect(() => defineDataSource(withoutList)).toThrow(expect.objectContaining({ code: "ADP_ERR_DEFINITION" }));
   expect(() => defineDataSource(withoutList)).toThrow(/list must describe total and items/);
   expect(() => defineDataSource({ ...zoneRow, list: { total: "t", items: "i" } })).toThrow(/list must describe total and items/);
 });

@@ -6,7 +6,7 @@
 import {
   DataSourceArgumentError,
   DataSourceCredentialsError,
-  type DataSourceError,
+  DataSourceError,
   DataSourceNotDisplayZoneError,
   DataSourceNotFoundError,
   DataSourceRequestError,
@@ -252,6 +252,21 @@ describe("names and codes", () => {
       expect(error.message.startsWith(`${error.functionName}: `)).toBe(true);
     }
     expect(new Set(errors.map(([e]) => e.code)).size).toBe(errors.length);
+  });
+
+  it("are one class; the former classes' names take, by instanceof, the errors of their code", () => {
+    const notFound = new DataSourceNotFoundError("getZone", 'zone "999"', "GET /v2/adex/zones/999 returned 404");
+    expect(notFound).toBeInstanceOf(DataSourceError);
+    expect(notFound).toBeInstanceOf(DataSourceNotFoundError);
+    expect(notFound).not.toBeInstanceOf(DataSourceRequestError);
+    expect({ subject: notFound.subject, detail: notFound.detail }).toEqual({
+      subject: 'zone "999"',
+      detail: "GET /v2/adex/zones/999 returned 404",
+    });
+    const built = new DataSourceError("getZone", "r", { code: "ADP_ERR_NOT_FOUND" });
+    expect(built).toBeInstanceOf(DataSourceNotFoundError);
+    expect(built.name).toBe("DataSourceNotFoundError");
+    expect(new DataSourceError("getZone", "r").code).toBe("ADP_ERR_REQUEST_FAILED");
   });
 
   it("a reason the client has too has the client's code", () => {

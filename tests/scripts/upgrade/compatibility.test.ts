@@ -143,6 +143,14 @@ describe("surfaceBreakingChanges", () => {
     expect(after((s) => (s.BidStrategyArgs!.members!["budget?"] = "pulumi.Input<number>"))).toEqual([]);
   });
 
+  it("lets a member recorded untyped (declared by its initializer) take a type, not a typed one change it", () => {
+    expect(baseline.DataSourceNotFoundError!.members!.code).toBe("readonly any");
+    expect(after((s) => (s.DataSourceNotFoundError!.members!.code = 'readonly "ADP_ERR_NOT_FOUND"'))).toEqual([]);
+    expect(after((s) => (s.DataSourceNotFoundError!.members!.subject = "readonly number"))).toEqual([
+      "class DataSourceNotFoundError: member `subject` changed type from readonly string to readonly number",
+    ]);
+  });
+
   it("lets a result gain a member, and flags a result member no longer always set", () => {
     const [name, type] = Object.entries(baseline.GetZoneResult!.members!).find(([key]) => !key.endsWith("?"))!;
     expect(after((s) => (s.GetZoneResult!.members!.extra = "string"))).toEqual([]);

@@ -11,3 +11,17 @@ jest.setTimeout(120_000);
 it("tests/upgrade/sdk-surface.json is the build's SDK surface (run `npm run upgrade:surface`)", () => {
   expect(fs.readFileSync(SURFACE_FILE, "utf8")).toBe(surfaceText(readSdkSurface(SDK_ENTRY)));
 });
+
+it("reads a type alias beside a constant that constructs it as a class: members, and the constructor's parameters spread", () => {
+  const surface = readSdkSurface(SDK_ENTRY);
+  expect(surface.DataSourceNotFoundError).toMatchObject({
+    kind: "class",
+    members: { code: 'readonly "ADP_ERR_NOT_FOUND"', name: 'readonly "DataSourceNotFoundError"', subject: "readonly string" },
+    signatures: [
+      {
+        parameters: ["functionName: string", "subject: string", "detail: string", "options?: { cause?: unknown; } | undefined"],
+        returns: "any",
+      },
+    ],
+  });
+});

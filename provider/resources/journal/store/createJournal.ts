@@ -17,9 +17,10 @@
 import { readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { ensurePrivateDirectory, readFileNoLink, writeFileAtomically } from "../../../infrastructure";
+import { AdPlatformError } from "../../../errors";
 import { type JournalEntry, entryFileName } from "./journalEntry";
 import type { JournalStore } from "./journalStore";
-import { NewerJournalEntryError, readStoredEntry, type StoredEntry } from "./storedEntry";
+import { newerJournalEntryError, readStoredEntry, type StoredEntry } from "./storedEntry";
 
 /**
  * Decision: an entry is kept at most 7 days after its request was sent. Entries the engine learns
@@ -45,12 +46,12 @@ export class CreateJournal implements JournalStore {
 
   /**
    * The entry of `urn`, or undefined (none, or unreadable: a file that is not an entry is removed).
-   * Throws `NewerJournalEntryError` for a newer release's entry, which stays (`storedEntry.ts`).
+   * Throws `ADP_ERR_JOURNAL_NEWER_ENTRY` for a newer release's entry, which stays (`storedEntry.ts`).
    */
   get(urn: string): JournalEntry | undefined {
     this.checkDirectory();
     const stored = this.readFile(join(this.dir, entryFileName(urn)));
-    if (stored !== undefined && "newerFormat" in stored) throw new NewerJournalEntryError(urn, stored.newerFormat, this.dir);
+    if (stored !== undefined && "newerFormat" in stored) throw newerJournalEntryError(urn, stored.newerFormat, this.dir);
     return stored !== undefined && "entry" in stored && stored.entry.urn === urn ? stored.entry : undefined;
   }
 
@@ -123,7 +124,8 @@ export class CreateJournal implements JournalStore {
     try {
       ensurePrivateDirectory(this.dir);
     } catch (error) {
-      throw new Error(
+      throw new AdPlatformError(
+        "ADP_ERR_UNSAFE_DIRECTORY",
         `the create journal directory cannot be used: ${error instanceof Error ? error.message : String(error)}. ` +
           `Set adplatform:journalDir or ADPLATFORM_JOURNAL_DIR to a directory of your own (mode 0700).`,
         { cause: error },

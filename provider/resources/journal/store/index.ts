@@ -3,17 +3,15 @@
  * decides nothing about creates (that is the protocol's, `../index.ts`). Where it lives comes with the
  * caller's settings (`journalDir`, `limitsUrl`: `provider/configuration/settings.ts`).
  */
-import { isRedisUrl } from "../../../infrastructure/redis";
-import type { Settings } from "../../../configuration/settings";
+import { isRedisUrl, FallbackLadder } from "../../../infrastructure";
+import type { Settings } from "../../../configuration";
 import { CreateJournal } from "./createJournal";
-import { FallbackLadder } from "../../../infrastructure/fallbackLadder";
 import { besideMachineJournal, journalOnLadder, type JournalStore } from "./journalStore";
 import { RedisCreateJournal } from "./redisCreateJournal";
 
 export { CreateJournal, JOURNAL_ENTRY_TTL_MS } from "./createJournal";
 export { JournalEntry, JOURNAL_FORMAT, ambiguousRecordId, canonicalJson, entryFileName, inputsHash, journalAccount } from "./journalEntry";
 export { besideMachineJournal, journalOnLadder, type JournalStore } from "./journalStore";
-export { NewerJournalEntryError } from "./storedEntry";
 export { RedisCreateJournal, REDIS_JOURNAL_PREFIX } from "./redisCreateJournal";
 
 /** Directories swept in this process: a per-process record of work done, keyed by directory. */

@@ -4,9 +4,9 @@
  * (`CreateJournal`) or, with a limits URL, a Redis server every machine of the account reaches
  * (`RedisCreateJournal`). Every method may answer synchronously or with a promise.
  */
-import type { FallbackLadder } from "../../../infrastructure/fallbackLadder";
+import type { FallbackLadder } from "../../../infrastructure";
 import type { JournalEntry } from "./journalEntry";
-import { NewerJournalEntryError } from "./storedEntry";
+import { type AdPlatformError, isAdPlatformError } from "../../../errors";
 
 /** A journal as the create protocol uses it. */
 export interface JournalStore {
@@ -30,11 +30,11 @@ export function journalOnLadder(ladder: FallbackLadder<JournalStore>): JournalSt
   const use = async <T>(operation: (store: JournalStore) => T | Promise<T>): Promise<T> => {
     // A newer release's entry is an answer, not the place failing: a lower rung has no entry and
     // would let the create go, so it is carried past the ladder and thrown here.
-    const outcome = await ladder.run(async (store): Promise<{ value: T } | { answer: NewerJournalEntryError }> => {
+    const outcome = await ladder.run(async (store): Promise<{ value: T } | { answer: AdPlatformError }> => {
       try {
         return { value: await operation(store) };
       } catch (error) {
-        if (error instanceof NewerJournalEntryError) return { answer: error };
+        if (isAdPlatformError(error, "ADP_ERR_JOURNAL_NEWER_ENTRY")) return { answer: error };
         throw error;
       }
     });
@@ -67,7 +67,7 @@ export function besideMachineJournal(shared: JournalStore, machine: () => Journa
     try {
       return await operation(machine());
     } catch (error) {
-      if (error instanceof NewerJournalEntryError) throw error;
+      if (isAdPlatformError(error, "ADP_ERR_JOURNAL_NEWER_ENTRY")) throw error;
       return otherwise;
     }
   };

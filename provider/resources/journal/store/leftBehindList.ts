@@ -18,10 +18,15 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import { ensurePrivateDirectory, readFileNoLink, writeFileAtomically } from "../../../infrastructure";
-import { FallbackLadder } from "../../../infrastructure/fallbackLadder";
-import { isRedisUrl, sharedRedis } from "../../../infrastructure/redis";
-import type { Settings } from "../../../configuration/settings";
+import {
+  ensurePrivateDirectory,
+  readFileNoLink,
+  writeFileAtomically,
+  FallbackLadder,
+  isRedisUrl,
+  sharedRedis,
+} from "../../../infrastructure";
+import type { Settings } from "../../../configuration";
 
 /** The changes that leave an object on the platform. */
 export const LEFT_BEHIND_CHANGES = ["replaced", "deleted", "createdAgain"] as const;

@@ -21,11 +21,11 @@
  */
 import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
-import { type SharedRedis, sharedRedis } from "../../../infrastructure/redis";
+import { type SharedRedis, sharedRedis } from "../../../infrastructure";
 import { JOURNAL_ENTRY_TTL_MS } from "./createJournal";
 import type { JournalEntry } from "./journalEntry";
 import type { JournalStore } from "./journalStore";
-import { NewerJournalEntryError, readStoredEntry } from "./storedEntry";
+import { newerJournalEntryError, readStoredEntry } from "./storedEntry";
 
 /** Prefix of every key the journal writes. */
 export const REDIS_JOURNAL_PREFIX = "adplatform:journal:";
@@ -68,7 +68,7 @@ export class RedisCreateJournal implements JournalStore {
     if (value === null) return undefined;
     const stored = readStoredEntry(value);
     // A newer release's entry stays, and this release sends no create for its URN (storedEntry.ts).
-    if ("newerFormat" in stored) throw new NewerJournalEntryError(urn, stored.newerFormat, this.where);
+    if ("newerFormat" in stored) throw newerJournalEntryError(urn, stored.newerFormat, this.where);
     return "entry" in stored && stored.entry.urn === urn ? stored.entry : undefined;
   }
 

@@ -6,6 +6,7 @@
  * reads it as an entry of its own, never removes or overwrites it, and never sends a create for its
  * URN (which could duplicate the object that release created): that create fails, saying so.
  */
+import { AdPlatformError } from "../../../errors";
 import { JOURNAL_FORMAT, JournalEntry } from "./journalEntry";
 
 /** What a stored text is: an entry of this release's format, another release's newer one, or neither. */
@@ -26,17 +27,11 @@ export function readStoredEntry(text: string): StoredEntry {
 }
 
 /** A create refused because the journal holds a newer release's entry for its URN. */
-export class NewerJournalEntryError extends Error {
-  constructor(
-    readonly urn: string,
-    readonly format: number,
-    where: string,
-  ) {
-    super(
-      `the create journal in ${where} holds an entry for ${urn} written by a newer release of pulumi-adplatform ` +
-        `(journal format ${format}; this release reads format ${JOURNAL_FORMAT}). Nothing was sent and the entry is left as it is: ` +
-        `run this update with that newer release, which knows whether its create reached the platform.`,
-    );
-    this.name = "NewerJournalEntryError";
-  }
+export function newerJournalEntryError(urn: string, format: number, where: string): AdPlatformError {
+  return new AdPlatformError(
+    "ADP_ERR_JOURNAL_NEWER_ENTRY",
+    `the create journal in ${where} holds an entry for ${urn} written by a newer release of pulumi-adplatform ` +
+      `(journal format ${format}; this release reads format ${JOURNAL_FORMAT}). Nothing was sent and the entry is left as it is: ` +
+      `run this update with that newer release, which knows whether its create reached the platform.`,
+  );
 }

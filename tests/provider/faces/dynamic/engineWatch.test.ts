@@ -7,7 +7,7 @@
  */
 import { CreateJournal } from "../../../../provider/resources/journal/store";
 import { RECOGNISABLE_TOKEN, secretValue, startLifecycleEnv, type LifecycleEnv } from "../../../helpers/lifecycleEnv";
-import { processAlive } from "../../../../provider/client/processAlive";
+import { processAlive } from "../../../../provider/infrastructure/processAlive";
 
 jest.setTimeout(120_000);
 

@@ -18,10 +18,10 @@ it.each(RESOURCE_KINDS)("gives %s every method the shim forwards, the same objec
   expect(resourceProvider(kind)).toBe(provider);
 });
 
-it("refuses a kind it does not know with a TypeError naming the known ones", () => {
+it("refuses a kind it does not know, naming the known ones", () => {
   const known = "BidModifier, CampaignGroup, BidStrategy, AbTestVariation";
   expect(() => resourceProvider("Campaign" as ResourceKind)).toThrow(
-    new TypeError(`pulumi-adplatform has no resource kind "Campaign"; known: ${known}`),
+    expect.objectContaining({ code: "ADP_ERR_UNSUPPORTED", message: `pulumi-adplatform has no resource kind "Campaign"; known: ${known}` }),
   );
 });
 

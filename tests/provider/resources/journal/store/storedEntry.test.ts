@@ -20,7 +20,7 @@ import {
   type JournalEntry,
   type JournalStore,
 } from "../../../../../provider/resources/journal/store";
-import { NewerJournalEntryError, readStoredEntry } from "../../../../../provider/resources/journal/store/storedEntry";
+import { readStoredEntry } from "../../../../../provider/resources/journal/store/storedEntry";
 import { FallbackLadder } from "../../../../../provider/infrastructure/fallbackLadder";
 import { closeRedisConnections } from "../../../../../provider/infrastructure/redis";
 import type { LifecycleContext } from "../../../../../provider/resources/lifecycle/context";
@@ -28,6 +28,9 @@ import { CreateSession, journaledCreate } from "../../../../../provider/resource
 import { type RedisServer, startRedisServer } from "../../../../helpers/redisServer";
 import { ENTRY_URN, answeredEntry } from "../../../../helpers/sampleJournalEntry";
 import { strategyCreate } from "../../../../helpers/strategyCreate";
+
+/** What a journal holding a newer release's entry refuses with. */
+const NEWER_ENTRY = expect.objectContaining({ code: "ADP_ERR_JOURNAL_NEWER_ENTRY" });
 
 jest.setTimeout(120_000);
 
@@ -64,9 +67,9 @@ describe("the directory journal", () => {
     const text = JSON.stringify(newerEntry({ sentAt: 0 }));
     fs.writeFileSync(file, text, { mode: 0o600 });
 
-    expect(() => journal.get(ENTRY_URN)).toThrow(NewerJournalEntryError);
+    expect(() => journal.get(ENTRY_URN)).toThrow(NEWER_ENTRY);
     expect(() => journal.get(ENTRY_URN)).toThrow(`journal format ${NEXT}; this release reads format ${JOURNAL_FORMAT}`);
-    expect(() => journal.removeIfId(ENTRY_URN, "100001")).toThrow(NewerJournalEntryError);
+    expect(() => journal.removeIfId(ENTRY_URN, "100001")).toThrow(NEWER_ENTRY);
     journal.removeById("BidStrategy", "acct", "100001");
     journal.sweep(Date.now()); // long past both entries' time to live
     expect(journal.entries()).toEqual([]); // this release's old entry swept; the newer one not listed
@@ -107,9 +110,9 @@ describe("one Redis shared by this release and a newer one", () => {
       const store = journalOnLadder(
         new FallbackLadder<JournalStore>([{ make: () => new RedisCreateJournal(server.url) }, { make: () => fallback }]),
       );
-      await expect(store.get(ENTRY_URN)).rejects.toThrow(NewerJournalEntryError);
-      await expect(store.removeIfId(ENTRY_URN, "100001")).rejects.toThrow(NewerJournalEntryError);
-      await expect(store.removeById("BidStrategy", "acct", "100001")).rejects.toThrow(NewerJournalEntryError);
+      await expect(store.get(ENTRY_URN)).rejects.toThrow(NEWER_ENTRY);
+      await expect(store.removeIfId(ENTRY_URN, "100001")).rejects.toThrow(NEWER_ENTRY);
+      await expect(store.removeById("BidStrategy", "acct", "100001")).rejects.toThrow(NEWER_ENTRY);
       expect(store.where).toBe(new RedisCreateJournal(server.url).where); // still Redis: no fallback
       expect((await raw.keys(`${REDIS_JOURNAL_PREFIX}*`)).sort()).toEqual(before.sort());
       expect(await values()).toEqual(stored);

@@ -8,8 +8,8 @@ import { spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type ModelConfig } from "../../../provider/client/limiterModel";
-import { freshState, type LimiterState } from "../../../provider/client/limiterState";
+import { type ModelConfig } from "../../../provider/limiter/limiterModel";
+import { freshState, type LimiterState } from "../../../provider/limiter/limiterState";
 import {
   FILE_STORE_DEFAULTS,
   FileLimiterStore,
@@ -17,10 +17,11 @@ import {
   sharedStateDirectory,
   sharedStatePath,
   sweepStaleStates,
-} from "../../../provider/client/limiterStores";
+} from "../../../provider/limiter/limiterStores";
+import { accountKey } from "../../../provider/client/accountKey";
 import { REAL_WINDOWS } from "../../helpers/limiterConfig";
 
-const BIN = join(__dirname, "..", "..", "..", "bin", "provider", "client");
+const BIN = join(__dirname, "..", "..", "..", "bin", "provider", "limiter");
 const CONFIG: ModelConfig = REAL_WINDOWS;
 
 let dir: string;
@@ -152,8 +153,8 @@ describe("the state directory", () => {
 
 describe("the state file's name", () => {
   it("never contains the token and differs per account", () => {
-    const one = sharedStatePath("https://api.example.com", "secret-token-1", dir);
-    const two = sharedStatePath("https://api.example.com", "secret-token-2", dir);
+    const one = sharedStatePath(accountKey("https://api.example.com", "secret-token-1"), dir);
+    const two = sharedStatePath(accountKey("https://api.example.com", "secret-token-2"), dir);
     expect(one).not.toContain("secret-token-1");
     expect(one).not.toBe(two);
     expect(one.startsWith(dir)).toBe(true);

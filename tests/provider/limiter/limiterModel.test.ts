@@ -3,8 +3,8 @@
  * wake-ups out, on `decide` alone. Times are ms on one account's clock; windows of 1 s and 60 s,
  * class C (10 and 150), a guard of 10 ms.
  */
-import { decide, type LimiterEvent, type ModelConfig, type Waiting, ticketLifeMs } from "../../../provider/client/limiterModel";
-import { type LimiterState, type Ticket } from "../../../provider/client/limiterState";
+import { decide, type LimiterEvent, type ModelConfig, type Waiting, ticketLifeMs } from "../../../provider/limiter/limiterModel";
+import { type LimiterState, type Ticket } from "../../../provider/limiter/limiterState";
 import { withCap } from "../../helpers/limiterConfig";
 
 const CONFIG: ModelConfig = withCap(8);

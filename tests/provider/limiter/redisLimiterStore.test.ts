@@ -8,17 +8,18 @@ import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { RATE_CLASSES } from "../../../provider/catalog/rateClasses";
 import { accountKey } from "../../../provider/client/accountKey";
-import { epochClock } from "../../../provider/client/clock";
-import { type Permit, RateLimiter } from "../../../provider/client/limiter";
-import { type ModelConfig } from "../../../provider/client/limiterModel";
-import { freshState, type LimiterState } from "../../../provider/client/limiterState";
-import { sharedStateName } from "../../../provider/client/limiterStores";
-import { REDIS_STATE_TTL_MS, RedisLimiterStore, redisStateKey } from "../../../provider/client/redisLimiterStore";
+import { type Clock, epochClock, offsetClock } from "../../../provider/infrastructure/clock";
+import { type Permit, RateLimiter } from "../../../provider/limiter/limiter";
+import { type ModelConfig } from "../../../provider/limiter/limiterModel";
+import { freshState, type LimiterState } from "../../../provider/limiter/limiterState";
+import { sharedStateName } from "../../../provider/limiter/limiterStores";
+import { REDIS_STATE_TTL_MS, RedisLimiterStore, redisStateKey, ServerTime } from "../../../provider/limiter/redisLimiterStore";
+import { FakeClock } from "../../helpers/fakeClock";
 import { useRedisServer } from "../../helpers/redisServer";
 import { waitFor } from "../../helpers/waitFor";
 import { REAL_WINDOWS } from "../../helpers/limiterConfig";
 
-const BIN = join(__dirname, "..", "..", "..", "bin", "provider", "client");
+const BIN = join(__dirname, "..", "..", "..", "bin", "provider", "limiter");
 
 const redis = useRedisServer();
 const CONFIG: ModelConfig = REAL_WINDOWS;
@@ -27,9 +28,9 @@ let accounts = 0;
 /** A fresh account name per test. */
 const freshName = () => sharedStateName(accountKey("http://127.0.0.1:1", `token-${++accounts}`));
 
-function limiterOn(store: RedisLimiterStore, name: string, options: { burst: number; cap: number }): RateLimiter {
+function limiterOn(store: RedisLimiterStore, name: string, options: { burst: number; cap: number; clock?: Clock }): RateLimiter {
   return new RateLimiter({
-    clock: epochClock,
+    clock: options.clock ?? epochClock,
     stateName: name,
     classes: { ...RATE_CLASSES, C: { burst: options.burst, steady: 100 } },
     concurrency: { initial: options.cap, min: 1, max: options.cap },
@@ -61,6 +62,70 @@ describe("Redis limiter store", () => {
     const first = times[0]!;
     expect(times.filter((at) => at < first + 1_000)).toHaveLength(5);
     expect(JSON.parse((await redis.raw.hget(redisStateKey(name), "s"))!)).toHaveProperty("classes.C");
+  });
+
+  describe("machines whose clocks disagree (one 30 s ahead)", () => {
+    const ahead = offsetClock(epochClock, () => 30_000);
+    /** Twelve requests, six from each limiter, released at once: when each was admitted, on this process's clock. */
+    async function admissions(clockOf: (store: RedisLimiterStore, machine: number) => Clock): Promise<number[]> {
+      const name = freshName();
+      const stores = [
+        new RedisLimiterStore(redis.server.url, new ServerTime(epochClock)),
+        new RedisLimiterStore(`${redis.server.url}/0`, new ServerTime(ahead)),
+      ];
+      const limiters = stores.map((store, machine) => limiterOn(store, name, { burst: 5, cap: 8, clock: clockOf(store, machine) }));
+      const admitted: number[] = [];
+      for (let i = 0; i < 6; i += 1) {
+        for (const limiter of limiters) {
+          void limiter.acquire({ rateClass: "C", cost: 1 }).then((permit) => {
+            admitted.push(performance.now());
+            permit.release();
+          });
+        }
+      }
+      await waitFor(() => admitted.length === 12);
+      await Promise.all(limiters.map((limiter) => limiter.flush()));
+      return admitted.sort((x, y) => x - y);
+    }
+    /** The most admitted within one burst window (1 s) of the first. */
+    const firstWindow = (times: number[]) => times.filter((at) => at < times[0]! + 1_000).length;
+
+    it("each reads the Redis server's time, whatever its own clock says", async () => {
+      const [seconds, microseconds] = (await redis.raw.time()).map(Number) as [number, number];
+      const store = new RedisLimiterStore(redis.server.url, new ServerTime(ahead));
+      await store.update(freshName(), () => freshState(CONFIG));
+      expect(Math.abs(store.clock.now() - (seconds * 1000 + microseconds / 1000))).toBeLessThan(500);
+    });
+
+    it("on the server's time, admit a window's limit together", async () => {
+      expect(firstWindow(await admissions((store) => store.clock))).toBe(5);
+    });
+
+    it("on their own clocks, admit twice that (the window one dated has ended for the other)", async () => {
+      expect(firstWindow(await admissions((_, machine) => (machine === 0 ? epochClock : ahead)))).toBeGreaterThan(5);
+    });
+  });
+
+  it("keeps the offset of the quickest recent trip: a trip slowed by a failover moves the clock by nothing", async () => {
+    const base = new FakeClock(0);
+    const time = new ServerTime(base);
+    const server = (ms: number) => [String(Math.floor(ms / 1000)), String((ms % 1000) * 1000)] as const;
+    /** A trip of `tripMs` on `base`, which the server answers at `serverAt` (its TIME). */
+    const trip = (tripMs: number, serverAt: () => number) =>
+      time.measure(async () => {
+        const at = serverAt();
+        await base.advance(tripMs);
+        return server(at);
+      });
+    // The server's clock is 5 s ahead; a 2 ms trip puts the clock within 1 ms of it.
+    await trip(2, () => base.now() + 5_000);
+    expect(Math.abs(time.clock.now() - (base.now() + 5_000))).toBeLessThanOrEqual(1);
+    // A 2 s trip answered at its end would put the clock 1 s ahead; the quicker trip's offset stays.
+    await trip(2_000, () => base.now() + 2_000 + 5_000);
+    expect(Math.abs(time.clock.now() - (base.now() + 5_000))).toBeLessThanOrEqual(1);
+    // A server whose clock moved (another machine after a failover) is followed within eight trips.
+    for (let i = 0; i < 8; i += 1) await trip(2, () => base.now() + 9_000);
+    expect(Math.abs(time.clock.now() - (base.now() + 9_000))).toBeLessThanOrEqual(1);
   });
 
   it("admits in FIFO order", async () => {

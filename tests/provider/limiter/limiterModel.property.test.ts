@@ -7,9 +7,9 @@
  * shares nothing spends the rest at a steady pace. Time is virtual: one event queue.
  */
 import fc from "fast-check";
-import { decide, type LimiterEvent, type ModelConfig, ticketLifeMs } from "../../../provider/client/limiterModel";
-import { type LimiterState, type Ticket } from "../../../provider/client/limiterState";
-import type { RateLimitInfo, RetryAfter } from "../../../provider/client/rateLimitHeaders";
+import { decide, type LimiterEvent, type ModelConfig, ticketLifeMs } from "../../../provider/limiter/limiterModel";
+import { type LimiterState, type Ticket } from "../../../provider/limiter/limiterState";
+import type { RateLimitInfo, RetryAfter } from "../../../provider/limiter/rateLimitHeaders";
 
 // Times are whole numbers (of microseconds, say), so no float rounding blurs a window's end.
 const CONFIG: ModelConfig = {

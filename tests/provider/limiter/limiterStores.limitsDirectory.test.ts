@@ -8,9 +8,9 @@ import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, sym
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { accountKey, closeApiClients, getApiClient } from "../../../provider/client";
-import { sharedStateDirectory, sharedStateName } from "../../../provider/client/limiterStores";
+import { sharedStateDirectory, sharedStateName } from "../../../provider/limiter/limiterStores";
 import { setFallbackWarningSink } from "../../../provider/infrastructure/warnings";
-import { ensurePrivateDirectory, UnsafeDirectoryError } from "../../../provider/infrastructure";
+import { ensurePrivateDirectory } from "../../../provider/infrastructure";
 import { SEED_IDS, startSimulator, type RunningSimulator } from "../../../simulator";
 import { itAsOtherUser, runAsOtherUser } from "../../helpers/otherUser";
 
@@ -78,7 +78,7 @@ describe("a directory this user does not alone control", () => {
     const shared = join(place, "shared");
     mkdirSync(shared);
     chmodSync(shared, 0o775);
-    expect(() => ensurePrivateDirectory(shared)).toThrow(UnsafeDirectoryError);
+    expect(() => ensurePrivateDirectory(shared)).toThrow(expect.objectContaining({ code: "ADP_ERR_UNSAFE_DIRECTORY" }));
     expect(() => ensurePrivateDirectory(shared)).toThrow(/writable by group or others \(mode 0775\)/);
   });
 

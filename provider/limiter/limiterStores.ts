@@ -12,13 +12,18 @@ import { createHash, randomBytes } from "node:crypto";
 import { accessSync, closeSync, constants, readdirSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { accountKey } from "./accountKey";
 import { LIMITER_STATE_VERSION, type LimiterState, LimiterStateSchema } from "./limiterState";
-import { createNewFile, currentUid, ensurePrivateDirectory, readFileNoLink } from "../infrastructure";
+import { type Clock, createNewFile, currentUid, ensurePrivateDirectory, readFileNoLink } from "../infrastructure";
+import { AdPlatformError } from "../errors";
 
 /** What every store offers. */
 export interface LimiterStore {
   update(name: string, decide: (state: LimiterState | undefined) => LimiterState): void | Promise<void>;
+  /**
+   * The clock of the place, when it has one of its own (Redis): the times in its states are on it,
+   * so every machine sharing them dates windows alike. None: the machine's (`epochClock`).
+   */
+  readonly clock?: Clock;
 }
 
 /**
@@ -32,9 +37,9 @@ export function sharedStateName(key: string): string {
 /** The file of the state named `name`, in the format this release writes. */
 const stateFileName = (name: string) => `${name}.v${LIMITER_STATE_VERSION}.json`;
 
-/** The file of an account's state in `directory` (see `FileLimiterStore`). */
-export function sharedStatePath(baseUrl: string, token: string, directory: string = sharedStateDirectory()): string {
-  return join(directory, stateFileName(sharedStateName(accountKey(baseUrl, token))));
+/** The file of the state of the account whose key (`accountKey`) is `key`, in `directory` (see `FileLimiterStore`). */
+export function sharedStatePath(key: string, directory: string = sharedStateDirectory()): string {
+  return join(directory, stateFileName(sharedStateName(key)));
 }
 
 /** The state in `raw`; undefined when there is none or it is not one (a foreign or older write). */
@@ -126,7 +131,7 @@ export class FileLimiterStore implements LimiterStore {
     try {
       ensurePrivateDirectory(directory);
     } catch (error) {
-      this.unusable = error instanceof Error ? error : new Error(String(error));
+      this.unusable = error instanceof Error ? error : new AdPlatformError("ADP_ERR_UNSAFE_DIRECTORY", String(error));
       return;
     }
     if (!swept.has(directory)) {
@@ -186,7 +191,8 @@ export class FileLimiterStore implements LimiterStore {
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === "ENOENT") continue;
         const reason = (error as NodeJS.ErrnoException).code ?? String(error);
-        throw new Error(
+        throw new AdPlatformError(
+          "ADP_ERR_UNSAFE_DIRECTORY",
           `the rate-limit lock ${lock} is stale and cannot be removed (${reason}): remove it, or set ADPLATFORM_LIMITS_DIR to another directory`,
           { cause: error },
         );

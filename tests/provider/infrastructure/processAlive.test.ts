@@ -1,7 +1,7 @@
-/** `processAlive` (`provider/client/processAlive.ts`) against this process and a child that ended. */
+/** `processAlive` (`provider/infrastructure/processAlive.ts`) against this process and a child that ended. */
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { processAlive } from "../../../provider/client/processAlive";
+import { processAlive } from "../../../provider/infrastructure/processAlive";
 
 it("is true for a running process and false once it has exited", async () => {
   expect(processAlive(process.pid)).toBe(true);

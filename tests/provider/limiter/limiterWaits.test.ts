@@ -3,8 +3,8 @@
  * reports no more often than `REPORT_EVERY_MS` and only past `REPORT_AFTER_MS`, and one backlog
  * line per busy stretch. Through the driver on a hand-driven clock, at the platform's windows.
  */
-import { type Permit, RateLimiter } from "../../../provider/client";
-import { decide, type ModelConfig } from "../../../provider/client/limiterModel";
+import { type Permit, RateLimiter } from "../../../provider/limiter";
+import { decide, type ModelConfig } from "../../../provider/limiter/limiterModel";
 import {
   backlogText,
   durationText,
@@ -12,7 +12,7 @@ import {
   type LimitWait,
   REPORT_EVERY_MS,
   waitStatusText,
-} from "../../../provider/client/limiterWaits";
+} from "../../../provider/limiter/limiterWaits";
 import { FakeClock } from "../../helpers/fakeClock";
 import { withCap } from "../../helpers/limiterConfig";
 

@@ -7,12 +7,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type Permit, RateLimiter } from "../../../provider/client";
+import { type Permit, RateLimiter } from "../../../provider/limiter";
 import { accountKey } from "../../../provider/client/accountKey";
-import { epochClock } from "../../../provider/client/clock";
-import type { LimiterState } from "../../../provider/client/limiterState";
-import { FileLimiterStore, sharedStateName } from "../../../provider/client/limiterStores";
-import { RedisLimiterStore, redisStateKey } from "../../../provider/client/redisLimiterStore";
+import { epochClock } from "../../../provider/infrastructure/clock";
+import type { LimiterState } from "../../../provider/limiter/limiterState";
+import { FileLimiterStore, sharedStateName } from "../../../provider/limiter/limiterStores";
+import { RedisLimiterStore, redisStateKey } from "../../../provider/limiter/redisLimiterStore";
 import { FakeClock, flush } from "../../helpers/fakeClock";
 import { useRedisServer } from "../../helpers/redisServer";
 import { waitFor } from "../../helpers/waitFor";

@@ -1,5 +1,5 @@
 /** The process clocks' timers: precise ones never early and cleared like any timer; none of any delay spins. */
-import { epochClock, MAX_TIMER_MS, systemClock, timerDelayMs } from "../../../provider/client/clock";
+import { epochClock, MAX_TIMER_MS, systemClock, timerDelayMs } from "../../../provider/infrastructure/clock";
 
 describe("precise timers", () => {
   it.each([

@@ -10,9 +10,9 @@
  */
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import { BURST_WINDOW_MS, RATE_CLASSES, STEADY_WINDOW_MS } from "../catalog/rateClasses";
-import type { RateClass, RateClassName } from "../catalog/types";
-import { type Clock, type TimerHandle, systemClock } from "./clock";
+import { BURST_WINDOW_MS, RATE_CLASSES, STEADY_WINDOW_MS } from "../catalog";
+import type { RateClass, RateClassName } from "../catalog";
+import { type Clock, type TimerHandle, systemClock } from "../infrastructure";
 import { type Decision, type LimiterEvent, type ModelConfig, decide } from "./limiterModel";
 import { type LimiterState, type Ticket } from "./limiterState";
 import { type LimiterStore, MemoryLimiterStore } from "./limiterStores";

@@ -9,15 +9,16 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ApiRateLimitError, type ApiClientOptions, closeApiClients, getApiClient, RateLimiter } from "../../../provider/client";
-import { epochClock } from "../../../provider/client/clock";
-import type { LimiterState } from "../../../provider/client/limiterState";
-import { FileLimiterStore } from "../../../provider/client/limiterStores";
+import { ApiRateLimitError, type ApiClientOptions, closeApiClients, getApiClient } from "../../../provider/client";
+import { RateLimiter } from "../../../provider/limiter";
+import { epochClock } from "../../../provider/infrastructure/clock";
+import type { LimiterState } from "../../../provider/limiter/limiterState";
+import { FileLimiterStore } from "../../../provider/limiter/limiterStores";
 import { FakeClock, flush } from "../../helpers/fakeClock";
 import { type ScriptedServer, envelopeOf, json, startScriptedServer } from "../../helpers/scriptedServer";
 import { waitFor } from "../../helpers/waitFor";
 
-const BIN = join(__dirname, "..", "..", "..", "bin", "provider", "client");
+const BIN = join(__dirname, "..", "..", "..", "bin", "provider", "limiter");
 const TOKEN = "demo-token";
 const ZONE = { id: "1001", name: "Zone" };
 const BURST_MS = 1_000;
@@ -98,7 +99,7 @@ describe("a Retry-After longer than any window", () => {
         "-e",
         `const { RateLimiter } = require(${JSON.stringify(join(BIN, "limiter.js"))});
          const { FileLimiterStore } = require(${JSON.stringify(join(BIN, "limiterStores.js"))});
-         const { epochClock } = require(${JSON.stringify(join(BIN, "clock.js"))});
+         const { epochClock } = require(${JSON.stringify(join(BIN, "..", "infrastructure", "clock.js"))});
          process.on("warning", (w) => console.log("warning " + w.name));
          const store = new FileLimiterStore(${JSON.stringify(dir)});
          new RateLimiter({ clock: epochClock, burstWindowMs: 20, steadyWindowMs: 200, sharedStore: store })

@@ -4,9 +4,9 @@
  * the model. The model's rules themselves are traced in `limiterModel.test.ts`; limiters sharing a
  * store in `limiter.sharedStore.test.ts`. No sockets, no wall clock.
  */
-import { type LimiterOptions, type Permit, RateLimiter } from "../../../provider/client";
-import type { LimiterState } from "../../../provider/client/limiterState";
-import type { LimiterStore } from "../../../provider/client/limiterStores";
+import { type LimiterOptions, type Permit, RateLimiter } from "../../../provider/limiter";
+import type { LimiterState } from "../../../provider/limiter/limiterState";
+import type { LimiterStore } from "../../../provider/limiter/limiterStores";
 import { operationByName, RATE_CLASSES } from "../../../provider/catalog";
 import { FakeClock, flush, PreciseFakeClock } from "../../helpers/fakeClock";
 

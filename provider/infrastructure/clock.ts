@@ -108,6 +108,19 @@ export const epochClock: Clock = Object.freeze({
 });
 
 /**
+ * `base` read on another clock's scale: `now()` is `base.now()` plus what `offsetMs()` says then.
+ * Timers are `base`'s, since a delay is the same on every scale.
+ */
+export function offsetClock(base: Clock, offsetMs: () => number): Clock {
+  return Object.freeze({
+    now: () => base.now() + offsetMs(),
+    setTimer: (callback: () => void, ms: number) => base.setTimer(callback, ms),
+    clearTimer: (handle: TimerHandle) => base.clearTimer(handle),
+    ...(base.setPreciseTimer ? { setPreciseTimer: base.setPreciseTimer.bind(base) } : {}),
+  });
+}
+
+/**
  * Resolves after `ms` on `clock`; rejects with the signal's reason when `signal` aborts first.
  */
 export function sleep(clock: Clock, ms: number, signal?: AbortSignal): Promise<void> {

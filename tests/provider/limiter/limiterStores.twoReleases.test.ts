@@ -14,8 +14,8 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { accountKey } from "../../../provider/client/accountKey";
-import { LIMITER_STATE_VERSION } from "../../../provider/client/limiterState";
-import { parseState, sharedStateName } from "../../../provider/client/limiterStores";
+import { LIMITER_STATE_VERSION } from "../../../provider/limiter/limiterState";
+import { parseState, sharedStateName } from "../../../provider/limiter/limiterStores";
 import { SEED_IDS, startSimulator, type RunningSimulator } from "../../../simulator";
 import { runNodeScript } from "../../helpers/nodeScript";
 import { useRedisServer } from "../../helpers/redisServer";
@@ -92,7 +92,7 @@ function bumpedBuild(): string {
   const root = path.join(work, "bumped");
   fs.cpSync(path.join(REPO_ROOT, "bin"), path.join(root, "bin"), { recursive: true });
   fs.symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(root, "node_modules"));
-  const model = path.join(root, "bin", "provider", "client", "limiterState.js");
+  const model = path.join(root, "bin", "provider", "limiter", "limiterState.js");
   const declaration = `exports.LIMITER_STATE_VERSION = ${LIMITER_STATE_VERSION};`;
   const text = fs.readFileSync(model, "utf8");
   if (text.split(declaration).length !== 2)

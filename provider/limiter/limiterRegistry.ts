@@ -10,15 +10,21 @@
  * The limiters are a per-process cache keyed by account, not configuration: the first caller's
  * settings make an account's limiter, and later callers on the account share it.
  */
-import { resolveSettings } from "../configuration/settings";
-import { FallbackLadder, type Rung } from "../infrastructure/fallbackLadder";
-import { isRedisUrl, REDIS_URL_FORMS, sharedRedis, warnUnusable } from "../infrastructure/redis";
-import { warnOnceAbout } from "../infrastructure/warnings";
-import { epochClock } from "./clock";
+import { resolveSettings } from "../configuration";
+import {
+  FallbackLadder,
+  type Rung,
+  isRedisUrl,
+  REDIS_URL_FORMS,
+  sharedRedis,
+  warnUnusable,
+  warnOnceAbout,
+  epochClock,
+} from "../infrastructure";
 import { type LimiterOptions, RateLimiter } from "./limiter";
 import { carriedState, type LimiterState } from "./limiterState";
 import { FileLimiterStore, type LimiterStore, MemoryLimiterStore, sharedStateDirectory, sharedStateName } from "./limiterStores";
-import { RedisLimiterStore } from "./redisLimiterStore";
+import { RedisLimiterStore, ServerTime } from "./redisLimiterStore";
 
 const limiters = new Map<string, RateLimiter>();
 
@@ -40,18 +46,29 @@ function machineRungs(): Rung<LimiterStore>[] {
   ];
 }
 
-/** The store the account's limiters share: the ladder from Redis at `url` (when one is set) down. */
+/**
+ * The store the account's limiters share: the ladder from Redis at `url` (when one is set) down.
+ * Its clock is the Redis server's, on every rung: a process that steps down to the machine's file
+ * keeps the last time Redis gave it.
+ */
 export function sharedStoreFor(url: string | undefined): LimiterStore {
   const rungs = machineRungs();
+  let time: ServerTime | undefined;
   if (url !== undefined && !isRedisUrl(url)) {
     warnUnusable(url, `it is none of the forms a limits URL takes: ${REDIS_URL_FORMS}`);
   } else if (url !== undefined) {
     // A failure makes the URL away for the limiter and the journal together, and warns (`redis.ts`);
     // once it answers again, the store is made anew and reads the account's shared state afresh.
     const redis = () => sharedRedis(url);
-    rungs.unshift({ make: () => new RedisLimiterStore(url), giveUp: (error) => redis().giveUp(error), back: () => redis().answers() });
+    time = new ServerTime();
+    const serverTime = time;
+    rungs.unshift({
+      make: () => new RedisLimiterStore(url, serverTime),
+      giveUp: (error) => redis().giveUp(error),
+      back: () => redis().answers(),
+    });
   }
-  return carriedOnLadder(new FallbackLadder(rungs));
+  return { ...carriedOnLadder(new FallbackLadder(rungs)), ...(time ? { clock: time.clock } : {}) };
 }
 
 /**
@@ -84,7 +101,8 @@ export function carriedOnLadder(ladder: FallbackLadder<LimiterStore>): LimiterSt
  * (the first caller configures the account). Without a limits URL, the environment's applies.
  *
  * Unless `options.shareAcrossProcesses` is false, a limiter on the process clock shares its state
- * through `sharedStoreFor` and reads time from `epochClock`, so the processes agree on it. A limiter
+ * through `sharedStoreFor` and reads time from the store's clock (Redis's), else `epochClock`, so the
+ * processes and machines agree on it. A limiter
  * on an injected clock (tests) shares only when given a `sharedStore`.
  */
 export function sharedLimiter(
@@ -96,8 +114,9 @@ export function sharedLimiter(
   if (!limiter) {
     const share = options.shareAcrossProcesses !== false && options.clock === undefined && options.sharedStore === undefined;
     const stateName = sharedStateName(key);
+    const store = share ? sharedStoreFor(limitsUrl) : undefined;
     limiter = new RateLimiter(
-      share ? { ...options, clock: epochClock, sharedStore: sharedStoreFor(limitsUrl), stateName } : { stateName, ...options },
+      store ? { ...options, clock: store.clock ?? epochClock, sharedStore: store, stateName } : { stateName, ...options },
     );
     limiters.set(key, limiter);
   }

@@ -6,16 +6,16 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type LimiterOptions, type Permit, RateLimiter } from "../../../provider/client";
-import type { LimiterState } from "../../../provider/client/limiterState";
+import { type LimiterOptions, type Permit, RateLimiter } from "../../../provider/limiter";
+import type { LimiterState } from "../../../provider/limiter/limiterState";
 import {
   FileLimiterStore,
   type LimiterStore,
   MemoryLimiterStore,
   sharedStateDirectory,
   sharedStateName,
-} from "../../../provider/client/limiterStores";
-import { sharedLimiter, resetLimiters } from "../../../provider/client/limiterRegistry";
+} from "../../../provider/limiter/limiterStores";
+import { sharedLimiter, resetLimiters } from "../../../provider/limiter/limiterRegistry";
 import { FakeClock, flush, PreciseFakeClock } from "../../helpers/fakeClock";
 
 let dir: string;
