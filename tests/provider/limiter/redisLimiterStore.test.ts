@@ -68,7 +68,7 @@ describe("Redis limiter store", () => {
     const ahead = offsetClock(epochClock, () => 30_000);
     /**
      * Twelve requests, six from each limiter, released at once: when each was admitted, on this
-     * process's clock. The machine behind asks first and fills the window; then the one ahead asks
+     * process's epoch clock. The machine behind asks first and fills the window; then the one ahead asks
      * (the other way round, the one behind would see the window ahead's clock dated as not over).
      */
     async function admissions(clockOf: (store: RedisLimiterStore, machine: number) => Clock): Promise<number[]> {
@@ -77,12 +77,14 @@ describe("Redis limiter store", () => {
         new RedisLimiterStore(redis.server.url, new ServerTime(epochClock)),
         new RedisLimiterStore(`${redis.server.url}/0`, new ServerTime(ahead)),
       ];
-      const limiters = stores.map((store, machine) => limiterOn(store, name, { burst: 5, cap: 8, clock: clockOf(store, machine) }));
+      const clocks = stores.map((store, machine) => clockOf(store, machine));
+      const limiters = stores.map((store, machine) => limiterOn(store, name, { burst: 5, cap: 8, clock: clocks[machine] }));
       const admitted: number[] = [];
-      for (const limiter of limiters) {
+      for (const [machine, limiter] of limiters.entries()) {
         for (let i = 0; i < 6; i += 1) {
           void limiter.acquire({ rateClass: "C", cost: 1 }).then((permit) => {
-            admitted.push(performance.now());
+            // When the decision admitted it, on this process's epoch clock (the limiter's clock read back).
+            admitted.push(permit.admittedAt - (clocks[machine]!.now() - epochClock.now()));
             permit.release();
           });
         }
