@@ -94,6 +94,9 @@ function bounded(input: LimiterState | undefined, now: number, config: ModelConf
       w.opened = Math.min(w.opened, w.endsBy);
       w.spent = Math.max(0, w.spent);
       w.own = clamp(w.own, 0, w.spent);
+      // Per-limiter counts are part of `own`: ones that are not are not believed.
+      const by = Object.entries(w.by ?? {}).filter(([, cost]) => cost > 0);
+      w.by = by.reduce((sum, [, cost]) => sum + cost, 0) <= w.own ? Object.fromEntries(by) : undefined;
       w.carry = Math.max(0, w.carry);
       w.carryUntil = Math.min(w.carryUntil, reach(length));
       w.limit = clamp(w.limit, Math.ceil(limit / 2), limit);
@@ -129,6 +132,10 @@ function windowsAt(state: LimiterState, cls: string, now: number, config: ModelC
     // window is surely over, its cost is in no window our grants can reach.
     const late = w !== undefined && now < w.carryUntil ? w.carry : 0;
     const carry = late + unanswered.reduce((sum, t) => sum + t.cost, 0);
+    // What each limiter's unanswered requests may add to the next window is theirs there too.
+    const by: Record<string, number> = {};
+    for (const [id, t] of Object.entries(state.tickets))
+      if (t.cls === cls && w !== undefined && t.exp > w.opened) by[ownerOf(id)] = (by[ownerOf(id)] ?? 0) + t.cost;
     const opensAfter = carry > 0 ? w!.endsAfter : now;
     return {
       opened: now,
@@ -137,6 +144,7 @@ function windowsAt(state: LimiterState, cls: string, now: number, config: ModelC
       heard: false,
       spent: carry,
       own: carry,
+      by,
       carry: 0,
       carryUntil: now,
       limit,
@@ -225,6 +233,7 @@ function learn(state: LimiterState, ticket: Ticket, report: RateLimitInfo | unde
  */
 function refused(
   state: LimiterState,
+  owner: string,
   ticket: Ticket,
   retryAfter: RetryAfter | undefined,
   receivedAt: number,
@@ -238,6 +247,7 @@ function refused(
       if (w.opened !== ticket[kind]) continue;
       w.spent = Math.max(0, w.spent - ticket.cost);
       w.own = Math.max(0, w.own - ticket.cost);
+      if (w.by?.[owner] !== undefined) w.by[owner] = Math.max(0, w.by[owner] - ticket.cost);
     }
     if (retryAfter?.kind === "delay") {
       const aboutBurst = retryAfter.ms <= config.burstWindowMs;
@@ -279,7 +289,7 @@ function apply(state: LimiterState, event: LimiterEvent, now: number, config: Mo
   if (event.kind === "release" || event.release) delete state.tickets[event.id];
   if (event.kind === "release") return;
   const { ticket, receivedAt } = event;
-  if (event.status === 429) return refused(state, ticket, event.retryAfter, receivedAt, now, config);
+  if (event.status === 429) return refused(state, ownerOf(event.id), ticket, event.retryAfter, receivedAt, now, config);
   answered(state, now, config);
   learn(state, ticket, event.report, receivedAt, config);
 }
@@ -342,6 +352,7 @@ export function decide(
     for (const w of [windows.burst, windows.steady]) {
       w.spent += item.cost;
       w.own += item.cost;
+      w.by = { ...w.by, [ownerOf(item.id)]: (w.by?.[ownerOf(item.id)] ?? 0) + item.cost };
     }
     state.classes[item.cls] = windows;
     count += 1;

@@ -21,6 +21,13 @@ const WindowSchema = z.object({
   spent: z.number(),
   /** The part of `spent` the limiters sharing this state admitted: what the share caps. */
   own: z.number(),
+  /**
+   * What each limiter (`ownerOf` its ticket ids) admitted in the window, part of `own`: two states
+   * of one window decided apart meet by each limiter's larger count, so what each spent apart is
+   * counted once (`carriedState`). Optional: a state a release before wrote has none, and such a
+   * release drops it when it writes.
+   */
+  by: z.record(z.string(), z.number()).optional(),
   /** Cost of answered requests that may have been counted in the window after this one. */
   carry: z.number(),
   /** When a window those requests may have opened is surely over: the latest one's answer + length. */
@@ -62,16 +69,37 @@ export function freshState(config: { readonly concurrency: { readonly initial: n
   };
 }
 
+/** The total of a window's per-limiter counts. */
+const sumOf = (by: Readonly<Record<string, number>> | undefined) => Object.values(by ?? {}).reduce((sum, cost) => sum + cost, 0);
+
+/**
+ * Two states of what may be one server window, decided apart: each limiter's admissions are its
+ * larger count in either, counted once; what the two knew beyond them (the server's count of
+ * others, requests carried in from the window before) is the larger. The rest is the fuller's.
+ */
+function sameWindow(a: WindowState, b: WindowState): WindowState {
+  const by: Record<string, number> = { ...a.by };
+  for (const [owner, cost] of Object.entries(b.by ?? {})) by[owner] = Math.max(by[owner] ?? 0, cost);
+  const admitted = sumOf(by);
+  const beyond = (w: WindowState, part: number) => Math.max(0, part - sumOf(w.by));
+  return {
+    ...(a.spent >= b.spent ? a : b),
+    by,
+    own: Math.max(beyond(a, a.own), beyond(b, b.own)) + admitted,
+    spent: Math.max(beyond(a, a.spent), beyond(b, b.spent)) + admitted,
+  };
+}
+
 /**
  * `found` with what `apart` (the state this process last decided elsewhere) knows and it does not:
- * each window is the one that surely ends later, or, of two that may be one server window, the
- * fuller; the tickets of both count. The cap is `found`'s (the account's) when there is one.
+ * each window is the one that surely ends later, or, of two that may be one server window, their
+ * meeting (`sameWindow`); the tickets of both count. The cap is `found`'s (the account's) when
+ * there is one.
  */
 export function carriedState(found: LimiterState | undefined, apart: LimiterState | undefined): LimiterState | undefined {
   if (apart === undefined) return found;
   if (found === undefined) return apart;
-  const later = (a: WindowState, b: WindowState) =>
-    a.endsAfter >= b.endsBy ? a : b.endsAfter >= a.endsBy ? b : a.spent >= b.spent ? a : b;
+  const later = (a: WindowState, b: WindowState) => (a.endsAfter >= b.endsBy ? a : b.endsAfter >= a.endsBy ? b : sameWindow(a, b));
   const classes = { ...found.classes };
   for (const [cls, windows] of Object.entries(apart.classes)) {
     const there = classes[cls];

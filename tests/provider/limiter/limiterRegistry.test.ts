@@ -209,4 +209,36 @@ describe("what a process decided travels with it between places (carriedOnLadder
     expect(carriedState(undefined, apart)).toBe(apart);
     expect(carriedState(found, undefined)).toBe(found);
   });
+
+  it("counts what each machine spent apart once: four machines back in a Redis restarted empty, one after another", () => {
+    // A steady window the four shared (15 admitted each, and 5 the server counted of others), then
+    // each alone on its own file admitting 10 more, then each back in Redis in turn.
+    const steady = (by: Record<string, number>) => {
+      const admitted = Object.values(by).reduce((sum, cost) => sum + cost, 0);
+      return {
+        opened: 0,
+        endsAfter: 60_000,
+        endsBy: 60_010,
+        heard: true,
+        spent: admitted + 5,
+        own: admitted,
+        by,
+        carry: 0,
+        carryUntil: 0,
+        limit: 150,
+      };
+    };
+    const machines = ["a#", "b#", "c#", "d#"];
+    const shared = Object.fromEntries(machines.map((m) => [m, 15]));
+    const apartOf = (m: string): LimiterState => ({
+      classes: { C: { burst: steady({}), steady: steady({ ...shared, [m]: 25 }) } },
+      tickets: {},
+      cap: { value: 4, ceiling: null, loweredAt: null, good: 0 },
+    });
+    let redis: LimiterState | undefined; // restarted empty
+    for (const m of machines) redis = carriedState(redis, apartOf(m));
+    expect(redis!.classes.C!.steady).toMatchObject({ spent: 4 * 25 + 5, own: 4 * 25 }); // the fuller of them alone: 75
+    // Nothing is counted twice: a state met with itself keeps its counts.
+    expect(carriedState(redis, redis)!.classes.C!.steady).toMatchObject({ spent: 105, own: 100 });
+  });
 });
