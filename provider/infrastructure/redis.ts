@@ -1,19 +1,15 @@
 /**
- * The one connection per Redis URL per process, shared by every user of that Redis (the limiter's
- * store, the create journal). The URL's forms (a server, a Cluster, a primary behind Sentinels)
- * and how one is shown without its passwords are `redisUrls.ts`.
+ * The one connection per Redis URL per process, shared by its users (the limiter's store, the create
+ * journal). The URL's forms and how one is shown without its passwords are `redisUrls.ts`.
  *
- * A URL is **in use** or **away**. In use, a command runs on the connection, opened on first use
- * with bounded connect and command times, never retried by ioredis, and unref'd whenever no command
- * is pending, so it never keeps the process alive. The first command that fails makes the URL away
- * (one warning, `warnings.ts`): every user's commands reject at once, so the limiter and the journal
- * step down their fallback ladders (`fallbackLadder.ts`) together instead of waiting. While away,
- * a use of the URL sends a probe when one is due: a fresh connection (which asks the Sentinels for
- * the primary anew, or the cluster for its slots), and one PING. When it answers, the fresh
- * connection replaces the old one, the URL is in use again (one info line), and the ladders step
- * back up at their next operation. A failover is the same blip as a restart: the connection to the
- * old primary fails, and a later probe finds the new one. A failure's message is scrubbed of
- * whatever in the URL may be a credential.
+ * A URL is **in use** or **away**. In use, commands run on the connection, opened on first use with
+ * bounded connect and command times, never retried by ioredis, and unref'd while no command is
+ * pending, so it never keeps the process alive. The first command that fails makes the URL away (one
+ * warning): every user's commands reject at once, so the limiter and the journal step down their
+ * fallback ladders together instead of waiting. While away, a use sends a probe when one is due: a
+ * fresh connection (which asks the Sentinels or the cluster anew) and a PING. When it answers, it
+ * replaces the old one, the URL is in use again (one info line), and the ladders step back up. A
+ * failover is the same blip as a restart. A failure's message is scrubbed of the URL's credentials.
  */
 import { Cluster, Redis } from "ioredis";
 import { AdPlatformError } from "../errors";
@@ -23,27 +19,23 @@ import { say, warnOnceAbout } from "./warnings";
 
 export { isRedisUrl, mayCarryPassword, redactRedisUrl, redisTargetOf, redisUrlSecrets, REDIS_URL_FORMS } from "./redisUrls";
 
-/** How long connecting and each command may take, ms. */
 export interface RedisTimeouts {
   readonly connectTimeoutMs: number;
   readonly commandTimeoutMs: number;
 }
 
-/**
- * A client of any form. A Cluster answers the same commands as a server (ioredis routes each by
- * its key's slot), so the stores see one type.
- */
+/** A Cluster answers the same commands as a server (ioredis routes each by its key's slot). */
 type AnyClient = Redis | Cluster;
 
 /**
- * A client for `url`, not yet connected (`connect()` or the first command connects it). A failed
- * connect or command rejects at once: no retries, no reconnects, no resubscribing, in every form
- * (a cluster still follows a MOVED answer to the slot's node, and retries a command during a
- * failover within its command time). The caller adds an `error` listener before its first command;
- * without one ioredis prints every failure.
+ * A client for `url`, not yet connected. A failed connect or command rejects at once: no retries,
+ * reconnects or resubscribing, in every form (a cluster still follows a MOVED answer, and retries a
+ * command during a failover within its command time). The caller adds an `error` listener before its
+ * first command; without one ioredis prints every failure.
  */
 export function openRedis(url: string, timeouts: RedisTimeouts): AnyClient {
   const target: RedisTarget = redisTargetOf(url) ?? { form: "server", url };
+  const lazy = { lazyConnect: true, enableOfflineQueue: true };
   const once = {
     connectTimeout: timeouts.connectTimeoutMs,
     commandTimeout: timeouts.commandTimeoutMs,
@@ -51,20 +43,18 @@ export function openRedis(url: string, timeouts: RedisTimeouts): AnyClient {
     retryStrategy: () => null,
     autoResubscribe: false,
   };
-  if (target.form === "server") return new Redis(url, { ...once, lazyConnect: true, enableOfflineQueue: true });
+  if (target.form === "server") return new Redis(url, { ...once, ...lazy });
   const { username, password } = target;
   if (target.form === "cluster") {
     return new Cluster([...target.nodes], {
-      lazyConnect: true,
-      enableOfflineQueue: true,
+      ...lazy,
       clusterRetryStrategy: () => null,
       redisOptions: { ...once, username, password, ...(target.tls && { tls: {} }) },
     });
   }
   return new Redis({
     ...once,
-    lazyConnect: true,
-    enableOfflineQueue: true,
+    ...lazy,
     sentinels: [...target.sentinels],
     name: target.name,
     username,
@@ -78,16 +68,14 @@ export function openRedis(url: string, timeouts: RedisTimeouts): AnyClient {
 
 // Decision: connects and commands that take 2 s mean a Redis that cannot serve a limiter deciding
 // every few milliseconds, nor a create waiting on its journal: better go on locally.
-/** Connect and command time limits of a shared connection, ms. */
 export const SHARED_REDIS_TIMEOUTS: RedisTimeouts = Object.freeze({ connectTimeoutMs: 2_000, commandTimeoutMs: 2_000 });
 
-// Decision: a Redis that is away is asked again at most once a second, and only while the process
-// uses it: a PING a second costs the server nothing, and a Sentinel or cluster failover (a few
-// seconds) or a restart is back in use within about a second of serving again.
-/** The least time between two probes of a URL that is away, ms. */
+// Decision: a Redis that is away is probed at most once a second, and only while the process uses
+// it: a PING a second costs the server nothing, and a failover (a few seconds) or a restart is back
+// in use within about a second of serving again.
 export const PROBE_EVERY_MS = 1_000;
 
-/** The error a command on an unusable Redis rejects with: says what failed, never the password. */
+/** What a command on an unusable Redis rejects with: what failed, never the password. */
 export class RedisStoreError extends AdPlatformError {
   override readonly name = "RedisStoreError";
   constructor(
@@ -98,7 +86,7 @@ export class RedisStoreError extends AdPlatformError {
   }
 }
 
-/** The sockets of a client: a server's one, a cluster's one per node it reached. */
+/** A server's socket, or a cluster's one per node it reached. */
 function socketsOf(client: AnyClient): { ref(): void; unref(): void }[] {
   const clients = client instanceof Cluster ? client.nodes() : [client];
   return clients.flatMap((each) => (each.stream === undefined ? [] : [each.stream]));
@@ -117,14 +105,13 @@ function settles<T>(promise: Promise<T>, ms: number, keepsAlive = false): Promis
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
-/** Closes `client` unless it has ended (a client that ended leaves ioredis nothing to close but a timer). */
+/** Closes `client` unless it has ended (then ioredis has nothing to close but a timer). */
 function end(client: AnyClient): void {
   if (client.status !== "end") client.disconnect();
 }
 
-/** The shared connection to one Redis URL (see the file comment). */
 export class SharedRedis {
-  /** The URL as shown: without its passwords. */
+  /** Without its passwords. */
   readonly shownUrl: string;
   private client: AnyClient;
   private connected: Promise<void> | undefined;
@@ -134,7 +121,7 @@ export class SharedRedis {
   private away: RedisStoreError | undefined;
   private probing = false;
   private probedAt = Number.NEGATIVE_INFINITY;
-  /** The Lua commands defined, to define again on a fresh connection. */
+  /** To define again on a fresh connection. */
   private readonly scripts = new Map<string, { numberOfKeys: number; lua: string }>();
 
   constructor(
@@ -145,7 +132,7 @@ export class SharedRedis {
     this.client = this.open();
   }
 
-  /** Whether the URL is in use; while it is away, sends a probe when one is due (see the file comment). */
+  /** Whether the URL is in use; while away, sends a probe when one is due. */
   answers(): boolean {
     if (this.away === undefined) return true;
     this.probeWhenDue();
@@ -160,9 +147,8 @@ export class SharedRedis {
 
   /**
    * Runs `command` with the sockets ref'd, so the process waits for its answer and no longer. A
-   * failure makes the URL away (and warns); so does `giveUp` for a failure found by a caller. The
-   * command may run twice (see the catch), so it is one a store can repeat: a compare-and-set, a
-   * write of the same entry.
+   * failure makes the URL away (as `giveUp` does for one a caller found). The command may run twice
+   * (see the catch), so it must be one a store can repeat: a compare-and-set, a write of the same entry.
    */
   async run<T>(command: (client: Redis) => Promise<T>): Promise<T> {
     if (this.away !== undefined) {
@@ -178,8 +164,7 @@ export class SharedRedis {
       // settle on its own; the process waits for it, so the bound keeps it alive until then.
       return await settles(command(client as Redis), this.timeouts.connectTimeoutMs + 2 * this.timeouts.commandTimeoutMs, true);
     } catch (error) {
-      // A failure on a connection a probe has since replaced says nothing of the URL now: the
-      // command runs again on the current one (or meets the URL away, as any other would).
+      // A failure on a connection a probe has since replaced says nothing of the URL now: run again.
       if (client !== this.client) return await this.run(command);
       throw this.giveUp(error);
     } finally {
@@ -188,7 +173,7 @@ export class SharedRedis {
     }
   }
 
-  /** Makes the URL away because of `error`, and warns; returns the error to throw. Once per blip. */
+  /** Makes the URL away because of `error` and warns, once per blip; returns the error to throw. */
   giveUp(error: unknown): RedisStoreError {
     if (this.away !== undefined) return this.away;
     if (error instanceof RedisStoreError) {
@@ -206,12 +191,12 @@ export class SharedRedis {
     return this.away;
   }
 
-  /** Closes the connection (tests; the process exits without it). */
+  /** Tests; the process exits without it. */
   close(): void {
     end(this.client);
   }
 
-  /** A fresh client for the URL, its failures' reasons kept (without a listener ioredis prints them). */
+  /** A fresh client, its failures' reasons kept (without a listener ioredis prints them). */
   private open(): AnyClient {
     const client = openRedis(this.url, this.timeouts);
     client.on("error", (error: Error) => {
@@ -221,10 +206,7 @@ export class SharedRedis {
     return client;
   }
 
-  /**
-   * One probe at a time, at most one per `PROBE_EVERY_MS`: a fresh client that connects and answers
-   * a PING replaces the old one, and the URL is in use again.
-   */
+  /** One probe at a time, at most one per `PROBE_EVERY_MS`: a fresh client that answers a PING replaces the old one. */
   private probeWhenDue(): void {
     if (this.probing || Date.now() - this.probedAt < PROBE_EVERY_MS) return;
     this.probing = true;
@@ -258,7 +240,7 @@ export class SharedRedis {
     return this.connected;
   }
 
-  /** `text` without the URL's credentials, should a message ever quote them. */
+  /** Should a message ever quote the URL's credentials. */
   private scrub(text: string): string {
     return redactText(text, redisUrlSecrets(this.url));
   }
@@ -283,10 +265,7 @@ function backMessage(url: string): string {
   );
 }
 
-/**
- * Warns once per process per URL that the Redis at `url` is not used, for a URL no store can use
- * (`reason` holds no credential). Keyed by the URL as given: two URLs may show the same.
- */
+/** Warns once per process that a URL no store can use is not used (keyed by the URL as given: two may show the same). */
 export function warnUnusable(url: string, reason: string): void {
   warnOnceAbout(url, awayMessage(url, reason, false));
 }
@@ -303,7 +282,7 @@ export function sharedRedis(url: string, timeouts: RedisTimeouts = SHARED_REDIS_
   return connection;
 }
 
-/** Closes every connection of this process (tests). Stores made before must not be used after. */
+/** Closes every connection (tests); stores made before must not be used after. */
 export function closeRedisConnections(): void {
   for (const connection of connections.values()) connection.close();
   connections.clear();
