@@ -35,11 +35,9 @@ export function getApiClient(options: ApiClientOptions = {}): ApiClient {
   const { connection, key } = resolveAccount(options);
   // One client per account and share, all of an account on its one limiter.
   const clientKey = `${key}\u0000${options.rateLimitShare ?? ""}`;
-  let client = clients.get(clientKey);
-  if (!client) {
-    client = new HttpApiClient(connection, options, sharedLimiter(key, options.limiterOptions, options.limitsUrl));
-    clients.set(clientKey, client);
-  }
+  const client =
+    clients.get(clientKey) ?? new HttpApiClient(connection, options, sharedLimiter(key, options.limiterOptions, options.limitsUrl));
+  clients.set(clientKey, client);
   return client;
 }
 
@@ -153,10 +151,9 @@ class HttpApiClient implements ApiClient {
         this.debug?.(`${op.name}: giving up: ${decision.reason}`);
         throw outcome.error(decision.reason);
       }
-      // A 429 with `Retry-After` within the steady window reports that window full (spec, Limits 5),
-      // and the limiter counts it so. The call re-enters the queue at once, in its place, and goes
-      // when the window has room; sleeping the Retry-After plus jitter would leave it behind the
-      // account's other calls, and near a run's end alone in a burst window of its own.
+      // A 429 with `Retry-After` within the steady window reports that window full (spec, Limits 5), as
+      // the limiter counts it: re-enter the queue at once, in place. Sleeping Retry-After plus jitter would
+      // leave the call behind the account's others, and near a run's end alone in a burst window.
       if (refused && failure.retryAfter?.kind === "delay" && failure.retryAfter.ms <= this.limiter.options.steadyWindowMs) {
         this.debug?.(`${op.name}: retry when the refused window has room, not after ${decision.delayMs} ms: ${decision.reason}`);
         continue;
@@ -276,9 +273,8 @@ class HttpApiClient implements ApiClient {
       // The server is done once the body is read: free the in-flight slot before parsing, so a waiting
       // request goes out now instead of after the parse (spec, Limits 6).
       this.limiter.observe(permit, observation, { receivedAt, release: true });
-      // The waiter sends only once this call stops running: yield to the check phase so it sends, and
-      // answers that arrived with this one are released, before this one is parsed. Otherwise, of two
-      // answers arriving together, the second's next request waits for the first's parse.
+      // The waiter sends only once this call stops running: yield so it sends, and answers that arrived
+      // with this one are released, before this one is parsed (else each waits for the other's parse).
       await setImmediate();
       if (read.kind === "tooLarge") return { kind: "failure", failure: { kind: "unusable" }, error: () => read.error };
       if (status >= 200 && status < 300) return success(op, status, response.headers, read.text, context);

@@ -24,11 +24,7 @@ export interface ApiClientOptions extends ConnectionOptions {
   readonly random?: () => number;
   /** The Redis URL the account's limits are shared through; none: `ADPLATFORM_LIMITS_URL`, else this machine's state file. */
   readonly limitsUrl?: string;
-  /**
-   * The share of every window this caller's requests may spend, in (0, 1]. Per caller, not per
-   * account: callers with different shares share the account's limiter, each request within its
-   * caller's share. None: the limiter's.
-   */
+  /** The share of every window this caller may spend, in (0, 1]; per caller, on the account's one limiter. */
   readonly rateLimitShare?: number;
 }
 
@@ -50,10 +46,7 @@ export interface CallRequest {
    * still waiting in the queue.
    */
   readonly beforeSend?: (attempt: number) => void | Promise<void>;
-  /**
-   * Runs when an attempt is over, before the call returns or waits to retry. With `beforeSend` it
-   * tells when a request is on the wire: only then may aborting it leave the outcome unknown.
-   */
+  /** Runs when an attempt is over. With `beforeSend` it tells when a request is on the wire (when an abort leaves the outcome unknown). */
   readonly afterAttempt?: (attempt: number) => void;
   /** Told while the call waits on the rate limits longer than a few seconds (`limiterWaits.ts`). */
   readonly onWait?: (wait: LimitWait) => void;
@@ -77,11 +70,7 @@ export interface ApiClient {
   readonly baseUrl: string;
   /** Shared by every client of the account in this process. */
   readonly limiter: RateLimiter;
-  /**
-   * Calls one catalog operation, by spec or by name: validates (nothing is sent when invalid), waits
-   * for the limiter, retries per the retry policy, parses the response with the operation's schema.
-   * @throws ApiError or a subclass.
-   */
+  /** Calls a catalog operation: validates (nothing sent when invalid), waits for the limiter, retries, parses. @throws ApiError */
   call<N extends OperationName>(op: N, request?: CallRequest): Promise<CallResult<ResponseBodyOf<OperationNamed<N>>>>;
   call<O extends OperationSpec>(op: O, request?: CallRequest): Promise<CallResult<ResponseBodyOf<O>>>;
   call(op: OperationSpec | string, request?: CallRequest): Promise<CallResult>;

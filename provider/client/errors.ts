@@ -9,12 +9,10 @@
 import { STATUS_CODES } from "node:http";
 import { AdPlatformError, type ErrorCode } from "../errors";
 import { redactText, sanitizeCause } from "../infrastructure";
+import type { OperationSpec } from "../catalog";
 
 /** The catalog operation: its name and its number in the spec's Endpoints table. */
-export interface OperationRef {
-  readonly name: string;
-  readonly number: number;
-}
+export type OperationRef = Pick<OperationSpec, "name" | "number">;
 
 /** Where a failed request was going; all optional for errors raised before any request exists. */
 export interface RequestContext {
@@ -44,7 +42,7 @@ function describeRequest(context: RequestContext): string | undefined {
   return target || undefined;
 }
 
-/** `400 Bad Request: The request body is not valid (trace_id 1b4e...)`. */
+/** `400 Bad Request`. */
 function describeStatus(init: ApiErrorInit): string {
   if (init.status === undefined) return "";
   const title = init.title ?? STATUS_CODES[init.status] ?? "";
@@ -99,9 +97,7 @@ export class ApiError extends AdPlatformError {
   }
 }
 
-export interface HttpErrorInit extends ApiErrorInit {
-  readonly status: number;
-}
+export type HttpErrorInit = ApiErrorInit & { readonly status: number };
 
 function httpSummary(init: ApiErrorInit): string {
   const status = describeStatus(init);

@@ -59,9 +59,8 @@ export function explicitAccountProblems(
 }
 
 /**
- * What identifies an account: its normalised base URL (undefined when missing or refused) and its name
- * when given one. Not its token: a rotated credential is still the same account (as a provider's keys
- * are no part of its identity in Pulumi's and Terraform's providers).
+ * What identifies an account: its normalised base URL (undefined when missing or refused) and its
+ * name. Not its token: a rotated credential is the same account (as in Pulumi's and Terraform's providers).
  */
 export interface AccountIdentity {
   readonly baseUrl?: string;
@@ -86,13 +85,10 @@ export function explicitAccountIdentity(account: ExplicitAccount): AccountIdenti
 }
 
 /**
- * The fields by which `b` is another account than `a` (empty: the same). The base URL differs when
- * the two differ or either is unresolved; the name only when both have one, so naming an account (or
- * dropping its name) keeps it the same account.
- *
- * Decision (not shown in spec): the API does not say which account a token belongs to (spec,
- * Authentication 2), so a changed token is the same account with a rotated credential; two accounts
- * on one base URL are told apart by their names.
+ * The fields by which `b` is another account than `a`. The base URL differs when the two differ or
+ * either is unresolved; the name only when both have one, so naming an account keeps it the same.
+ * Decision (not shown in spec): the API does not say whose a token is (spec, Authentication 2), so a
+ * changed token is the same account; two accounts on one base URL are told apart by their names.
  */
 export function accountChanges(a: AccountIdentity, b: AccountIdentity): AccountIdentityField[] {
   const changes: AccountIdentityField[] = [];

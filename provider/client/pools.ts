@@ -6,11 +6,8 @@ const pools = new Map<string, Pool>();
 /** The pool of `origin`; `connectTimeoutMs` is the pool's, so pools with different ones are kept apart. */
 export function sharedPool(origin: string, connectTimeoutMs: number): Pool {
   const key = `${origin} ${connectTimeoutMs}`;
-  let pool = pools.get(key);
-  if (!pool) {
-    pool = new Pool(origin, { connectTimeout: connectTimeoutMs });
-    pools.set(key, pool);
-  }
+  const pool = pools.get(key) ?? new Pool(origin, { connectTimeout: connectTimeoutMs });
+  pools.set(key, pool);
   return pool;
 }
 

@@ -30,10 +30,9 @@ export function schemaIssues(error: z.ZodError): { issues: ValidationIssue[]; fi
 }
 
 /**
- * The top-level `id` of a create's success body that failed its schema, when it is usable as an id
- * (spec, Conventions: identifiers are strings; a safe integer is read as its decimal string, as
- * `WireId` does). Anything else (no object, no id, an empty, overlong or control-character id) is
- * not guessed at. An id that could not be adopted (longer than a path parameter, `.` or `..`) is dropped.
+ * The top-level `id` of a create's success body that failed its schema, when usable as an id (spec,
+ * Conventions: strings; a safe integer as its decimal string, as `WireId` reads it). Nothing else is
+ * guessed at, and an id that could not be adopted (overlong, `.`, `..`, control characters) is dropped.
  */
 function bestEffortId(json: unknown): string | undefined {
   if (typeof json !== "object" || json === null || Array.isArray(json)) return undefined;

@@ -9,19 +9,12 @@ import type { RetryAfter } from "../limiter";
 
 /** Tunables of the policy (`RETRY_DEFAULTS`). */
 export interface RetryOptions {
-  /**
-   * Sends per call the server worked on (5xx, network failure, damaged body), the first included. A
-   * 429 of either form is not one: it was refused before any work (spec, Limits 4 and 6), so only
-   * `maxTotalMs` bounds those.
-   */
+  /** Sends per call the server worked on, the first included; not 429s, refused before any work (spec, Limits 4 and 6). */
   readonly maxAttempts: number;
   /** Backoff of the first retry before jitter, ms; doubles per attempt. */
   readonly baseDelayMs: number;
   readonly maxDelayMs: number;
-  /**
-   * The retry budget, ms from the first send (time queued before it does not count): no retry is
-   * scheduled to start later. The only bound on 429s.
-   */
+  /** The retry budget, ms from the first send: no retry is scheduled to start later. The only bound on 429s. */
   readonly maxTotalMs: number;
   /** Longest random wait added to a `Retry-After` of seconds, ms (see `rateLimitJitterMs`); the client's limiter's burst window. */
   readonly jitterWindowMs: number;
@@ -84,10 +77,7 @@ export type RetryDecision =
 /** 5xx statuses of a passing condition; others (501, 505, ...) will not change on retry. */
 const TRANSIENT_5XX = new Set([500, 502, 503, 504]);
 
-/**
- * Exponential backoff with "equal jitter": half fixed, half random, so clients that failed together
- * spread out but none retries at once. `attempt`: the one that just failed, from 1.
- */
+/** Exponential backoff with "equal jitter" (half fixed, half random): clients that failed together spread out. */
 export function backoffDelayMs(attempt: number, options: RetryOptions = RETRY_DEFAULTS, random: () => number = Math.random): number {
   const exponential = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** Math.max(0, attempt - 1));
   return Math.round(exponential / 2 + random() * (exponential / 2));

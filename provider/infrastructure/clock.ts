@@ -2,17 +2,10 @@
 
 export type TimerHandle = unknown;
 
-/**
- * The longest delay a Node timer takes, ms (about 24.8 days). A longer one, `Infinity` or `NaN`, is
- * set to 1 ms with a `TimeoutOverflowWarning`: a caller that waits again after it would spin.
- */
+/** The longest delay a Node timer takes, ms (24.8 days); a longer one is set to 1 ms, and a caller waiting again would spin. */
 export const MAX_TIMER_MS = 2 ** 31 - 1;
 
-/**
- * `ms` clamped to 0..`MAX_TIMER_MS` (`NaN`: the maximum). Every timer of the process clocks goes
- * through it, so no delay, however computed, makes a waiting loop spin: beyond it, whoever waits
- * wakes and looks again. The limiter's and retries' waits are bounded far below it (`limiterModel.ts`).
- */
+/** `ms` clamped to 0..`MAX_TIMER_MS` (`NaN`: the maximum), for every timer of the process clocks, so no wait spins. */
 export function timerDelayMs(ms: number): number {
   if (Number.isNaN(ms)) return MAX_TIMER_MS;
   return Math.min(MAX_TIMER_MS, Math.max(0, ms));
@@ -82,11 +75,7 @@ function processClock(now: () => number): Clock {
 
 export const systemClock = processClock(() => performance.now());
 
-/**
- * The process clock on the Unix epoch: monotonic within a process and, unlike `performance.now()`,
- * the same scale in every process of the machine, so limiters of several processes can share window
- * ends through a file.
- */
+/** On the Unix epoch: unlike `performance.now()`, one scale for every process, so limiters can share window ends through a file. */
 export const epochClock = processClock(() => performance.timeOrigin + performance.now());
 
 /** `base` read on another clock's scale: `now()` is `base.now()` plus `offsetMs()`; timers are `base`'s. */

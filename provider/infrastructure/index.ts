@@ -1,7 +1,4 @@
-/**
- * What every layer shares and the platform knows nothing of: private files, the clock, whether a
- * process is alive, redaction, Redis connections, the fallback ladder, warnings.
- */
+/** What every layer shares and the platform knows nothing of. */
 export { createNewFile, currentUid, ensurePrivateDirectory, readFileNoLink, writeFileAtomically } from "./privateFiles";
 export { plainCredentialsWarning } from "./plainCredentials";
 export { systemClock, epochClock, offsetClock, sleep, type Clock, type TimerHandle } from "./clock";

@@ -26,9 +26,8 @@ export function redactText(text: string, secrets: readonly string[] = []): strin
 const SAFE_CAUSE_FIELDS = ["code", "errno", "syscall", "address", "port", "name"] as const;
 
 /**
- * A copy of an error safe to keep as `cause`: message and stack scrubbed, only diagnostic fields
- * copied, nested causes likewise. Never the original, whose other properties (request options,
- * headers) could hold the token.
+ * A copy of an error safe to keep as `cause`: message and stack scrubbed, only diagnostic fields, nested
+ * causes likewise. Never the original, whose other properties (request options, headers) could hold the token.
  */
 export function sanitizeCause(cause: unknown, secrets: readonly string[], depth = 0): unknown {
   if (cause === undefined || cause === null) return undefined;

@@ -28,10 +28,9 @@ export interface RedisTimeouts {
 type AnyClient = Redis | Cluster;
 
 /**
- * A client for `url`, not yet connected. A failed connect or command rejects at once: no retries,
- * reconnects or resubscribing, in every form (a cluster still follows a MOVED answer, and retries a
- * command during a failover within its command time). The caller adds an `error` listener before its
- * first command; without one ioredis prints every failure.
+ * A client for `url`, not connected; a failed connect or command rejects at once (a cluster still
+ * follows MOVED, and retries during a failover within its command time). The caller adds an `error`
+ * listener before its first command; without one ioredis prints every failure.
  */
 export function openRedis(url: string, timeouts: RedisTimeouts): AnyClient {
   const target: RedisTarget = redisTargetOf(url) ?? { form: "server", url };
@@ -86,16 +85,16 @@ export class RedisStoreError extends AdPlatformError {
   }
 }
 
-/** A server's socket, or a cluster's one per node it reached. */
-function socketsOf(client: AnyClient): { ref(): void; unref(): void }[] {
-  const clients = client instanceof Cluster ? client.nodes() : [client];
-  return clients.flatMap((each) => (each.stream === undefined ? [] : [each.stream]));
+/** Refs or unrefs a server's socket, or a cluster's one per node it reached. */
+function refSockets(client: AnyClient, ref: "ref" | "unref"): void {
+  for (const each of client instanceof Cluster ? client.nodes() : [client]) each.stream?.[ref]();
 }
 
-/**
- * `promise`, or a rejection once `ms` have passed: a cluster whose ready check finds a slot
- * uncovered (mid-failover) never settles its `connect()` when it may not retry.
- */
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** `promise`, or a rejection after `ms`: a cluster finding a slot uncovered (mid-failover) never settles `connect()`. */
 function settles<T>(promise: Promise<T>, ms: number, keepsAlive = false): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
@@ -157,7 +156,7 @@ export class SharedRedis {
     }
     const client = this.client;
     this.pending += 1;
-    for (const socket of socketsOf(client)) socket.ref();
+    refSockets(client, "ref");
     try {
       await this.connect();
       // Bounded: a command ioredis holds for a connection that is gone (mid-failover) may never
@@ -169,7 +168,7 @@ export class SharedRedis {
       throw this.giveUp(error);
     } finally {
       this.pending -= 1;
-      if (this.pending === 0) for (const socket of socketsOf(this.client)) socket.unref();
+      if (this.pending === 0) refSockets(this.client, "unref");
     }
   }
 
@@ -179,7 +178,7 @@ export class SharedRedis {
     if (error instanceof RedisStoreError) {
       this.away = error;
     } else {
-      const reason = this.scrub(error instanceof Error ? error.message : String(error));
+      const reason = this.scrub(messageOf(error));
       this.away = new RedisStoreError(
         this.shownUrl,
         this.lastError && this.lastError !== reason ? `${reason} (${this.lastError})` : reason,
@@ -218,7 +217,7 @@ export class SharedRedis {
     )
       .then(
         () => {
-          if (this.pending === 0) for (const socket of socketsOf(fresh)) socket.unref();
+          if (this.pending === 0) refSockets(fresh, "unref");
           this.client = fresh;
           this.connected = Promise.resolve();
           this.lastError = "";
@@ -234,8 +233,7 @@ export class SharedRedis {
 
   private connect(): Promise<void> {
     this.connected ??= settles(this.client.connect(), this.timeouts.connectTimeoutMs * 2).catch((error: unknown) => {
-      const reason = this.lastError || (error instanceof Error ? error.message : String(error));
-      throw new RedisStoreError(this.shownUrl, this.scrub(reason));
+      throw new RedisStoreError(this.shownUrl, this.scrub(this.lastError || messageOf(error)));
     });
     return this.connected;
   }
@@ -274,11 +272,8 @@ const connections = new Map<string, SharedRedis>();
 
 /** This process's connection to `url`, opened on first use (`timeouts`: the first caller's). */
 export function sharedRedis(url: string, timeouts: RedisTimeouts = SHARED_REDIS_TIMEOUTS): SharedRedis {
-  let connection = connections.get(url);
-  if (connection === undefined) {
-    connection = new SharedRedis(url, timeouts);
-    connections.set(url, connection);
-  }
+  const connection = connections.get(url) ?? new SharedRedis(url, timeouts);
+  connections.set(url, connection);
   return connection;
 }
 
