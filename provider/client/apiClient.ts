@@ -1,10 +1,8 @@
 /**
- * The rate-limited API client: one engine turns a catalog entry plus a request into an HTTP call, no
- * request code per endpoint. Per call it validates locally, then loops: wait for the account's
- * limiter, send once over the shared pool, let the limiter learn from the response, and ask the pure
- * retry policy whether to go again. One client per account per process: the account's limits are
- * shared (spec, Authentication 3), so its calls draw from one limiter. What a call takes and gives is
- * contract.ts; reading the answer, response.ts.
+ * The rate-limited API client: one engine for every catalog operation. Per call it validates, then
+ * loops: wait for the limiter, send once over the shared pool, let the limiter learn from the answer,
+ * ask the retry policy. One client per account per process: the account's limits are shared (spec,
+ * Authentication 3), so its calls draw from one limiter.
  */
 import { setImmediate } from "node:timers/promises";
 import { inspect } from "node:util";

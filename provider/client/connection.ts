@@ -81,27 +81,21 @@ export function resolveConnection(options: ConnectionOptions = {}): Connection {
     );
   }
 
+  const refuse = (message: string) => new ApiConfigError("baseUrl", message);
   let url: URL;
   try {
     url = new URL(rawBaseUrl.trim());
   } catch {
     throw new ApiConfigError("baseUrl", "the API base URL is not a valid absolute URL", { secrets: [token] });
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new ApiConfigError("baseUrl", `the API base URL must use https:// (got ${url.protocol}//)`);
-  }
-  if (url.username || url.password) {
-    // The URL itself is not echoed: it holds a credential.
-    throw new ApiConfigError("baseUrl", "the API base URL must not contain credentials; set the token instead");
-  }
-  if (url.search || url.hash) {
-    throw new ApiConfigError("baseUrl", "the API base URL must not have a query or fragment");
-  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw refuse(`the API base URL must use https:// (got ${url.protocol}//)`);
+  // The URL itself is not echoed: it holds a credential.
+  if (url.username || url.password) throw refuse("the API base URL must not contain credentials; set the token instead");
+  if (url.search || url.hash) throw refuse("the API base URL must not have a query or fragment");
   // The token is a bearer credential: over plain http anyone on the path can read and reuse it.
   // Only loopback (the simulator, a local tunnel) is exempt.
   if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
-    throw new ApiConfigError(
-      "baseUrl",
+    throw refuse(
       `refusing to send the API token over plain http:// to ${url.host}: use https://, ` +
         "or a loopback address (localhost, 127.0.0.0/8, ::1) for the simulator",
     );

@@ -1,10 +1,8 @@
 /**
- * The client's errors: `ApiError` (of the family in `provider/errors`) and one subclass per way a call
- * fails that a caller branches on. Every class states its own `name` and `code`: they are part of the
- * package's interface, so neither may follow from a class name a refactoring or a bundler could change.
- *
- * Credentials never reach these objects: every text an error keeps (message, title, server message,
- * path, cause) is scrubbed with the secrets passed at construction, which are not stored.
+ * The client's errors: `ApiError` and one subclass per way a call fails that a caller branches on. Each
+ * states its own `name` and `code`, part of the package's interface, so neither may follow from a class
+ * name a bundler could change. Credentials never reach them: every text an error keeps is scrubbed
+ * with the secrets passed at construction, which are not stored.
  */
 import { STATUS_CODES } from "node:http";
 import { AdPlatformError, type ErrorCode } from "../errors";

@@ -1,8 +1,7 @@
 /**
- * The error for a response with a non-success status (spec, Errors): the status picks the class, the
- * body gives `title`, `message` and `trace_id` when it has them. Bodies are read tolerantly, every
- * field optional: the spec shows 400 with `code`, `title`, `message`, `trace_id`; 500 with `code`,
- * `title`, `trace_id` (some with `message` and no `trace_id`); other statuses not at all.
+ * The error for a non-success status (spec, Errors): the status picks the class, the body gives
+ * `title`, `message`, `trace_id`, read tolerantly (the spec shows 500s without `message` and some
+ * without `trace_id`, and no body of other statuses than 400 and 500).
  */
 import { z } from "zod";
 import {

@@ -1,18 +1,11 @@
 /**
- * The fallback ladder: where this process shares state with others (the limiter's, the create
- * journal), from the widest place down. A deployment never fails because a place it shares through
- * is down, refuses authentication, goes away mid-run, or is a directory it cannot use: a rung's first
- * failure steps down to the next, its `giveUp` says so, and the operation runs again there. The last
- * rung's failures are the caller's.
- *
- * A rung that can come back says so (`back`): each operation first climbs to the highest rung that
- * is back and runs on a place made anew, which reads the shared state afresh. The ladder carries
- * nothing between places; its users do what their records need (`limiter/limiterRegistry.ts`,
- * `journal/journalStore.ts`).
- *
- * The limiter's ladder is Redis, the machine's file store, this process's memory; the journal's is
- * Redis, the journal directory (a directory journal that cannot be written is an error, not a step
- * down: a run journaling elsewhere would not find the entries the next run needs).
+ * The fallback ladder: where this process shares state with others, from the widest place down (the
+ * limiter: Redis, the machine's files, memory; the journal: Redis, its directory, whose failure is an
+ * error, since a run journaling elsewhere would not find the entries the next run needs). A deployment
+ * never fails because a place is down, refuses authentication or goes away: a rung's first failure
+ * steps down (its `giveUp` says so) and the operation runs again there; the last rung's failures are
+ * the caller's. A rung that can come back says so (`back`): each operation first climbs to the highest
+ * rung back, on a place made anew. The ladder carries nothing between places; its users do.
  */
 
 /** One place: how to make it (on first use) and what to say when it fails. */

@@ -1,12 +1,9 @@
 /**
- * Directories and files only this user can reach, made without following links: what the limiter's
- * state files and the create journal are written through.
- *
- * Both live where another local user may come first (`/dev/shm` and the temp directory are writable
- * by everyone; a configured directory may be anyone's). Who owns or may write into a directory can
- * plant links at the names we write, and a write would land in any file the deploying user can write.
- * So a directory is used only when it is a real directory owned by this user and writable by no one
- * else, and a file in it is opened so that a link at its name fails the open.
+ * Directories and files only this user can reach, made without following links, for the limiter's
+ * state files and the create journal. Both live where another local user may come first (`/dev/shm`,
+ * the temp directory), and whoever may write into a directory can plant links at the names we write,
+ * sending our writes anywhere the deploying user can write. So a directory must be a real one, ours,
+ * writable by no one else, and a link at a file's name fails the open.
  */
 import { randomBytes } from "node:crypto";
 import { closeSync, constants, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";

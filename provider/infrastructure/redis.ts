@@ -1,8 +1,6 @@
 /**
  * The one connection per Redis URL per process, shared by its users (the limiter's store, the create
- * journal). The URL's forms and how one is shown without its passwords are `redisUrls.ts`.
- *
- * A URL is **in use** or **away**. In use, commands run on the connection, opened on first use with
+ * journal); the URL's forms are `redisUrls.ts`. A URL is **in use** or **away**. In use, commands run on the connection, opened on first use with
  * bounded connect and command times, never retried by ioredis, and unref'd while no command is
  * pending, so it never keeps the process alive. The first command that fails makes the URL away (one
  * warning): every user's commands reject at once, so the limiter and the journal step down their
