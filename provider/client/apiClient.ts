@@ -1,21 +1,11 @@
 /**
- * The rate-limited API client: one engine that turns a catalog entry plus a request into an HTTP
- * call, with no request code per endpoint. Per call it validates locally, then loops: wait for the
- * account's limiter, send once over the shared keep-alive pool, let the limiter learn from the
- * response, and ask the pure retry policy whether to go again.
- *
- * One client per account (base URL + token, keyed by `accountKey`) per process, from
- * `getApiClient`: the account's limits are shared (spec, Authentication 3), so its calls must
- * draw from one limiter.
- *
- * The request engine's steps (prepare, attempt) share one prepared request, so they are one class;
- * reading the answer into the attempt's outcome is response.ts, and every other part with a concern
- * of its own lives in its own module (connection, retry policy, error family, timeouts, pools; the
- * limiter in provider/limiter/). What a call takes and gives is contract.ts.
+ * The rate-limited API client: one engine for every catalog operation. Per call it validates, then
+ * loops: wait for the limiter, send once over the shared pool, let the limiter learn from the answer,
+ * ask the retry policy. One client per account per process: the account's limits are shared (spec,
+ * Authentication 3), so its calls draw from one limiter.
  */
 import { setImmediate } from "node:timers/promises";
 import { inspect } from "node:util";
-import type { Dispatcher } from "undici";
 import { buildPath, OPERATIONS, pathParamProblem } from "../catalog";
 import type { OperationSpec } from "../catalog";
 import { resolveAccount } from "./accountKey";
@@ -27,36 +17,29 @@ import { type ErrorContext, errorForResponse } from "./httpErrors";
 import type { Permit, RateLimiter } from "../limiter";
 import { resetLimiters, sharedLimiter, parseRateLimitInfo, parseRetryAfter } from "../limiter";
 import { type ApiClient, type ApiClientOptions, type CallRequest, type CallResult, DEFAULT_MAX_RESPONSE_BYTES } from "./contract";
-import { type Attempt, issuesOf, readBody, success } from "./response";
+import { type Attempt, readBody, schemaIssues, success } from "./response";
 import { errorForNetworkFailure } from "./networkErrors";
 import { closePools, sharedPool } from "./pools";
-import { type AttemptFailure, RETRY_DEFAULTS, resolveRetryOptions, type RetryOptions, shouldRetry } from "./retryPolicy";
+import { RETRY_DEFAULTS, resolveRetryOptions, type RetryOptions, shouldRetry } from "./retryPolicy";
 import { resolveTimeouts, type Timeouts } from "./timeouts";
 
 const clients = new Map<string, ApiClient>();
 
 /**
- * The shared client of the account named by `options` (else `ADPLATFORM_BASE_URL` /
- * `ADPLATFORM_TOKEN`). Same base URL and token → same client, limiter and pool.
- *
- * @throws ApiConfigError when the token or base URL is missing or unsafe (see `resolveConnection`).
+ * The shared client of the account `options` name (else the environment's): same base URL and token,
+ * same client, limiter and pool. @throws ApiConfigError (see `resolveConnection`).
  */
 export function getApiClient(options: ApiClientOptions = {}): ApiClient {
   const { connection, key } = resolveAccount(options);
   // One client per account and share, all of an account on its one limiter.
   const clientKey = `${key}\u0000${options.rateLimitShare ?? ""}`;
-  let client = clients.get(clientKey);
-  if (!client) {
-    client = new HttpApiClient(connection, options, sharedLimiter(key, options.limiterOptions, options.limitsUrl));
-    clients.set(clientKey, client);
-  }
+  const client =
+    clients.get(clientKey) ?? new HttpApiClient(connection, options, sharedLimiter(key, options.limiterOptions, options.limitsUrl));
+  clients.set(clientKey, client);
   return client;
 }
 
-/**
- * Forgets every client and limiter and closes the pools (tests, or a clean shutdown). Clients
- * obtained before must not be used afterwards.
- */
+/** Forgets every client and limiter and closes the pools (tests, shutdown); older clients must not be used. */
 export async function closeApiClients(): Promise<void> {
   clients.clear();
   resetLimiters();
@@ -68,7 +51,7 @@ const BY_NAME: ReadonlyMap<string, OperationSpec> = new Map(OPERATIONS.map((op) 
 /** A validated request, ready to send. */
 interface Prepared {
   readonly op: OperationSpec;
-  /** Path with query, relative to the origin. */
+  /** With query, relative to the origin. */
   readonly path: string;
   readonly bodyText?: string;
   readonly cost: number;
@@ -107,7 +90,7 @@ class HttpApiClient implements ApiClient {
     return [this.connection.token];
   }
 
-  /** Logging the client shows where it points, never its credentials. */
+  /** Logging shows where the client points, never its credentials. */
   [inspect.custom](): string {
     return `ApiClient { baseUrl: '${this.baseUrl}' }`;
   }
@@ -119,14 +102,12 @@ class HttpApiClient implements ApiClient {
   async call(opOrName: OperationSpec | string, request: CallRequest = {}): Promise<CallResult<never>> {
     const prepared = this.prepare(opOrName, request);
     const { op } = prepared;
-    const signal = request.signal;
+    const { signal, onWait } = request;
     let firstSentAt: number | undefined;
-    // 429s of either form: refused before any work, so bounded by the time budget, not by attempts.
     let rateLimited = 0;
     let rateLimitedInARow = 0;
-    // Every attempt queues at the call's place (the limiter's `acquire` with `queuedSince`).
+    // Every attempt queues at the call's place.
     const queuedSince = this.clock.now();
-    const { onWait } = request;
     for (let attempt = 1; ; attempt += 1) {
       const permit = await this.limiter.acquire(
         {
@@ -168,13 +149,10 @@ class HttpApiClient implements ApiClient {
         this.debug?.(`${op.name}: giving up: ${decision.reason}`);
         throw outcome.error(decision.reason);
       }
-      // A 429 about a window (`Retry-After` within the steady window) reports that window full
-      // (spec, Limits 5): the limiter took it so, until the window's end or the Retry-After, whichever
-      // is sooner. The call re-enters the queue at once, in its place, and goes when that window has
-      // room, with the account's other calls; sleeping the Retry-After and a jitter on top would
-      // leave it behind them, and near a run's end alone in a burst window of its own.
-      const windowRefusal = refused && failure.retryAfter?.kind === "delay" && failure.retryAfter.ms <= this.limiter.options.steadyWindowMs;
-      if (windowRefusal) {
+      // A 429 with `Retry-After` within the steady window reports that window full (spec, Limits 5), as
+      // the limiter counts it: re-enter the queue at once, in place. Sleeping Retry-After plus jitter would
+      // leave the call behind the account's others, and near a run's end alone in a burst window.
+      if (refused && failure.retryAfter?.kind === "delay" && failure.retryAfter.ms <= this.limiter.options.steadyWindowMs) {
         this.debug?.(`${op.name}: retry when the refused window has room, not after ${decision.delayMs} ms: ${decision.reason}`);
         continue;
       }
@@ -213,8 +191,7 @@ class HttpApiClient implements ApiClient {
       const bad = fields.find((f) => typeof f !== "string" || f.trim() === "" || f.includes(","));
       if (bad !== undefined) throw refuse(`field ${JSON.stringify(bad)} is not a subresource name`);
     }
-    // spec, rule 9 and Limits 7: subresources as one comma-separated `fields` parameter; the commas
-    // stay literal (as the spec writes `fields=a,b`), each name is encoded.
+    // spec, rule 9 and Limits 7: one `fields=a,b` parameter, commas literal, each name encoded.
     const fieldsText = fields.length > 0 ? `fields=${fields.map(encodeURIComponent).join(",")}` : "";
     const queryText = [query.toString(), fieldsText].filter(Boolean).join("&");
     const fullPath = queryText ? `${path}?${queryText}` : path;
@@ -224,12 +201,8 @@ class HttpApiClient implements ApiClient {
       if (request.body === undefined) throw refuse(`${op.name} needs a request body`);
       const parsed = op.request.safeParse(request.body);
       if (!parsed.success) {
-        const issues = issuesOf(parsed.error);
-        const first = issues[0];
-        throw refuse(
-          `body does not match the ${op.name} request schema: ${first ? `${first.path || "(body)"}: ${first.message}` : "invalid"}`,
-          issues,
-        );
+        const { issues, summary } = schemaIssues(parsed.error);
+        throw refuse(`body does not match the ${op.name} request schema: ${summary}`, issues);
       }
       bodyText = JSON.stringify(parsed.data);
     } else if (request.body !== undefined) {
@@ -258,21 +231,19 @@ class HttpApiClient implements ApiClient {
     const signal = callerSignal ? AbortSignal.any([callerSignal, timeoutController.signal]) : timeoutController.signal;
     const started = this.clock.now();
     let responseStarted = false;
-    // The Authorization header is written redacted here; the sink scrubs the token again anyway.
     this.debug?.(
       `→ ${op.name} (${op.method} ${prepared.path}) attempt ${attempt}, cost ${prepared.cost}, Authorization: Bearer [REDACTED]`,
     );
     try {
-      const headers: Record<string, string> = {
-        authorization: `Bearer ${this.connection.token}`,
-        accept: "application/json",
-        "user-agent": "pulumi-adplatform",
-      };
-      if (prepared.bodyText !== undefined) headers["content-type"] = "application/json";
-      const response: Dispatcher.ResponseData = await sharedPool(this.connection.origin, this.timeouts.connectMs).request({
+      const response = await sharedPool(this.connection.origin, this.timeouts.connectMs).request({
         path: prepared.path,
         method: op.method,
-        headers,
+        headers: {
+          authorization: `Bearer ${this.connection.token}`,
+          accept: "application/json",
+          "user-agent": "pulumi-adplatform",
+          ...(prepared.bodyText !== undefined && { "content-type": "application/json" }),
+        },
         body: prepared.bodyText,
         signal,
         headersTimeout: this.timeouts.headersMs,
@@ -297,38 +268,21 @@ class HttpApiClient implements ApiClient {
         this.limiter.observe(permit, observation, { receivedAt });
         throw error;
       });
-      // The server is done with the request once its body is read: free the in-flight slot before
-      // parsing, so a waiting request goes out now (with an in-flight limit, every round of requests
-      // otherwise waits for the parse; spec, Limits 6). One step with what the headers said.
+      // The server is done once the body is read: free the in-flight slot before parsing, so a waiting
+      // request goes out now instead of after the parse (spec, Limits 6).
       this.limiter.observe(permit, observation, { receivedAt, release: true });
-      // The release hands the slot to a waiter, but the waiter sends only once this call stops
-      // running: yield until the event loop's check phase, so the waiter sends first and answers
-      // that arrived with this one are read and released before this one is parsed. With two
-      // requests in flight finishing together, the second answer's next request otherwise waits
-      // for the first's parse, and a server slot sits idle meanwhile.
+      // The waiter sends only once this call stops running: yield so it sends, and answers that arrived
+      // with this one are released, before this one is parsed (else each waits for the other's parse).
       await setImmediate();
-      if (read.kind === "tooLarge") {
-        return { kind: "failure", failure: { kind: "unusable" }, error: () => read.error };
-      }
-      const bodyText = read.text;
-      if (status >= 200 && status < 300) return success(op, status, response.headers, bodyText, context);
-      const failure: AttemptFailure = { kind: "status", status, ...(retryAfter ? { retryAfter } : {}) };
-      return {
-        kind: "failure",
-        failure,
-        error: (reason) =>
-          errorForResponse(
-            { status, bodyText, ...(retryAfter ? { retryAfter } : {}) },
-            context,
-            reason ?? `gave up after ${attempt} attempt${attempt === 1 ? "" : "s"}`,
-          ),
-      };
+      if (read.kind === "tooLarge") return { kind: "failure", failure: { kind: "unusable" }, error: () => read.error };
+      if (status >= 200 && status < 300) return success(op, status, response.headers, read.text, context);
+      const failure = { kind: "status", status, ...(retryAfter ? { retryAfter } : {}) } as const;
+      return { kind: "failure", failure, error: (reason) => errorForResponse({ ...failure, bodyText: read.text }, context, reason) };
     } catch (error) {
       if (callerSignal?.aborted) throw callerSignal.reason;
-      const requestTimedOut = timeoutController.signal.aborted;
       const networkError = errorForNetworkFailure(
         error,
-        { requestTimedOut, responseStarted, requestTimeoutMs: this.timeouts.requestMs },
+        { requestTimedOut: timeoutController.signal.aborted, responseStarted, requestTimeoutMs: this.timeouts.requestMs },
         context,
       );
       this.debug?.(`✗ ${op.name}: ${networkError.message}`);

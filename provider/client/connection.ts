@@ -1,45 +1,32 @@
-/**
- * Where the client sends requests and with which token: explicit options first, then the
- * environment. Refuses configurations that would leak the token.
- */
+/** Where the client sends requests and with which token: options, then the environment. Refuses set-ups that would leak the token. */
 import { inspect } from "node:util";
 import { SETTINGS, configKey } from "../configuration";
 import { ApiConfigError } from "./errors";
 
-// The names of the settings, from their one description (`provider/configuration/settings.ts`).
-/** Environment variable holding the base URL. */
+// The settings' names, from their one description (`provider/configuration/settings.ts`).
 export const ENV_BASE_URL = SETTINGS.baseUrl.env;
-/** Environment variable holding the access token. */
 export const ENV_TOKEN = SETTINGS.token.env;
-/** Pulumi config key of the base URL (provider configuration). */
 export const CONFIG_BASE_URL = configKey("baseUrl");
-/** Pulumi config key of the token (set it as a secret). */
 export const CONFIG_TOKEN = configKey("token");
-/** Environment variable of the limits URL. */
-export const ENV_LIMITS_URL = SETTINGS.limitsUrl.env;
-/** Pulumi config key of the limits URL (set it as a secret when it holds a password). */
 export const CONFIG_LIMITS_URL = configKey("limitsUrl");
 
 /** Inputs of `resolveConnection`; empty strings count as unset. */
 export interface ConnectionOptions {
   /** `{base_url}` of the spec, e.g. `https://api.example.com`; may carry a path prefix. */
   readonly baseUrl?: string;
-  /** Access token sent as `Authorization: Bearer <token>` (spec, Authentication 1). */
+  /** Sent as `Authorization: Bearer <token>` (spec, Authentication 1). */
   readonly token?: string;
-  /** Environment to fall back to; `process.env` by default. */
+  /** `process.env` by default. */
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
-/**
- * A resolved connection. `token` is not enumerable and inspect shows it redacted, so logging the
- * object cannot leak it.
- */
+/** A resolved connection. `token` is not enumerable and inspect shows it redacted, so logging it cannot leak it. */
 export interface Connection {
-  /** Normalised base URL: no trailing slash, no query, no credentials. */
+  /** Normalised: no trailing slash, query or credentials. */
   readonly baseUrl: string;
-  /** `scheme://host[:port]` of the base URL: the key of the shared connection pool. */
+  /** `scheme://host[:port]`: the key of the shared pool. */
   readonly origin: string;
-  /** Path prefix of the base URL (`""` or `/prefix`), put before every operation path. */
+  /** `""` or `/prefix`, put before every operation path. */
   readonly basePath: string;
   readonly token: string;
 }
@@ -47,9 +34,8 @@ export interface Connection {
 const present = (value: string | undefined): value is string => value !== undefined && value.trim() !== "";
 
 /**
- * True for hosts that never leave the machine: `localhost`, 127.0.0.0/8 and `::1`, including
- * IPv4-mapped `::ffff:127.x.y.z`. Not `*.localhost`: whether those resolve to loopback depends on
- * the resolver, and a token must not depend on that.
+ * Hosts that never leave the machine: `localhost`, 127.0.0.0/8, `::1` and `::ffff:127.x.y.z`. Not
+ * `*.localhost`: whether those resolve to loopback depends on the resolver, and a token must not.
  */
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
@@ -64,10 +50,9 @@ export function isLoopbackHost(hostname: string): boolean {
 const TOKEN_CHARS = /^[\x21-\x7e]+$/;
 
 /**
- * Resolves base URL and token: `options` first, then `ADPLATFORM_BASE_URL` / `ADPLATFORM_TOKEN`.
- *
- * @throws ApiConfigError when the token or base URL is missing or unusable, or when the token
- *   would travel over plain `http://` to a host that is not loopback. Messages never echo the token.
+ * Resolves base URL and token: `options` first, then the environment.
+ * @throws ApiConfigError when either is missing or unusable, or the token would travel over plain
+ *   `http://` to a host that is not loopback. Messages never echo the token.
  */
 export function resolveConnection(options: ConnectionOptions = {}): Connection {
   const env = options.env ?? process.env;
@@ -96,27 +81,21 @@ export function resolveConnection(options: ConnectionOptions = {}): Connection {
     );
   }
 
+  const refuse = (message: string) => new ApiConfigError("baseUrl", message);
   let url: URL;
   try {
     url = new URL(rawBaseUrl.trim());
   } catch {
     throw new ApiConfigError("baseUrl", "the API base URL is not a valid absolute URL", { secrets: [token] });
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new ApiConfigError("baseUrl", `the API base URL must use https:// (got ${url.protocol}//)`);
-  }
-  if (url.username || url.password) {
-    // The URL itself is not echoed: it holds a credential.
-    throw new ApiConfigError("baseUrl", "the API base URL must not contain credentials; set the token instead");
-  }
-  if (url.search || url.hash) {
-    throw new ApiConfigError("baseUrl", "the API base URL must not have a query or fragment");
-  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw refuse(`the API base URL must use https:// (got ${url.protocol}//)`);
+  // The URL itself is not echoed: it holds a credential.
+  if (url.username || url.password) throw refuse("the API base URL must not contain credentials; set the token instead");
+  if (url.search || url.hash) throw refuse("the API base URL must not have a query or fragment");
   // The token is a bearer credential: over plain http anyone on the path can read and reuse it.
   // Only loopback (the simulator, a local tunnel) is exempt.
   if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
-    throw new ApiConfigError(
-      "baseUrl",
+    throw refuse(
       `refusing to send the API token over plain http:// to ${url.host}: use https://, ` +
         "or a loopback address (localhost, 127.0.0.0/8, ::1) for the simulator",
     );
@@ -126,13 +105,10 @@ export function resolveConnection(options: ConnectionOptions = {}): Connection {
   return makeConnection({ baseUrl: `${url.origin}${basePath}`, origin: url.origin, basePath }, token.trim());
 }
 
-/** A placeholder the check of one setting pairs with, so a problem is reported against its own setting. */
+/** What the check of one setting pairs it with, so a problem is reported against its own setting. */
 const ACCEPTED: Readonly<Record<"baseUrl" | "token", string>> = { baseUrl: "https://api.example.invalid", token: "placeholder" };
 
-/**
- * Why the client refuses `value` for `setting` (`resolveConnection`'s message, which never holds a
- * credential), or undefined when it accepts it. Only the value given is judged: no environment.
- */
+/** Why the client refuses `value` for `setting` (`resolveConnection`'s message), or undefined; no environment. */
 export function connectionRefusal(setting: "baseUrl" | "token", value: string): string | undefined {
   try {
     resolveConnection({ ...ACCEPTED, [setting]: value, env: {} });

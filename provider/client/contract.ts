@@ -1,7 +1,4 @@
-/**
- * What a call of the API client is: the client's interface (`ApiClient`), the options that build one
- * (`getApiClient`), one request and its result. The engine behind it is apiClient.ts.
- */
+/** What a call of the API client takes and gives: `ApiClient`, its options, a request, a result (engine: apiClient.ts). */
 import type { z } from "zod";
 import type { OperationName, OperationNamed, OperationSpec } from "../catalog";
 import type { LimiterOptions, LimitWait, RateLimiter } from "../limiter";
@@ -11,64 +8,47 @@ import type { Timeouts } from "./timeouts";
 
 // Decision (not shown in spec, Limits 8): no response size is given. 10 MiB is far above any read
 // of this subset and keeps a misbehaving server from filling memory.
-/** Largest response body read, in bytes, unless `maxResponseBytes` says otherwise. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024; // 10 MiB
 
-/** Options of `getApiClient`. Only the first call for an account configures its client and limiter (but for `rateLimitShare`). */
+/** Options of `getApiClient`: only an account's first call configures its client and limiter (but for `rateLimitShare`). */
 export interface ApiClientOptions extends ConnectionOptions {
-  /** Limiter tunables (window lengths to scale time in tests, concurrency, clock). */
   readonly limiterOptions?: Partial<LimiterOptions>;
-  /**
-   * Retry tunables; `ADPLATFORM_RETRY_BUDGET_MS` sets `maxTotalMs` when this does not, and
-   * `jitterWindowMs` defaults to the limiter's burst window.
-   */
+  /** `jitterWindowMs` defaults to the limiter's burst window. */
   readonly retryOptions?: Partial<RetryOptions>;
-  /** Per-attempt timeouts; `ADPLATFORM_TIMEOUT_MS` sets `requestMs` when this does not. */
   readonly timeouts?: Partial<Timeouts>;
-  /** Largest response body accepted, bytes (`DEFAULT_MAX_RESPONSE_BYTES`). */
+  /** Bytes (`DEFAULT_MAX_RESPONSE_BYTES`). */
   readonly maxResponseBytes?: number;
   /** Receives debug lines (token redacted); else `ADPLATFORM_DEBUG=1` prints them to stderr. */
   readonly onDebug?: (line: string) => void;
   /** Randomness of the backoff jitter, in [0, 1) (tests). */
   readonly random?: () => number;
-  /**
-   * The Redis URL through which the account's limits are shared across machines (the caller's
-   * resolved `limitsUrl` setting); none: `ADPLATFORM_LIMITS_URL`, else this machine's state file.
-   */
+  /** The Redis URL the account's limits are shared through; none: `ADPLATFORM_LIMITS_URL`, else this machine's state file. */
   readonly limitsUrl?: string;
-  /**
-   * The share of every window this caller's requests may spend, in (0, 1] (the caller's resolved
-   * `rateLimitShare`). Per caller, not per account: callers of one account with different shares
-   * share its limiter, and each request fits within its own caller's share. None: the limiter's.
-   */
+  /** The share of every window this caller may spend, in (0, 1]; per caller, on the account's one limiter. */
   readonly rateLimitShare?: number;
 }
 
 /** One request of `ApiClient.call`, in wire shape. */
 export interface CallRequest {
-  /** Values of the path's `{param}` segments (encoded by the catalog's `buildPath`). */
+  /** Values of the path's `{param}` segments. */
   readonly pathParams?: Readonly<Record<string, string>>;
-  /** Query parameters (spec, rule 9); only for operations that accept them. */
+  /** Only for operations that accept them (spec, rule 9). */
   readonly query?: Readonly<Record<string, string>>;
   /** Subresources sent as `fields=a,b`; each costs one more call (spec, Limits 7). */
   readonly fields?: readonly string[];
-  /** Request body in wire (snake_case) shape; validated with the operation's request schema. */
+  /** In wire (snake_case) shape. */
   readonly body?: unknown;
   /** Aborts waiting, sending and retrying; the call rejects with the signal's reason. */
   readonly signal?: AbortSignal;
   /**
-   * Runs just before each attempt is sent, once the limiter admitted it; if it throws, nothing is
-   * sent and the call rejects with that error. The create journal records a create here, so its
-   * record never announces a request that is still waiting in the queue.
+   * Runs before each attempt is sent, once admitted; if it throws, nothing is sent and the call rejects
+   * with that error. The create journal records a create here, so a record never announces a request
+   * still waiting in the queue.
    */
   readonly beforeSend?: (attempt: number) => void | Promise<void>;
-  /**
-   * Runs when an attempt is over (answered or failed), before the call returns or waits to retry.
-   * With `beforeSend` it tells when a request is on the wire: only then may aborting it leave the
-   * outcome unknown.
-   */
+  /** Runs when an attempt is over. With `beforeSend` it tells when a request is on the wire (when an abort leaves the outcome unknown). */
   readonly afterAttempt?: (attempt: number) => void;
-  /** Told while the call waits on the account's rate limits longer than a few seconds (`limiterWaits.ts`). */
+  /** Told while the call waits on the rate limits longer than a few seconds (`limiterWaits.ts`). */
   readonly onWait?: (wait: LimitWait) => void;
 }
 
@@ -77,7 +57,7 @@ export interface CallResult<T = unknown> {
   readonly status: number;
   /** Parsed by the operation's response schema (wire shape); undefined for 204. */
   readonly body: T;
-  /** Response headers, lower-case names. */
+  /** Lower-case names. */
   readonly headers: Readonly<Record<string, string>>;
 }
 
@@ -88,17 +68,9 @@ export type ResponseBodyOf<O> = O extends { readonly response: infer R extends z
 export interface ApiClient {
   /** Normalised base URL. */
   readonly baseUrl: string;
-  /** The account's limiter (shared by every client of the account in this process). */
+  /** Shared by every client of the account in this process. */
   readonly limiter: RateLimiter;
-  /**
-   * Calls one catalog operation, by spec or by name. Validates before sending (nothing is sent
-   * when invalid), waits for the rate limiter, retries per the retry policy, and parses the
-   * response with the operation's schema.
-   *
-   * @throws ApiError subclasses: `ApiRequestValidationError` (nothing sent), `ApiValidationError`,
-   *   `ApiAuthError`, `ApiNotFoundError`, `ApiRateLimitError`, `ApiServerError`, `ApiNetworkError`,
-   *   `ApiResponseError`, or `ApiError` for other statuses.
-   */
+  /** Calls a catalog operation: validates (nothing sent when invalid), waits for the limiter, retries, parses. @throws ApiError */
   call<N extends OperationName>(op: N, request?: CallRequest): Promise<CallResult<ResponseBodyOf<OperationNamed<N>>>>;
   call<O extends OperationSpec>(op: O, request?: CallRequest): Promise<CallResult<ResponseBodyOf<O>>>;
   call(op: OperationSpec | string, request?: CallRequest): Promise<CallResult>;

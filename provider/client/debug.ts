@@ -1,11 +1,9 @@
 /**
- * Optional debug lines of the client: one per attempt, response and retry decision. Off unless the
- * caller passes `onDebug` or the environment sets `ADPLATFORM_DEBUG=1` (lines go to stderr). Every
- * line is scrubbed of the token before it leaves, whoever built it.
+ * The client's debug lines, one per attempt, response and retry decision: off unless the caller passes
+ * `onDebug` or `ADPLATFORM_DEBUG=1` (stderr). Every line is scrubbed of the token, whoever built it.
  */
 import { redactText } from "../infrastructure";
 
-/** Environment variable that turns debug lines on (value `1` or `true`). */
 export const ENV_DEBUG = "ADPLATFORM_DEBUG";
 
 /** Whether `ADPLATFORM_DEBUG` asks for debugging (`1` or `true`, any case). */
@@ -14,14 +12,9 @@ export function debugRequested(env: Readonly<Record<string, string | undefined>>
   return flag === "1" || flag === "true";
 }
 
-/** Receives one finished debug line. */
 export type DebugSink = (line: string) => void;
 
-/**
- * A sink that scrubs `secrets` from every line, or undefined when debugging is off.
- *
- * @param onDebug explicit sink; wins over the environment.
- */
+/** A sink that scrubs `secrets` from every line, or undefined when debugging is off; `onDebug` wins over the environment. */
 export function debugSink(
   onDebug: DebugSink | undefined,
   secrets: readonly string[],

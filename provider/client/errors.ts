@@ -1,25 +1,16 @@
 /**
- * The client's errors: `ApiError`, the family's base (`provider/errors`) for a call to the
- * platform, with one subclass per way a call fails that a caller branches on (retry policy,
- * data sources, resources). Every class states its own `name` and `code`: they are part of the
- * package's interface, so neither follows from a class name that a refactoring or a bundler could
- * change.
- *
- * Credentials never reach these objects: every text an error keeps (message, title, the server's
- * message, path, wrapped cause) is scrubbed with the secrets passed at construction, and the
- * secrets themselves are not stored.
+ * The client's errors: `ApiError` and one subclass per way a call fails that a caller branches on. Each
+ * states its own `name` and `code`, part of the package's interface, so neither may follow from a class
+ * name a bundler could change. Credentials never reach them: every text an error keeps is scrubbed
+ * with the secrets passed at construction, which are not stored.
  */
 import { STATUS_CODES } from "node:http";
 import { AdPlatformError, type ErrorCode } from "../errors";
 import { redactText, sanitizeCause } from "../infrastructure";
+import type { OperationSpec } from "../catalog";
 
-/** Which catalog operation a request was for. */
-export interface OperationRef {
-  /** Catalog name, e.g. `createBidStrategy`. */
-  readonly name: string;
-  /** Number in the spec's Endpoints table. */
-  readonly number: number;
-}
+/** The catalog operation: its name and its number in the spec's Endpoints table. */
+export type OperationRef = Pick<OperationSpec, "name" | "number">;
 
 /** Where a failed request was going; all optional for errors raised before any request exists. */
 export interface RequestContext {
@@ -29,16 +20,12 @@ export interface RequestContext {
   readonly path?: string;
 }
 
-/** Construction data of an `ApiError`. */
+/** Construction data of an `ApiError`; the fields are `ApiError`'s. */
 export interface ApiErrorInit extends RequestContext {
   readonly status?: number;
-  /** `title` of the error body, else the HTTP reason phrase. */
   readonly title?: string;
-  /** `message` of the error body. */
   readonly serverMessage?: string;
-  /** `trace_id` of the error body (spec, Errors). */
   readonly traceId?: string;
-  /** Attempts made before giving up (1 when not retried). */
   readonly attempts?: number;
   readonly cause?: unknown;
   /** Texts to scrub from everything the error keeps; used once, never stored. */
@@ -46,88 +33,69 @@ export interface ApiErrorInit extends RequestContext {
 }
 
 /** `createBidStrategy (POST /v2/adex/bid-strategies)`, or undefined without an operation. */
-export function describeRequest(context: RequestContext): string | undefined {
+function describeRequest(context: RequestContext): string | undefined {
   const { operation, method, path } = context;
   const target = [method, path].filter(Boolean).join(" ");
   if (operation) return target ? `${operation.name} (${target})` : operation.name;
   return target || undefined;
 }
 
-/** `400 Bad Request: The request body is not valid (trace_id 1b4e...)`. */
+/** `400 Bad Request`. */
 function describeStatus(init: ApiErrorInit): string {
   if (init.status === undefined) return "";
   const title = init.title ?? STATUS_CODES[init.status] ?? "";
   return [String(init.status), title].filter(Boolean).join(" ");
 }
 
-/**
- * Base of every error the client throws. Also thrown as is for HTTP statuses no subclass covers
- * (e.g. 409), with code `ADP_ERR_HTTP`.
- */
+/** Base of every error the client throws; thrown as is (`ADP_ERR_HTTP`) for statuses no subclass covers (409). */
 export class ApiError extends AdPlatformError {
   override readonly name: string = "ApiError";
-  /** HTTP status of the response, when there was one. */
   declare readonly status?: number;
   /** `title` of the error body, else the HTTP reason phrase. */
   declare readonly title?: string;
   /** `message` of the error body, verbatim (scrubbed). */
   declare readonly serverMessage?: string;
-  /** `trace_id` of the error body: quote it to the platform's support. */
+  /** `trace_id` of the error body (spec, Errors): quote it to the platform's support. */
   declare readonly traceId?: string;
-  /** The catalog operation, name and number. */
   declare readonly operation?: OperationRef;
   declare readonly method?: string;
-  /** Request path with query; never credentials. */
   declare readonly path?: string;
-  /** Attempts made (1 when the failure was not retried). */
+  /** Attempts made (1 when not retried). */
   declare readonly attempts?: number;
 
-  /**
-   * @param summary what went wrong, without the request prefix (added here from `init`).
-   * @param init typed fields; `secrets` are scrubbed from every text and not kept.
-   */
+  /** `summary`: what went wrong, without the request prefix (added from `init`). */
   constructor(summary: string, init: ApiErrorInit = {}) {
     const secrets = init.secrets ?? [];
     const scrub = (text: string | undefined) => (text === undefined ? undefined : redactText(text, secrets));
-    const clean: ApiErrorInit = {
-      ...init,
-      path: scrub(init.path),
+    const { operation } = init;
+    // Only defined fields become own properties, so inspect output stays short.
+    const fields = {
+      status: init.status,
       title: scrub(init.title),
       serverMessage: scrub(init.serverMessage),
       traceId: scrub(init.traceId),
+      operation: operation && { name: operation.name, number: operation.number },
+      method: init.method,
+      path: scrub(init.path),
+      attempts: init.attempts,
     };
-    const cause = sanitizeCause(init.cause, secrets);
-    const action = describeRequest(clean);
+    const action = describeRequest(fields);
     super(
       "ADP_ERR_HTTP",
       {
         ...(action ? { action: redactText(action, secrets) } : {}),
         reason: redactText(summary, secrets),
-        ...(clean.traceId ? { traceId: clean.traceId } : {}),
+        ...(fields.traceId ? { traceId: fields.traceId } : {}),
       },
-      { cause },
+      { cause: sanitizeCause(init.cause, secrets) },
     );
-    // Only defined fields become own properties, so inspect output stays short.
-    const fields: Record<string, unknown> = {
-      status: clean.status,
-      title: clean.title,
-      serverMessage: clean.serverMessage,
-      traceId: clean.traceId,
-      operation: clean.operation ? { name: clean.operation.name, number: clean.operation.number } : undefined,
-      method: clean.method,
-      path: clean.path,
-      attempts: clean.attempts,
-    };
     for (const [key, value] of Object.entries(fields)) {
       if (value !== undefined) Object.defineProperty(this, key, { value, enumerable: true });
     }
   }
 }
 
-/** Build data of an HTTP error (status known, body parsed). */
-export interface HttpErrorInit extends ApiErrorInit {
-  readonly status: number;
-}
+export type HttpErrorInit = ApiErrorInit & { readonly status: number };
 
 function httpSummary(init: ApiErrorInit): string {
   const status = describeStatus(init);
@@ -143,7 +111,7 @@ export function genericHttpError(init: HttpErrorInit): ApiError {
 export class ApiValidationError extends ApiError {
   override readonly name: string = "ApiValidationError";
   override readonly code: ErrorCode = "ADP_ERR_VALIDATION";
-  /** Property paths and messages, when known (always for local validation). */
+  /** When known (always for local validation). */
   readonly issues: readonly ValidationIssue[];
   constructor(init: ApiErrorInit & { readonly issues?: readonly ValidationIssue[] }, summary?: string) {
     super(summary ?? httpSummary(init), init);
@@ -158,9 +126,8 @@ export interface ValidationIssue {
 }
 
 /**
- * The request was refused locally, before anything was sent: its body does not match the
- * operation's request schema, a path parameter is missing, or it could never pass the rate limit.
- * A kind of `ApiValidationError` without a status.
+ * Refused locally, nothing sent: the body does not match the request schema, a path parameter is
+ * missing, or it could never pass the rate limit. An `ApiValidationError` without a status.
  */
 export class ApiRequestValidationError extends ApiValidationError {
   override readonly name: string = "ApiRequestValidationError";
@@ -191,13 +158,13 @@ export class ApiNotFoundError extends ApiError {
   }
 }
 
-/** Still rate limited (429) after every attempt the retry policy allows (spec, Limits 4 and 6). */
+/** Still 429 after every attempt the retry policy allows (spec, Limits 4 and 6). */
 export class ApiRateLimitError extends ApiError {
   override readonly name: string = "ApiRateLimitError";
   override readonly code: ErrorCode = "ADP_ERR_RATE_LIMIT";
-  /** Wait the server asked for in the last 429, in ms (`Retry-After` seconds x 1000). */
+  /** The last 429's `Retry-After`, ms. */
   declare readonly retryAfterMs?: number;
-  /** True when the last 429 was `Retry-After: -1`: too many requests in flight (spec, Limits 6). */
+  /** The last 429 was `Retry-After: -1`: too many in flight (spec, Limits 6). */
   readonly concurrency: boolean;
   constructor(init: HttpErrorInit & { readonly retryAfterMs?: number; readonly concurrency?: boolean; readonly reason?: string }) {
     const reason = init.reason ?? "rate limit still exceeded";
@@ -207,7 +174,7 @@ export class ApiRateLimitError extends ApiError {
   }
 }
 
-/** The platform failed (5xx). Body `title`, `message` and `trace_id` when given (spec, Errors). */
+/** The platform failed (5xx). */
 export class ApiServerError extends ApiError {
   override readonly name: string = "ApiServerError";
   override readonly code: ErrorCode = "ADP_ERR_SERVER";
@@ -216,21 +183,16 @@ export class ApiServerError extends ApiError {
   }
 }
 
-/** Which timeout ended an attempt. */
 export type TimeoutKind = "connect" | "headers" | "body" | "request";
 
 /** The connection failed, was reset or timed out; no usable response. */
 export class ApiNetworkError extends ApiError {
   override readonly name: string = "ApiNetworkError";
   override readonly code: ErrorCode = "ADP_ERR_NETWORK";
-  /**
-   * False only when the request certainly did not reach the server (connection refused, connect
-   * timeout, DNS failure): a POST is retried only then.
-   */
+  /** False only when the request certainly did not reach the server (refused, connect timeout, DNS): a POST is retried only then. */
   readonly mayHaveReachedServer: boolean;
-  /** Node or undici code of the underlying failure, e.g. `ECONNREFUSED`, `UND_ERR_SOCKET`. */
+  /** Node's or undici's code, e.g. `ECONNREFUSED`, `UND_ERR_SOCKET`. */
   declare readonly causeCode?: string;
-  /** Set when a timeout ended the attempt. */
   declare readonly timeout?: TimeoutKind;
   constructor(
     summary: string,
@@ -251,9 +213,8 @@ export class ApiResponseError extends ApiError {
   declare readonly field?: string;
   readonly issues: readonly ValidationIssue[];
   /**
-   * A create (POST) only: the `id` its success body carried although the body as a whole did not
-   * match the schema. Best effort: the platform answered that it created this object, so the caller
-   * can name it (and offer to adopt it) instead of reporting an unknown orphan.
+   * A create only: the `id` its success body carried though the body did not match the schema, so the
+   * caller can name the object (and offer to adopt it) instead of reporting an unknown orphan.
    */
   declare readonly createdId?: string;
   constructor(
@@ -273,7 +234,7 @@ export class ApiResponseError extends ApiError {
 export class ApiConfigError extends ApiError {
   override readonly name: string = "ApiConfigError";
   override readonly code: ErrorCode = "ADP_ERR_CONFIG";
-  /** The setting at fault, e.g. `token`, `baseUrl`, `rateLimitShare`. */
+  /** E.g. `token`, `baseUrl`, `rateLimitShare`. */
   readonly setting: string;
   constructor(setting: string, message: string, init: ApiErrorInit = {}) {
     super(message, init);

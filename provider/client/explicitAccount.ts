@@ -1,32 +1,25 @@
 /**
- * An account a program names explicitly (the SDK's `Account`: a base URL, a token and optionally a
- * stable name), as opposed to the stack config or environment: what is wrong with one, and which
- * account it is.
- *
- * An explicit account has no fallback: its base URL and token are both required, and the same
- * refusals as any connection apply (https://, or plain http:// only to loopback; a token that fits
- * in a header), so a bad `Account` is refused before anything is sent. Reasons never hold a value:
- * the token must not reach a message, and a base URL may carry a credential.
+ * An account a program names explicitly (the SDK's `Account`: base URL, token, optional name): what
+ * is wrong with one, and which account it is. No fallback to the environment: both are required, and
+ * any connection's refusals apply, so a bad `Account` is refused before anything is sent. Reasons
+ * never hold a value: the token must not reach a message, and a base URL may carry a credential.
  */
 import { rateLimitShareRefusal } from "../configuration";
-import { connectionRefusal, resolveConnection, type Connection } from "./connection";
+import { connectionRefusal, resolveConnection } from "./connection";
 
-/** The fields of an explicit account, as they arrive (any of them may be missing or mistyped). */
+/** The fields of an explicit account as they arrive (any may be missing or mistyped). */
 export interface ExplicitAccount {
-  /** `{base_url}` of the account's API. */
   readonly baseUrl?: unknown;
-  /** The account's access token. */
   readonly token?: unknown;
-  /** A stable name of the account, optional (see `accountChanges`). */
+  /** A stable name (see `accountChanges`). */
   readonly name?: unknown;
-  /** The share of the account's rate limits to spend, optional (the `rateLimitShare` setting's for this account). */
+  /** The `rateLimitShare` setting for this account. */
   readonly rateLimitShare?: unknown;
 }
 
-/** One field of an explicit account. */
-export type ExplicitAccountField = "baseUrl" | "token" | "name" | "rateLimitShare";
+export type ExplicitAccountField = keyof ExplicitAccount;
 
-/** What is wrong with an explicit account: the field at fault (none: the account itself) and why. */
+/** The field at fault (none: the account itself) and why. */
 export interface ExplicitAccountProblem {
   readonly field?: ExplicitAccountField;
   readonly reason: string;
@@ -34,10 +27,7 @@ export interface ExplicitAccountProblem {
 
 const isText = (value: unknown): value is string => typeof value === "string" && value.trim() !== "";
 
-/**
- * Every problem of `account`, field by field (empty when it is usable). `skip` names fields whose
- * value is not known yet (a preview): they are checked on the run that knows them.
- */
+/** Every problem of `account` (empty: usable). `skip` names fields not known yet (a preview), checked on the run that knows them. */
 export function explicitAccountProblems(
   account: unknown,
   skip: (field: ExplicitAccountField) => boolean = () => false,
@@ -47,21 +37,14 @@ export function explicitAccountProblems(
   }
   const { baseUrl, token, name, rateLimitShare } = account as ExplicitAccount;
   const problems: ExplicitAccountProblem[] = [];
-  if (!skip("baseUrl")) {
-    if (!isText(baseUrl)) {
-      problems.push({ field: "baseUrl", reason: "is required: the account's API base URL, e.g. https://api.example.com" });
-    } else {
-      const reason = connectionRefusal("baseUrl", baseUrl);
-      if (reason !== undefined) problems.push({ field: "baseUrl", reason });
-    }
-  }
-  if (!skip("token")) {
-    if (!isText(token)) {
-      problems.push({ field: "token", reason: "is required: the account's API token (the Account keeps it as a secret)" });
-    } else {
-      const reason = connectionRefusal("token", token);
-      if (reason !== undefined) problems.push({ field: "token", reason });
-    }
+  const required = [
+    ["baseUrl", baseUrl, "is required: the account's API base URL, e.g. https://api.example.com"],
+    ["token", token, "is required: the account's API token (the Account keeps it as a secret)"],
+  ] as const;
+  for (const [field, value, missing] of required) {
+    if (skip(field)) continue;
+    const reason = isText(value) ? connectionRefusal(field, value) : missing;
+    if (reason !== undefined) problems.push({ field, reason });
   }
   if (!skip("name") && name !== undefined && !isText(name)) {
     problems.push({ field: "name", reason: "must be a non-empty string when given" });
@@ -76,30 +59,17 @@ export function explicitAccountProblems(
 }
 
 /**
- * The resolved connection of a valid explicit account (no environment fallback).
- * @throws ApiConfigError naming the setting when it is not usable.
- */
-export function explicitAccountConnection(account: ExplicitAccount): Connection {
-  const text = (value: unknown) => (typeof value === "string" ? value : undefined);
-  return resolveConnection({ baseUrl: text(account.baseUrl), token: text(account.token), env: {} });
-}
-
-/**
- * What identifies an account: the normalised base URL of its API (`resolveConnection`'s: a trailing
- * slash, a default port or the host's case make no difference) and its name when it was given one.
- * Not its token: a token is a credential, and a rotated one is still the same account (as a
- * provider's keys are no part of its identity in Pulumi's and Terraform's providers).
+ * What identifies an account: its normalised base URL (undefined when missing or refused) and its
+ * name. Not its token: a rotated credential is the same account (as in Pulumi's and Terraform's providers).
  */
 export interface AccountIdentity {
-  /** Undefined when the base URL cannot be resolved (missing or refused). */
   readonly baseUrl?: string;
   readonly name?: string;
 }
 
-/** A field of an account that identifies it. */
-export type AccountIdentityField = "baseUrl" | "name";
+export type AccountIdentityField = keyof AccountIdentity;
 
-/** `baseUrl` as the client resolves it (no token needed to say which platform it names), or undefined. */
+/** `baseUrl` as the client resolves it, or undefined. */
 export function normalisedBaseUrl(baseUrl: unknown): string | undefined {
   if (!isText(baseUrl)) return undefined;
   try {
@@ -110,19 +80,15 @@ export function normalisedBaseUrl(baseUrl: unknown): string | undefined {
   }
 }
 
-/** The identity of an explicit account (see `accountChanges`). */
 export function explicitAccountIdentity(account: ExplicitAccount): AccountIdentity {
   return { baseUrl: normalisedBaseUrl(account.baseUrl), ...(isText(account.name) ? { name: account.name } : {}) };
 }
 
 /**
- * The fields by which `b` is another account than `a` (empty: the same account). The base URL
- * differs when the two differ or either cannot be resolved; the name only when both have one, so
- * naming an account that had no name (or dropping its name) keeps it the same account.
- *
- * Decision (not shown in spec): the API does not say which account a token belongs to (spec,
- * Authentication 2), so the token cannot tell accounts apart: a changed token is the same account
- * with a rotated credential. Two accounts on one base URL are told apart by their names.
+ * The fields by which `b` is another account than `a`. The base URL differs when the two differ or
+ * either is unresolved; the name only when both have one, so naming an account keeps it the same.
+ * Decision (not shown in spec): the API does not say whose a token is (spec, Authentication 2), so a
+ * changed token is the same account; two accounts on one base URL are told apart by their names.
  */
 export function accountChanges(a: AccountIdentity, b: AccountIdentity): AccountIdentityField[] {
   const changes: AccountIdentityField[] = [];

@@ -1,18 +1,12 @@
 /**
- * The error for a response with a non-success status (spec, Errors): the status picks the class,
- * the body gives `title`, `message` and `trace_id` when it has them.
- *
- * Error bodies are read tolerantly: every field optional, extra fields kept, `code` as a number or a
- * numeric string.
- * - 400: `code` (400), `title`, `message`, `trace_id` (UUID).
- * - 500: `code` (500), `title`, `trace_id`; some 500s carry `message` and no `trace_id`.
- * - other statuses: not shown in the spec; the same fields are read when present.
+ * The error for a non-success status (spec, Errors): the status picks the class, the body gives
+ * `title`, `message`, `trace_id`, read tolerantly (the spec shows 500s without `message` and some
+ * without `trace_id`, and no body of other statuses than 400 and 500).
  */
 import { z } from "zod";
 import {
   ApiAuthError,
   type ApiError,
-  type ApiErrorInit,
   ApiNotFoundError,
   ApiRateLimitError,
   ApiServerError,
@@ -22,72 +16,52 @@ import {
 } from "./errors";
 import type { RetryAfter } from "../limiter";
 
-/** Any error body the platform sends. */
 // `.catch(undefined)`: one odd field (a numeric title) must not hide the others.
-export const ErrorBody = z.looseObject({
+const ErrorBody = z.looseObject({
   code: z.union([z.number(), z.string()]).optional().catch(undefined),
   title: z.string().optional().catch(undefined),
   message: z.string().optional().catch(undefined),
   trace_id: z.string().optional().catch(undefined),
 });
 
-/** Parsed error body (wire names). */
-export type ErrorBody = z.infer<typeof ErrorBody>;
-
-/** The fields of an error body the error family keeps, or `{}` when the body is absent or not JSON. */
-export function readErrorBody(text: string): { title?: string; message?: string; traceId?: string } {
-  if (text.trim() === "") return {};
-  let json: unknown;
+/** The error body's fields, none when the body is absent or not JSON. */
+function readErrorBody(text: string): z.infer<typeof ErrorBody> {
   try {
-    json = JSON.parse(text);
+    const parsed = ErrorBody.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : {};
   } catch {
     return {};
   }
-  const parsed = ErrorBody.safeParse(json);
-  if (!parsed.success) return {};
-  const { title, message, trace_id } = parsed.data;
-  return {
-    ...(title ? { title } : {}),
-    ...(message ? { message } : {}),
-    ...(trace_id ? { traceId: trace_id } : {}),
-  };
 }
 
-/** What is known of the failed response. */
+/** What is known of the failed response (`bodyText` may be empty or not JSON). */
 export interface FailedResponse {
   readonly status: number;
-  /** Raw body text (may be empty or not JSON). */
   readonly bodyText: string;
   readonly retryAfter?: RetryAfter;
 }
 
-/** Context shared by every error of a call. */
+/** Context shared by every error of a call; `secrets` are scrubbed from every text the error keeps. */
 export interface ErrorContext extends RequestContext {
   readonly attempts?: number;
-  /** Scrubbed from every text the error keeps. */
   readonly secrets?: readonly string[];
 }
 
-/**
- * The `ApiError` subclass for `response`.
- *
- * @param reason why the call stopped, for 429s (e.g. "the retry budget of 600000 ms from the first send ran out ...").
- */
+/** The `ApiError` subclass for `response`; `reason`: why the call stopped, for 429s (the retry policy's words). */
 export function errorForResponse(response: FailedResponse, context: ErrorContext, reason?: string): ApiError {
-  const body = readErrorBody(response.bodyText);
+  const { title, message, trace_id } = readErrorBody(response.bodyText);
+  const { status, retryAfter } = response;
   const init = {
     ...context,
-    status: response.status,
-    ...(body.title !== undefined ? { title: body.title } : {}),
-    ...(body.message !== undefined ? { serverMessage: body.message } : {}),
-    ...(body.traceId !== undefined ? { traceId: body.traceId } : {}),
-  } satisfies ApiErrorInit & { status: number };
-  const { status } = response;
+    status,
+    ...(title ? { title } : {}),
+    ...(message ? { serverMessage: message } : {}),
+    ...(trace_id ? { traceId: trace_id } : {}),
+  };
   if (status === 400) return new ApiValidationError(init);
   if (status === 401 || status === 403) return new ApiAuthError(init);
   if (status === 404) return new ApiNotFoundError(init);
   if (status === 429) {
-    const retryAfter = response.retryAfter;
     return new ApiRateLimitError({
       ...init,
       ...(retryAfter?.kind === "delay" ? { retryAfterMs: retryAfter.ms } : {}),

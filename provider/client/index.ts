@@ -1,8 +1,4 @@
-/**
- * The rate-limited API client (provider/client/apiClient.ts):
- * `getApiClient(...).call(op, request)`, its error family, and the pieces it is built from for
- * tests and benchmarks. The limiter it admits requests through is provider/limiter/.
- */
+/** The rate-limited API client, `getApiClient(...).call(op, request)`, its error family, and its pieces for tests. */
 export { getApiClient, closeApiClients } from "./apiClient";
 export {
   DEFAULT_MAX_RESPONSE_BYTES,
@@ -16,6 +12,7 @@ export * from "./errors";
 export {
   resolveConnection,
   isLoopbackHost,
+  connectionRefusal,
   ENV_BASE_URL,
   ENV_TOKEN,
   CONFIG_BASE_URL,
@@ -32,13 +29,10 @@ export {
   ENV_RETRY_BUDGET_MS,
   RETRY_DEFAULTS,
   type RetryOptions,
-  type RetryDecision,
   type RetryState,
   type AttemptFailure,
 } from "./retryPolicy";
-export { TIMEOUT_DEFAULTS, ENV_TIMEOUT_MS, resolveTimeouts, type Timeouts } from "./timeouts";
-export { debugRequested, ENV_DEBUG } from "./debug";
-export { connectionRefusal } from "./connection";
+export { debugRequested } from "./debug";
 export {
   type AccountIdentity,
   type AccountIdentityField,

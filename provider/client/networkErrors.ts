@@ -5,10 +5,7 @@
 import { ApiNetworkError, type TimeoutKind } from "./errors";
 import type { ErrorContext } from "./httpErrors";
 
-/**
- * Codes of failures that happen before a single byte of the request is sent: the connection was
- * refused, could not be routed, the name did not resolve, or connecting timed out.
- */
+/** Codes of failures before a byte of the request is sent: refused, unroutable, unresolved, connect timeout. */
 const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
 
 const TIMEOUT_BY_CODE: Readonly<Record<string, TimeoutKind>> = {
@@ -48,7 +45,6 @@ export interface NetworkFailureFacts {
   readonly requestTimedOut: boolean;
   /** Response headers had arrived: the request certainly reached the server. */
   readonly responseStarted: boolean;
-  /** The request timeout, for the message. */
   readonly requestTimeoutMs?: number;
 }
 

@@ -18,24 +18,21 @@ export type Attempt =
   | {
       readonly kind: "failure";
       readonly failure: AttemptFailure;
-      /** The error to throw when the call stops here; `reason` says why (the retry policy's words). */
-      readonly error: (reason?: string) => ApiError;
+      /** The error to throw when the call stops here; `reason`: the retry policy's words. */
+      readonly error: (reason: string) => ApiError;
     };
 
-/** Dotted property path of a zod issue (`items.0.id`); `""` for the value itself. */
-function issuePath(path: readonly PropertyKey[]): string {
-  return path.map(String).join(".");
-}
-
-export function issuesOf(error: z.ZodError): ValidationIssue[] {
-  return error.issues.map((issue) => ({ path: issuePath(issue.path), message: issue.message }));
+/** A schema's issues at dotted paths (`items.0.id`, `""` for the value itself), the first as `summary`. */
+export function schemaIssues(error: z.ZodError): { issues: ValidationIssue[]; first?: ValidationIssue; summary: string } {
+  const issues = error.issues.map((issue) => ({ path: issue.path.map(String).join("."), message: issue.message }));
+  const first = issues[0];
+  return { issues, ...(first && { first }), summary: first ? `${first.path || "(body)"}: ${first.message}` : "invalid" };
 }
 
 /**
- * The top-level `id` of a create's success body that failed its schema, when it is usable as an id
- * (spec, Conventions: identifiers are strings; a safe integer is read as its decimal string, as
- * `WireId` does). Anything else (no object, no id, an empty, overlong or control-character id) is
- * not guessed at. An id that could not be adopted (longer than a path parameter, `.` or `..`) is dropped.
+ * The top-level `id` of a create's success body that failed its schema, when usable as an id (spec,
+ * Conventions: strings; a safe integer as its decimal string, as `WireId` reads it). Nothing else is
+ * guessed at, and an id that could not be adopted (overlong, `.`, `..`, control characters) is dropped.
  */
 function bestEffortId(json: unknown): string | undefined {
   if (typeof json !== "object" || json === null || Array.isArray(json)) return undefined;
@@ -105,12 +102,14 @@ export function success(op: OperationSpec, status: number, headers: ResponseHead
   }
   const parsed = op.response.safeParse(json);
   if (parsed.success) return result(parsed.data);
-  const issues = issuesOf(parsed.error);
-  const first = issues[0];
+  const { issues, first, summary } = schemaIssues(parsed.error);
   const createdId = op.method === "POST" ? bestEffortId(json) : undefined;
-  const error = new ApiResponseError(
-    `response body does not match the ${op.name} schema: ${first ? `${first.path || "(body)"}: ${first.message}` : "invalid"}`,
-    { ...context, status, ...(first ? { field: first.path } : {}), issues, ...(createdId !== undefined ? { createdId } : {}) },
-  );
+  const error = new ApiResponseError(`response body does not match the ${op.name} schema: ${summary}`, {
+    ...context,
+    status,
+    ...(first ? { field: first.path } : {}),
+    issues,
+    ...(createdId !== undefined ? { createdId } : {}),
+  });
   return { kind: "failure", failure: { kind: "unusable" }, error: () => error };
 }

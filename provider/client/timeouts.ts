@@ -1,13 +1,8 @@
-/**
- * Timeouts of one attempt. Every default in one object, with units.
- * The spec gives no latency figures, so these are ours.
- */
-
-/** Timeouts of one HTTP attempt, in ms. */
+/** Timeouts of one HTTP attempt, ms. */
 export interface Timeouts {
-  /** Establishing the TCP/TLS connection (undici `connectTimeout`). */
+  /** undici `connectTimeout`. */
   readonly connectMs: number;
-  /** From sending to receiving the response headers (undici `headersTimeout`). */
+  /** From sending to the response headers (undici `headersTimeout`). */
   readonly headersMs: number;
   /** Longest silence while receiving the body (undici `bodyTimeout`). */
   readonly bodyMs: number;
@@ -17,25 +12,15 @@ export interface Timeouts {
 
 // Decision (not shown in spec): latency is not specified; these bound a hung connection without
 // cutting off a slow but working platform.
-/** Defaults of `Timeouts`. */
-export const TIMEOUT_DEFAULTS: Timeouts = Object.freeze({
-  connectMs: 10_000, // 10 s
-  headersMs: 30_000, // 30 s
-  bodyMs: 30_000, // 30 s
-  requestMs: 60_000, // 60 s
-});
+export const TIMEOUT_DEFAULTS: Timeouts = Object.freeze({ connectMs: 10_000, headersMs: 30_000, bodyMs: 30_000, requestMs: 60_000 });
 
 /**
- * Environment variable giving the whole-attempt timeout (`requestMs`) in ms. It reaches the client
- * where no code can pass options: the dynamic-provider plugin process (CI on a slow network, and the
- * fault suite, which scales time down). Explicit `timeouts` options win over it.
+ * Sets `requestMs` (ms) where no code can pass options: the dynamic-provider plugin process (CI on a
+ * slow network, the fault suite, which scales time down).
  */
 export const ENV_TIMEOUT_MS = "ADPLATFORM_TIMEOUT_MS";
 
-/**
- * The timeouts in force: defaults, then `ADPLATFORM_TIMEOUT_MS` for `requestMs` (ignored unless a
- * positive integer), then the explicit options.
- */
+/** Defaults, then `ADPLATFORM_TIMEOUT_MS` (when a positive integer), then `explicit`. */
 export function resolveTimeouts(
   explicit: Partial<Timeouts> = {},
   env: Readonly<Record<string, string | undefined>> = process.env,

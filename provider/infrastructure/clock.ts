@@ -1,24 +1,11 @@
-/**
- * Time as the limiter and the retry loop see it. Injected so that unit tests drive time by hand and
- * never depend on the wall clock.
- */
+/** Time as the limiter and the retry loop see it, injected so unit tests drive time by hand. */
 
-/** Opaque handle of a scheduled callback. */
 export type TimerHandle = unknown;
 
-/**
- * The longest delay a Node timer takes, ms (2^31 - 1, about 24.8 days). A longer one, `Infinity`
- * or `NaN`, is set to 1 ms with a `TimeoutOverflowWarning`: a caller that waits again after it
- * would spin.
- */
+/** The longest delay a Node timer takes, ms (24.8 days); a longer one is set to 1 ms, and a caller waiting again would spin. */
 export const MAX_TIMER_MS = 2 ** 31 - 1;
 
-/**
- * `ms` as a timer can take it: within 0 and `MAX_TIMER_MS`. Every timer of the process clocks goes
- * through it, so no delay, however it was computed, makes a waiting loop spin; a delay beyond it
- * (or not a number at all) wakes after `MAX_TIMER_MS` and whoever waits looks again. The waits of
- * the limiter and the retries are bounded far below it (`limiterModel.ts`).
- */
+/** `ms` clamped to 0..`MAX_TIMER_MS` (`NaN`: the maximum), for every timer of the process clocks, so no wait spins. */
 export function timerDelayMs(ms: number): number {
   if (Number.isNaN(ms)) return MAX_TIMER_MS;
   return Math.min(MAX_TIMER_MS, Math.max(0, ms));
@@ -28,24 +15,21 @@ export function timerDelayMs(ms: number): number {
 export interface Clock {
   /** Milliseconds on a monotonic scale (not wall-clock time). */
   now(): number;
-  /** Runs `callback` once, `ms` from now. */
   setTimer(callback: () => void, ms: number): TimerHandle;
   clearTimer(handle: TimerHandle): void;
   /**
-   * Like `setTimer`, but wakes as soon as possible after `ms` instead of a timer's usual 1-2 ms
-   * late; never early. Optional: the limiter falls back to `setTimer`. Cleared with `clearTimer`.
+   * Like `setTimer`, but wakes as soon as possible after `ms` instead of a timer's usual 1-2 ms late;
+   * never early. Optional: the limiter falls back to `setTimer`. Cleared with `clearTimer`.
    */
   setPreciseTimer?(callback: () => void, ms: number): TimerHandle;
 }
 
 // Decision: Node's timers fire a millisecond or two late, and a limiter waking for a burst window
-// boundary on one idles the window that long every time. A precise
-// timer sleeps on an ordinary timer until `PRECISE_SPIN_MS` before the moment, then polls the event
-// loop (setImmediate, which lets I/O run in between) until it is reached.
-/** The last stretch of a precise timer that is polled rather than slept, ms. */
-export const PRECISE_SPIN_MS = 1.5;
+// boundary on one idles the window that long every time. A precise timer sleeps on an ordinary timer
+// until `PRECISE_SPIN_MS` before the moment, then polls the event loop (setImmediate, which lets I/O
+// run in between) until it is reached.
+const PRECISE_SPIN_MS = 1.5;
 
-/** Handle of a precise timer: whichever of its timeout or poll is pending. */
 class PreciseTimer {
   timeout: ReturnType<typeof setTimeout> | undefined;
   immediate: ReturnType<typeof setImmediate> | undefined;
@@ -78,39 +62,23 @@ class PreciseTimer {
   }
 }
 
-function clearAnyTimer(handle: TimerHandle): void {
-  if (handle instanceof PreciseTimer) handle.cancel();
-  else clearTimeout(handle as ReturnType<typeof setTimeout>);
+/** A clock of this process reading `now`, with `setTimeout` timers, which keep a waiting process alive. */
+function processClock(now: () => number): Clock {
+  return Object.freeze({
+    now,
+    setTimer: (callback: () => void, ms: number) => setTimeout(callback, timerDelayMs(ms)),
+    clearTimer: (handle: TimerHandle) =>
+      handle instanceof PreciseTimer ? handle.cancel() : clearTimeout(handle as ReturnType<typeof setTimeout>),
+    setPreciseTimer: (callback: () => void, ms: number) => new PreciseTimer(now, now() + timerDelayMs(ms), callback),
+  });
 }
 
-/** The process clock: `performance.now()` and `setTimeout`, which keep a waiting process alive. */
-export const systemClock: Clock = Object.freeze({
-  now: () => performance.now(),
-  setTimer: (callback: () => void, ms: number) => setTimeout(callback, timerDelayMs(ms)),
-  clearTimer: clearAnyTimer,
-  setPreciseTimer: (callback: () => void, ms: number) =>
-    new PreciseTimer(() => performance.now(), performance.now() + timerDelayMs(ms), callback),
-});
+export const systemClock = processClock(() => performance.now());
 
-/**
- * The process clock on the Unix epoch (`performance.timeOrigin + performance.now()`): monotonic
- * within a process and, unlike `performance.now()`, the same scale in every process of the
- * machine, so limiters of several processes can share window ends through a file.
- */
-export const epochClock: Clock = Object.freeze({
-  now: () => performance.timeOrigin + performance.now(),
-  setTimer: (callback: () => void, ms: number) => systemClock.setTimer(callback, ms),
-  clearTimer: (handle: TimerHandle) => systemClock.clearTimer(handle),
-  setPreciseTimer: (callback: () => void, ms: number) => {
-    const now = () => performance.timeOrigin + performance.now();
-    return new PreciseTimer(now, now() + timerDelayMs(ms), callback);
-  },
-});
+/** On the Unix epoch: unlike `performance.now()`, one scale for every process, so limiters can share window ends through a file. */
+export const epochClock = processClock(() => performance.timeOrigin + performance.now());
 
-/**
- * `base` read on another clock's scale: `now()` is `base.now()` plus what `offsetMs()` says then.
- * Timers are `base`'s, since a delay is the same on every scale.
- */
+/** `base` read on another clock's scale: `now()` is `base.now()` plus `offsetMs()`; timers are `base`'s. */
 export function offsetClock(base: Clock, offsetMs: () => number): Clock {
   return Object.freeze({
     now: () => base.now() + offsetMs(),
@@ -120,9 +88,7 @@ export function offsetClock(base: Clock, offsetMs: () => number): Clock {
   });
 }
 
-/**
- * Resolves after `ms` on `clock`; rejects with the signal's reason when `signal` aborts first.
- */
+/** Resolves after `ms` on `clock`; rejects with the signal's reason when `signal` aborts first. */
 export function sleep(clock: Clock, ms: number, signal?: AbortSignal): Promise<void> {
   if (signal?.aborted) return Promise.reject(signal.reason);
   if (ms <= 0) return Promise.resolve();

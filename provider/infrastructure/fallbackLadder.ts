@@ -1,20 +1,11 @@
 /**
- * The fallback ladder: where this process shares state with others (the limiter's state, the
- * create journal), from the widest place down. A deployment never fails because a place it shares
- * through is down, unreachable, refuses authentication, goes away mid-run, or is a directory it
- * cannot use: the first failure of a rung steps down to the next one, and that rung's `giveUp` says
- * so (`warnings.ts`; a Redis connection speaks for every user of its URL, `redis.ts`). The
- * operation that failed runs again on the next rung. The last rung's failures are the caller's.
- *
- * A rung that can come back says so (`back`): each operation first climbs to the highest rung
- * above the one in use that is back, and runs there on a place made anew, which reads the shared
- * state afresh. The ladder carries nothing between places; its users do what their records need
- * (the limiter merges its last state into the one it finds, `limiter/limiterRegistry.ts`; the
- * journal on Redis also reads the machine's directory, `journal/journalStore.ts`).
- *
- * The limiter's ladder is Redis, the machine's file store, this process's memory; the journal's is
- * Redis, the journal directory (a directory journal that cannot be written is an error, not a
- * step down: a run journaling elsewhere would not find the entries the next run needs).
+ * The fallback ladder: where this process shares state with others, from the widest place down (the
+ * limiter: Redis, the machine's files, memory; the journal: Redis, its directory, whose failure is an
+ * error, since a run journaling elsewhere would not find the entries the next run needs). A deployment
+ * never fails because a place is down, refuses authentication or goes away: a rung's first failure
+ * steps down (its `giveUp` says so) and the operation runs again there; the last rung's failures are
+ * the caller's. A rung that can come back says so (`back`): each operation first climbs to the highest
+ * rung back, on a place made anew. The ladder carries nothing between places; its users do.
  */
 
 /** One place: how to make it (on first use) and what to say when it fails. */
@@ -25,7 +16,6 @@ export interface Rung<S> {
   readonly back?: () => boolean;
 }
 
-/** Whether `value` is a promise (an asynchronous place) rather than the value itself. */
 function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
   return typeof (value as { then?: unknown } | null | undefined)?.then === "function";
 }
@@ -36,7 +26,6 @@ export class FallbackLadder<S> {
 
   constructor(private readonly rungs: readonly Rung<S>[]) {}
 
-  /** The place in use now. */
   get place(): S {
     this.current ??= this.rungs[this.step]!.make();
     return this.current;
@@ -47,11 +36,7 @@ export class FallbackLadder<S> {
     return this.step > 0;
   }
 
-  /**
-   * Runs `operation` on the place in use, after climbing to a rung that is back; when it fails there
-   * and a lower rung is left, steps down and runs it again there. Synchronous while the places
-   * answer synchronously.
-   */
+  /** Runs `operation` after climbing to a rung that is back, stepping down while it fails; synchronous while the places are. */
   run<T>(operation: (place: S) => T | Promise<T>): T | Promise<T> {
     const up = this.rungs.slice(0, this.step).findIndex((rung) => rung.back?.() === true);
     if (up !== -1) {

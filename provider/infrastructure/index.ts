@@ -1,9 +1,6 @@
-/**
- * What every layer shares and the platform knows nothing of: private files, the clock, whether a
- * process is alive, redaction, Redis connections, the fallback ladder, warnings.
- */
-export { CREATE_NEW, createNewFile, currentUid, ensurePrivateDirectory, readFileNoLink, writeFileAtomically } from "./privateFiles";
-export { plainCredentialsWarning, type ConfigCredentials } from "./plainCredentials";
+/** What every layer shares and the platform knows nothing of. */
+export { createNewFile, currentUid, ensurePrivateDirectory, readFileNoLink, writeFileAtomically } from "./privateFiles";
+export { plainCredentialsWarning } from "./plainCredentials";
 export { systemClock, epochClock, offsetClock, sleep, type Clock, type TimerHandle } from "./clock";
 export { FallbackLadder, type Rung } from "./fallbackLadder";
 export { processAlive } from "./processAlive";

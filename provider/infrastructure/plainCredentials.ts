@@ -1,9 +1,8 @@
 /**
- * The warning for credentials set in the stack config without `--secret`. Pulumi keeps a plain
- * config value in clear in the stack's settings file and, because the engine hands the config to
- * the provider as its inputs, in clear in the state of the dynamic face too (its default provider is
- * Pulumi's `pulumi-nodejs`); only `pulumi config set --secret` makes the engine encrypt them there.
- * The native face's `CheckConfig` marks them secret itself (`faces/native/checkConfig.ts`).
+ * The warning for credentials set in the stack config without `--secret`. Pulumi keeps a plain config
+ * value in clear in the stack's settings and, as the engine hands the config to the provider as its
+ * inputs, in the dynamic face's state too; only `--secret` makes the engine encrypt them. The native
+ * face's `CheckConfig` marks them secret itself (`faces/native/checkConfig.ts`).
  */
 import { configKey } from "../configuration";
 import { mayCarryPassword } from "./redis";

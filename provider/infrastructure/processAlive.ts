@@ -1,9 +1,4 @@
-/** Whether a process of this machine still runs, for state that names its writer by pid. */
-
-/**
- * Whether process `pid` still runs. Signal 0 checks without signalling; EPERM means the process
- * exists but belongs to another user.
- */
+/** Whether process `pid` still runs. Signal 0 checks without signalling; EPERM: it exists but is another user's. */
 export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);

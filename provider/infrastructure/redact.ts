@@ -1,12 +1,9 @@
 /**
- * Scrubbing of credentials from text that errors and debug lines keep.
- *
- * The token is only ever written into the `Authorization` header; these helpers make sure it can
- * not leak back out through an error message, a wrapped undici error, a stack or a debug line
- * (credentials are redacted before anything keeps them).
+ * Scrubbing of credentials from what errors and debug lines keep. The token is only ever written into
+ * the `Authorization` header; these make sure it cannot leak back out through an error message, a
+ * wrapped undici error, a stack or a debug line.
  */
 
-/** What replaces a secret. */
 export const REDACTED = "[REDACTED]";
 
 // `Authorization: Bearer abc`, `authorization=abc`, `"authorization":"abc"`: keep the name and the
@@ -15,10 +12,7 @@ const AUTHORIZATION_VALUE = /(authorization["']?\s*[:=]\s*["']?)(bearer\s+)?(?!\
 // A bearer credential on its own, e.g. inside a header dump.
 const BEARER_VALUE = /\b(bearer\s+)(?!\[REDACTED\])[A-Za-z0-9\-._~+/]+=*/gi;
 
-/**
- * Replaces every occurrence of each secret, and anything that looks like an `Authorization`
- * header value or a bearer credential, with `[REDACTED]`.
- */
+/** Replaces each secret, and anything like an `Authorization` value or a bearer credential, with `[REDACTED]`. */
 export function redactText(text: string, secrets: readonly string[] = []): string {
   let out = text;
   for (const secret of secrets) {
@@ -32,9 +26,8 @@ export function redactText(text: string, secrets: readonly string[] = []): strin
 const SAFE_CAUSE_FIELDS = ["code", "errno", "syscall", "address", "port", "name"] as const;
 
 /**
- * A copy of an error (typically undici's or Node's) that is safe to keep as `cause`: message and
- * stack scrubbed, only diagnostic fields copied, nested causes sanitized the same way. Never the
- * original object, whose other properties (request options, headers) could hold the token.
+ * A copy of an error safe to keep as `cause`: message and stack scrubbed, only diagnostic fields, nested
+ * causes likewise. Never the original, whose other properties (request options, headers) could hold the token.
  */
 export function sanitizeCause(cause: unknown, secrets: readonly string[], depth = 0): unknown {
   if (cause === undefined || cause === null) return undefined;

@@ -1,19 +1,13 @@
 /**
- * The one connection per Redis URL per process, shared by every user of that Redis (the limiter's
- * store, the create journal). The URL's forms (a server, a Cluster, a primary behind Sentinels)
- * and how one is shown without its passwords are `redisUrls.ts`.
- *
- * A URL is **in use** or **away**. In use, a command runs on the connection, opened on first use
- * with bounded connect and command times, never retried by ioredis, and unref'd whenever no command
- * is pending, so it never keeps the process alive. The first command that fails makes the URL away
- * (one warning, `warnings.ts`): every user's commands reject at once, so the limiter and the journal
- * step down their fallback ladders (`fallbackLadder.ts`) together instead of waiting. While away,
- * a use of the URL sends a probe when one is due: a fresh connection (which asks the Sentinels for
- * the primary anew, or the cluster for its slots), and one PING. When it answers, the fresh
- * connection replaces the old one, the URL is in use again (one info line), and the ladders step
- * back up at their next operation. A failover is the same blip as a restart: the connection to the
- * old primary fails, and a later probe finds the new one. A failure's message is scrubbed of
- * whatever in the URL may be a credential.
+ * The one connection per Redis URL per process, shared by its users (the limiter's store, the create
+ * journal); the URL's forms are `redisUrls.ts`. A URL is **in use** or **away**. In use, commands run on the connection, opened on first use with
+ * bounded connect and command times, never retried by ioredis, and unref'd while no command is
+ * pending, so it never keeps the process alive. The first command that fails makes the URL away (one
+ * warning): every user's commands reject at once, so the limiter and the journal step down their
+ * fallback ladders together instead of waiting. While away, a use sends a probe when one is due: a
+ * fresh connection (which asks the Sentinels or the cluster anew) and a PING. When it answers, it
+ * replaces the old one, the URL is in use again (one info line), and the ladders step back up. A
+ * failover is the same blip as a restart. A failure's message is scrubbed of the URL's credentials.
  */
 import { Cluster, Redis } from "ioredis";
 import { AdPlatformError } from "../errors";
@@ -23,27 +17,22 @@ import { say, warnOnceAbout } from "./warnings";
 
 export { isRedisUrl, mayCarryPassword, redactRedisUrl, redisTargetOf, redisUrlSecrets, REDIS_URL_FORMS } from "./redisUrls";
 
-/** How long connecting and each command may take, ms. */
 export interface RedisTimeouts {
   readonly connectTimeoutMs: number;
   readonly commandTimeoutMs: number;
 }
 
-/**
- * A client of any form. A Cluster answers the same commands as a server (ioredis routes each by
- * its key's slot), so the stores see one type.
- */
+/** A Cluster answers the same commands as a server (ioredis routes each by its key's slot). */
 type AnyClient = Redis | Cluster;
 
 /**
- * A client for `url`, not yet connected (`connect()` or the first command connects it). A failed
- * connect or command rejects at once: no retries, no reconnects, no resubscribing, in every form
- * (a cluster still follows a MOVED answer to the slot's node, and retries a command during a
- * failover within its command time). The caller adds an `error` listener before its first command;
- * without one ioredis prints every failure.
+ * A client for `url`, not connected; a failed connect or command rejects at once (a cluster still
+ * follows MOVED, and retries during a failover within its command time). The caller adds an `error`
+ * listener before its first command; without one ioredis prints every failure.
  */
 export function openRedis(url: string, timeouts: RedisTimeouts): AnyClient {
   const target: RedisTarget = redisTargetOf(url) ?? { form: "server", url };
+  const lazy = { lazyConnect: true, enableOfflineQueue: true };
   const once = {
     connectTimeout: timeouts.connectTimeoutMs,
     commandTimeout: timeouts.commandTimeoutMs,
@@ -51,20 +40,18 @@ export function openRedis(url: string, timeouts: RedisTimeouts): AnyClient {
     retryStrategy: () => null,
     autoResubscribe: false,
   };
-  if (target.form === "server") return new Redis(url, { ...once, lazyConnect: true, enableOfflineQueue: true });
+  if (target.form === "server") return new Redis(url, { ...once, ...lazy });
   const { username, password } = target;
   if (target.form === "cluster") {
     return new Cluster([...target.nodes], {
-      lazyConnect: true,
-      enableOfflineQueue: true,
+      ...lazy,
       clusterRetryStrategy: () => null,
       redisOptions: { ...once, username, password, ...(target.tls && { tls: {} }) },
     });
   }
   return new Redis({
     ...once,
-    lazyConnect: true,
-    enableOfflineQueue: true,
+    ...lazy,
     sentinels: [...target.sentinels],
     name: target.name,
     username,
@@ -78,16 +65,14 @@ export function openRedis(url: string, timeouts: RedisTimeouts): AnyClient {
 
 // Decision: connects and commands that take 2 s mean a Redis that cannot serve a limiter deciding
 // every few milliseconds, nor a create waiting on its journal: better go on locally.
-/** Connect and command time limits of a shared connection, ms. */
 export const SHARED_REDIS_TIMEOUTS: RedisTimeouts = Object.freeze({ connectTimeoutMs: 2_000, commandTimeoutMs: 2_000 });
 
-// Decision: a Redis that is away is asked again at most once a second, and only while the process
-// uses it: a PING a second costs the server nothing, and a Sentinel or cluster failover (a few
-// seconds) or a restart is back in use within about a second of serving again.
-/** The least time between two probes of a URL that is away, ms. */
+// Decision: a Redis that is away is probed at most once a second, and only while the process uses
+// it: a PING a second costs the server nothing, and a failover (a few seconds) or a restart is back
+// in use within about a second of serving again.
 export const PROBE_EVERY_MS = 1_000;
 
-/** The error a command on an unusable Redis rejects with: says what failed, never the password. */
+/** What a command on an unusable Redis rejects with: what failed, never the password. */
 export class RedisStoreError extends AdPlatformError {
   override readonly name = "RedisStoreError";
   constructor(
@@ -98,16 +83,16 @@ export class RedisStoreError extends AdPlatformError {
   }
 }
 
-/** The sockets of a client: a server's one, a cluster's one per node it reached. */
-function socketsOf(client: AnyClient): { ref(): void; unref(): void }[] {
-  const clients = client instanceof Cluster ? client.nodes() : [client];
-  return clients.flatMap((each) => (each.stream === undefined ? [] : [each.stream]));
+/** Refs or unrefs a server's socket, or a cluster's one per node it reached. */
+function refSockets(client: AnyClient, ref: "ref" | "unref"): void {
+  for (const each of client instanceof Cluster ? client.nodes() : [client]) each.stream?.[ref]();
 }
 
-/**
- * `promise`, or a rejection once `ms` have passed: a cluster whose ready check finds a slot
- * uncovered (mid-failover) never settles its `connect()` when it may not retry.
- */
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** `promise`, or a rejection after `ms`: a cluster finding a slot uncovered (mid-failover) never settles `connect()`. */
 function settles<T>(promise: Promise<T>, ms: number, keepsAlive = false): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
@@ -117,14 +102,13 @@ function settles<T>(promise: Promise<T>, ms: number, keepsAlive = false): Promis
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
-/** Closes `client` unless it has ended (a client that ended leaves ioredis nothing to close but a timer). */
+/** Closes `client` unless it has ended (then ioredis has nothing to close but a timer). */
 function end(client: AnyClient): void {
   if (client.status !== "end") client.disconnect();
 }
 
-/** The shared connection to one Redis URL (see the file comment). */
 export class SharedRedis {
-  /** The URL as shown: without its passwords. */
+  /** Without its passwords. */
   readonly shownUrl: string;
   private client: AnyClient;
   private connected: Promise<void> | undefined;
@@ -134,7 +118,7 @@ export class SharedRedis {
   private away: RedisStoreError | undefined;
   private probing = false;
   private probedAt = Number.NEGATIVE_INFINITY;
-  /** The Lua commands defined, to define again on a fresh connection. */
+  /** To define again on a fresh connection. */
   private readonly scripts = new Map<string, { numberOfKeys: number; lua: string }>();
 
   constructor(
@@ -145,7 +129,7 @@ export class SharedRedis {
     this.client = this.open();
   }
 
-  /** Whether the URL is in use; while it is away, sends a probe when one is due (see the file comment). */
+  /** Whether the URL is in use; while away, sends a probe when one is due. */
   answers(): boolean {
     if (this.away === undefined) return true;
     this.probeWhenDue();
@@ -160,9 +144,8 @@ export class SharedRedis {
 
   /**
    * Runs `command` with the sockets ref'd, so the process waits for its answer and no longer. A
-   * failure makes the URL away (and warns); so does `giveUp` for a failure found by a caller. The
-   * command may run twice (see the catch), so it is one a store can repeat: a compare-and-set, a
-   * write of the same entry.
+   * failure makes the URL away (as `giveUp` does for one a caller found). The command may run twice
+   * (see the catch), so it must be one a store can repeat: a compare-and-set, a write of the same entry.
    */
   async run<T>(command: (client: Redis) => Promise<T>): Promise<T> {
     if (this.away !== undefined) {
@@ -171,30 +154,29 @@ export class SharedRedis {
     }
     const client = this.client;
     this.pending += 1;
-    for (const socket of socketsOf(client)) socket.ref();
+    refSockets(client, "ref");
     try {
       await this.connect();
       // Bounded: a command ioredis holds for a connection that is gone (mid-failover) may never
       // settle on its own; the process waits for it, so the bound keeps it alive until then.
       return await settles(command(client as Redis), this.timeouts.connectTimeoutMs + 2 * this.timeouts.commandTimeoutMs, true);
     } catch (error) {
-      // A failure on a connection a probe has since replaced says nothing of the URL now: the
-      // command runs again on the current one (or meets the URL away, as any other would).
+      // A failure on a connection a probe has since replaced says nothing of the URL now: run again.
       if (client !== this.client) return await this.run(command);
       throw this.giveUp(error);
     } finally {
       this.pending -= 1;
-      if (this.pending === 0) for (const socket of socketsOf(this.client)) socket.unref();
+      if (this.pending === 0) refSockets(this.client, "unref");
     }
   }
 
-  /** Makes the URL away because of `error`, and warns; returns the error to throw. Once per blip. */
+  /** Makes the URL away because of `error` and warns, once per blip; returns the error to throw. */
   giveUp(error: unknown): RedisStoreError {
     if (this.away !== undefined) return this.away;
     if (error instanceof RedisStoreError) {
       this.away = error;
     } else {
-      const reason = this.scrub(error instanceof Error ? error.message : String(error));
+      const reason = this.scrub(messageOf(error));
       this.away = new RedisStoreError(
         this.shownUrl,
         this.lastError && this.lastError !== reason ? `${reason} (${this.lastError})` : reason,
@@ -206,12 +188,12 @@ export class SharedRedis {
     return this.away;
   }
 
-  /** Closes the connection (tests; the process exits without it). */
+  /** Tests; the process exits without it. */
   close(): void {
     end(this.client);
   }
 
-  /** A fresh client for the URL, its failures' reasons kept (without a listener ioredis prints them). */
+  /** A fresh client, its failures' reasons kept (without a listener ioredis prints them). */
   private open(): AnyClient {
     const client = openRedis(this.url, this.timeouts);
     client.on("error", (error: Error) => {
@@ -221,10 +203,7 @@ export class SharedRedis {
     return client;
   }
 
-  /**
-   * One probe at a time, at most one per `PROBE_EVERY_MS`: a fresh client that connects and answers
-   * a PING replaces the old one, and the URL is in use again.
-   */
+  /** One probe at a time, at most one per `PROBE_EVERY_MS`: a fresh client that answers a PING replaces the old one. */
   private probeWhenDue(): void {
     if (this.probing || Date.now() - this.probedAt < PROBE_EVERY_MS) return;
     this.probing = true;
@@ -236,7 +215,7 @@ export class SharedRedis {
     )
       .then(
         () => {
-          if (this.pending === 0) for (const socket of socketsOf(fresh)) socket.unref();
+          if (this.pending === 0) refSockets(fresh, "unref");
           this.client = fresh;
           this.connected = Promise.resolve();
           this.lastError = "";
@@ -252,13 +231,12 @@ export class SharedRedis {
 
   private connect(): Promise<void> {
     this.connected ??= settles(this.client.connect(), this.timeouts.connectTimeoutMs * 2).catch((error: unknown) => {
-      const reason = this.lastError || (error instanceof Error ? error.message : String(error));
-      throw new RedisStoreError(this.shownUrl, this.scrub(reason));
+      throw new RedisStoreError(this.shownUrl, this.scrub(this.lastError || messageOf(error)));
     });
     return this.connected;
   }
 
-  /** `text` without the URL's credentials, should a message ever quote them. */
+  /** Should a message ever quote the URL's credentials. */
   private scrub(text: string): string {
     return redactText(text, redisUrlSecrets(this.url));
   }
@@ -283,10 +261,7 @@ function backMessage(url: string): string {
   );
 }
 
-/**
- * Warns once per process per URL that the Redis at `url` is not used, for a URL no store can use
- * (`reason` holds no credential). Keyed by the URL as given: two URLs may show the same.
- */
+/** Warns once per process that a URL no store can use is not used (keyed by the URL as given: two may show the same). */
 export function warnUnusable(url: string, reason: string): void {
   warnOnceAbout(url, awayMessage(url, reason, false));
 }
@@ -295,15 +270,12 @@ const connections = new Map<string, SharedRedis>();
 
 /** This process's connection to `url`, opened on first use (`timeouts`: the first caller's). */
 export function sharedRedis(url: string, timeouts: RedisTimeouts = SHARED_REDIS_TIMEOUTS): SharedRedis {
-  let connection = connections.get(url);
-  if (connection === undefined) {
-    connection = new SharedRedis(url, timeouts);
-    connections.set(url, connection);
-  }
+  const connection = connections.get(url) ?? new SharedRedis(url, timeouts);
+  connections.set(url, connection);
   return connection;
 }
 
-/** Closes every connection of this process (tests). Stores made before must not be used after. */
+/** Closes every connection (tests); stores made before must not be used after. */
 export function closeRedisConnections(): void {
   for (const connection of connections.values()) connection.close();
   connections.clear();

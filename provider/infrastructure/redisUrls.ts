@@ -1,20 +1,18 @@
 /**
- * The limits URL's forms: which Redis set-ups the stores reach, and how a URL is shown without its
- * passwords. One standalone server (`redis://`, ioredis parses it), a Redis Cluster named by some
- * of its nodes (`redis+cluster://`), or a primary found through its Sentinels
- * (`redis+sentinel://.../<name>`); each with `rediss` for TLS. Every password is part of the one
- * URL, so the URL stays the one secret setting (`mayCarryPassword` makes the native face mark it
- * secret) and every message that could quote it is scrubbed of them (`redisUrlSecrets`).
+ * The limits URL's forms and how one is shown without its passwords: a server (`redis://`, ioredis
+ * parses it), a Cluster named by some of its nodes (`redis+cluster://`), or a primary found through
+ * its Sentinels (`redis+sentinel://.../<name>`); `rediss` for TLS. Every password is part of the one
+ * URL, so it stays the one secret setting (`mayCarryPassword` makes the native face mark it secret)
+ * and every message that could quote it is scrubbed of them (`redisUrlSecrets`).
  */
 import { REDACTED } from "./redact";
 
-/** A node's address as ioredis takes it. */
 export interface RedisNode {
   readonly host: string;
   readonly port: number;
 }
 
-/** The set-up a limits URL names, with what ioredis needs to reach it. */
+/** The set-up a limits URL names, as ioredis needs it. */
 export type RedisTarget =
   | { readonly form: "server"; readonly url: string }
   | {
@@ -28,52 +26,40 @@ export type RedisTarget =
       readonly form: "sentinel";
       readonly tls: boolean;
       readonly username?: string;
-      /** The data nodes' password (the primary's and its replicas'). */
+      /** The data nodes' (the primary's and its replicas'). */
       readonly password?: string;
       readonly sentinels: readonly RedisNode[];
-      /** The name the sentinels monitor the primary under. */
+      /** The primary's, as the sentinels monitor it. */
       readonly name: string;
       readonly sentinelUsername?: string;
       readonly sentinelPassword?: string;
     };
 
-/** The forms, for messages that say what a limits URL may be. */
+/** For messages that say what a limits URL may be. */
 export const REDIS_URL_FORMS =
   "redis://[[user]:password@]host[:port][/db], redis+cluster://[[user]:password@]host:port[,host:port...], " +
   "or redis+sentinel://[[user]:password@]host:port[,host:port...]/<primary name>[?sentinelPassword=...]; rediss for TLS; " +
   "a password percent-encodes / ? # @ , & and %";
 
 const HOST = String.raw`(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~%-]+)(?::\d{1,5})?`;
-// The URL shapes whose parts are certain: `<scheme>://[userinfo@]host[:port][,host[:port]...][/path][?query]`,
-// userinfo and query free of the characters that end those parts. A password holding an unencoded
-// `/`, `?`, `#` or `@`, a `redis:/` typo, a missing scheme: where the password ends is then anyone's
-// guess (ioredis's parser and the WHATWG one disagree on such URLs), so nothing of it is shown.
+// The shapes whose parts are certain: `<scheme>://[userinfo@]host[:port][,host[:port]...][/path][?query]`,
+// userinfo and query free of the characters that end them. With a password holding an unencoded
+// `/`, `?`, `#` or `@`, a `redis:/` typo or no scheme, where the password ends is anyone's guess
+// (ioredis's parser and the WHATWG one disagree), so nothing of it is shown.
 const CLEAR_REDIS_URL = new RegExp(
   String.raw`^(rediss?(?:\+cluster|\+sentinel)?)://(?:([^@/?#]*)@)?(${HOST}(?:,${HOST})*)(/[A-Za-z0-9._-]*)?(?:\?([^@/?#]*))?$`,
   "i",
 );
-/**
- * The scheme of a URL that is not of the clear shape, when it is one a limits URL could mean (else
- * nothing: text before a `:` may as well be a password).
- */
+/** A scheme a limits URL could mean (other text before a `:` may as well be a password). */
 const KNOWN_SCHEME = /^(?:rediss?(?:\+cluster|\+sentinel)?|valkeys?|https?|tcp|unix):/i;
 /** A user name or query parameter name that may be shown. */
 const SHOWABLE_NAME = /^[A-Za-z0-9._~-]+$/;
-
-interface ClearParts {
-  readonly scheme: string;
-  readonly form: RedisTarget["form"];
-  readonly userinfo: string | undefined;
-  readonly hosts: string;
-  readonly path: string;
-  readonly query: string | undefined;
-}
 
 /**
  * The parts of `url` when it is of a clear shape: one host and an optional database number for a
  * server, hosts and no path for a cluster, hosts and the primary's name for Sentinel.
  */
-function clearParts(url: string): ClearParts | undefined {
+function clearParts(url: string) {
   const parts = CLEAR_REDIS_URL.exec(url.trim());
   if (parts === null) return undefined;
   const [, scheme = "", userinfo, hosts = "", path = "", query] = parts;
@@ -88,11 +74,10 @@ function clearParts(url: string): ClearParts | undefined {
 }
 
 /**
- * `url` as it may be shown: scheme, hosts, ports, database or primary name, a user name given
- * before a password, and the names of query parameters; never a password nor a query value
- * (ioredis reads `?password=`, Sentinel's is `?sentinelPassword=`). Fails safe: a URL not of a
- * clear shape shows as its scheme and `[REDACTED]` (everything after the scheme), and a user info
- * without a `:` (which some write for a password) as `[REDACTED]`.
+ * `url` as it may be shown: scheme, hosts, ports, database or primary name, a user name given before
+ * a password, query parameters' names; never a password nor a query value (ioredis reads
+ * `?password=`). Fails safe: a URL not of a clear shape shows as its scheme and `[REDACTED]`, and a
+ * user info without a `:` (which some write for a password) as `[REDACTED]`.
  */
 export function redactRedisUrl(url: string): string {
   const parts = clearParts(url);
@@ -120,10 +105,7 @@ export function redactRedisUrl(url: string): string {
   return `${scheme}://${user}${hosts}${path === "/" ? "" : path}${shownQuery}`;
 }
 
-/**
- * Whether `url` may carry a password: user info, a `password` or `sentinelPassword` query
- * parameter, or a shape whose parts are not certain.
- */
+/** Whether `url` may carry a password: user info, a `password` or `sentinelPassword` parameter, or an unclear shape. */
 export function mayCarryPassword(url: string): boolean {
   const parts = clearParts(url);
   if (parts === undefined) return true;
@@ -131,18 +113,16 @@ export function mayCarryPassword(url: string): boolean {
 }
 
 /**
- * What in `url` may be a credential, for scrubbing messages that might quote it (`redactText`):
- * the user info whole and what follows its first `:`, each query value (alone and with the rest of
- * the query after it), raw and decoded; for a URL not of the
- * clear shape, every span of what follows the scheme between two delimiters (`/ : @ ? # & = [ ] ,`,
- * white space) or an end, since no one knows where its password starts or ends.
+ * What in `url` may be a credential, for scrubbing messages (`redactText`), raw and decoded: the user
+ * info whole and after its first `:`, each query value (alone and with the rest of the query after
+ * it); for a URL not of a clear shape, every span after the scheme between two delimiters or an end,
+ * since no one knows where its password starts or ends.
  */
 export function redisUrlSecrets(url: string): string[] {
   const trimmed = url.trim();
   const parts = clearParts(trimmed);
   const raw: string[] = [];
   if (parts === undefined) {
-    // Any parser cuts a password at delimiters, so every span between two of them (or an end).
     const rest = trimmed.replace(KNOWN_SCHEME, "");
     const cuts = [0, ...[...rest.matchAll(/[/:@?#&=[\],\s]/g)].map((match) => match.index), rest.length];
     for (const [i, start] of cuts.entries()) {
@@ -161,17 +141,10 @@ export function redisUrlSecrets(url: string): string[] {
   }
   const secrets = new Set<string>();
   for (const text of raw) {
-    secrets.add(text);
-    for (const decode of [decodeURIComponent, (t: string) => decodeURIComponent(t.replace(/\+/g, " "))]) {
-      try {
-        secrets.add(decode(text));
-      } catch {
-        // not percent-encoded validly: the raw text is what could be quoted
-      }
-    }
+    for (const each of [text, decoded(text), decoded(text.replace(/\+/g, " "))]) if (each) secrets.add(each);
   }
   // Longest first, so a secret is not left half shown after a shorter one inside it was replaced.
-  return [...secrets].filter((secret) => secret !== "").sort((a, b) => b.length - a.length);
+  return [...secrets].sort((a, b) => b.length - a.length);
 }
 
 /** `text` percent-decoded; undefined when it is not validly encoded. */
@@ -195,9 +168,8 @@ function nodesOf(hosts: string, port: number): RedisNode[] | undefined {
 }
 
 /**
- * The set-up `url` names, or undefined when it is not a limits URL the stores accept: a `redis://`
- * or `rediss://` URL with a host (ioredis parses it, as it always did), or a cluster or Sentinel
- * URL of the clear shape, whose hosts, user info and Sentinel query ioredis takes apart.
+ * The set-up `url` names, or undefined when the stores do not accept it: a `redis://` or `rediss://`
+ * URL with a host (ioredis parses it), or a cluster or Sentinel URL of a clear shape, taken apart here.
  */
 export function redisTargetOf(url: string): RedisTarget | undefined {
   const parts = clearParts(url);
@@ -240,7 +212,7 @@ export function redisTargetOf(url: string): RedisTarget | undefined {
   };
 }
 
-/** Whether `url` is one the Redis stores accept (`redisTargetOf`). */
+/** Whether the Redis stores accept `url`. */
 export function isRedisUrl(url: string): boolean {
   return redisTargetOf(url) !== undefined;
 }

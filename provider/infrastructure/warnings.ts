@@ -1,23 +1,19 @@
 /**
- * The one channel through which this process says that a place it shares state through is not
- * used (the limits URL's Redis, for both the rate limits and the create journal; the machine's
- * limits directory), and that one is used again. A face points it at the engine when it starts, so
- * the lines are the update's diagnostics; elsewhere (a program, a script) they go to the console.
+ * The one channel through which this process says that a place it shares state through (the limits
+ * URL's Redis, the machine's limits directory) is not used, or used again. A face points it at the
+ * engine, so the lines are the update's diagnostics; elsewhere they go to the console.
  */
 
-/** How much a line matters: a place left is a warning, a place back in use an info line. */
+/** A place left is a warning, a place back in use an info line. */
 export type Severity = "warning" | "info";
 
-/** Where the lines go (a warning when `severity` is left out); a message names the package and is one sentence or a few. */
 export type WarningSink = (message: string, severity?: Severity) => void;
 
 const consoleSink: WarningSink = (message, severity) =>
   severity === "info" ? console.info(`info: ${message}`) : console.warn(`warning: ${message}`);
 let sink: WarningSink = consoleSink;
-/** The places warned about in this process. */
 const warned = new Set<string>();
 
-/** Says `message` (a warning unless `severity` says otherwise). */
 export function say(message: string, severity: Severity = "warning"): void {
   sink(message, severity);
 }

@@ -4,7 +4,7 @@
  */
 import { inspect } from "node:util";
 import { ApiConfigError, ApiError, ApiNetworkError, closeApiClients, getApiClient, resolveConnection } from "../../../provider/client";
-import { explicitAccountConnection, explicitAccountIdentity, explicitAccountProblems } from "../../../provider/client/explicitAccount";
+import { explicitAccountIdentity, explicitAccountProblems } from "../../../provider/client/explicitAccount";
 import { type ScriptedServer, json, startScriptedServer } from "../../helpers/scriptedServer";
 
 const TOKEN = "tok-SECRET-123";
@@ -169,7 +169,7 @@ describe("the token never leaks", () => {
       expectNoToken(
         (() => {
           try {
-            return explicitAccountConnection(account);
+            return resolveConnection({ baseUrl: account.baseUrl, token: account.token, env: {} });
           } catch (e) {
             return e;
           }
