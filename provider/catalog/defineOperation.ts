@@ -61,26 +61,19 @@ function problemsOf(def: OperationDefinition): string[] {
   need(def.method === "GET" || def.record === undefined, "only reads have a record schema");
   need(def.method === "GET" || def.reads === undefined, "only reads have a read shape");
 
-  switch (def.method) {
-    case "GET":
-      need(def.request === undefined, "GET takes no request body");
-      need(def.record !== undefined, "GET needs a record schema");
-      need(def.response !== undefined, "GET needs a response (envelope) schema");
-      need(def.successStatus === 200, "GET answers 200");
-      need(def.reads === "one" || def.reads === "list", 'GET reads "one" or "list"');
-      break;
-    case "POST":
-      need(def.request !== undefined, "POST needs a request schema");
-      need(def.successStatus === 201, "POST answers 201 (spec, Endpoints 2 and 3)");
-      need(!def.acceptsFields, "only GET takes fields");
-      break;
-    case "PATCH":
-      need(def.request !== undefined, "PATCH needs a request schema");
-      need(def.successStatus === 204, "PATCH answers 204 (spec, rule 1)");
-      need(!def.acceptsFields, "only GET takes fields");
-      break;
-    default:
-      problems.push(`unknown method "${String(def.method)}"`);
+  if (def.method === "GET") {
+    need(def.request === undefined, "GET takes no request body");
+    need(def.record !== undefined, "GET needs a record schema");
+    need(def.response !== undefined, "GET needs a response (envelope) schema");
+    need(def.successStatus === 200, "GET answers 200");
+    need(def.reads === "one" || def.reads === "list", 'GET reads "one" or "list"');
+  } else if (def.method === "POST" || def.method === "PATCH") {
+    need(def.request !== undefined, `${def.method} needs a request schema`);
+    need(def.method !== "POST" || def.successStatus === 201, "POST answers 201 (spec, Endpoints 2 and 3)");
+    need(def.method !== "PATCH" || def.successStatus === 204, "PATCH answers 204 (spec, rule 1)");
+    need(!def.acceptsFields, "only GET takes fields");
+  } else {
+    problems.push(`unknown method "${String(def.method)}"`);
   }
 
   return problems;

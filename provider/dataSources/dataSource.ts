@@ -86,8 +86,7 @@ export function defineDataSource(definition: DataSourceDefinition): DataSource {
     mapped.length === op.pathParams.length && op.pathParams.every((p) => mapped.includes(p)),
     `args must fill the path parameters [${op.pathParams.join(", ")}] exactly once each`,
   );
-  const reserved = Object.keys(pathArgs).filter((a) => a === "fields" || a === "query");
-  need(reserved.length === 0, `argument names "fields" and "query" are reserved`);
+  need(!Object.hasOwn(pathArgs, "fields") && !Object.hasOwn(pathArgs, "query"), `argument names "fields" and "query" are reserved`);
   need(
     (fields !== undefined) === op.acceptsFields,
     op.acceptsFields

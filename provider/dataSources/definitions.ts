@@ -94,7 +94,6 @@ export const DATA_SOURCES = defineAll({
     throws: ["DataSourceNotFoundError when no creative has this id."],
     operation: operationByName("getCreative"),
     args: { id: { param: "id", description: 'Creative id, e.g. `"901"`.' } },
-    // spec, Limits 7: each subresource costs one more call; see the Decision on CREATIVE_FIELDS.
     fields: {
       names: CREATIVE_FIELDS,
       description:
@@ -151,7 +150,6 @@ export const DATA_SOURCES = defineAll({
     throws: ["DataSourceNotFoundError when no zone has this id."],
     operation: operationByName("getZone"),
     args: { id: { param: "id", description: 'Zone id, e.g. `"1001"`.' } },
-    // spec, rule 9 and Limits 7: each subresource costs one more call (two fields cost 3 calls).
     fields: {
       names: [...ZONE_FIELDS],
       description:
