@@ -1,7 +1,4 @@
-/**
- * Turns one catalog entry into an `OperationSpec`, rejecting a malformed entry when the catalog loads.
- * What it derives comes from the entry itself, so the two never disagree.
- */
+/** Turns a catalog entry into an `OperationSpec` derived from it alone, rejecting a malformed one when the catalog loads. */
 import { RATE_CLASSES, costOne, costWithFields } from "./rateClasses";
 import type { OperationSpec } from "./types";
 import { AdPlatformError } from "../errors";
@@ -10,10 +7,7 @@ import { AdPlatformError } from "../errors";
 export type OperationDefinition = Omit<OperationSpec, "pathParams" | "cost" | "idempotent" | "acceptsFields" | "acceptsQuery"> &
   Partial<Pick<OperationSpec, "acceptsFields" | "acceptsQuery">>;
 
-/**
- * An `OperationSpec` that keeps the literal name/number/method/path and the exact schema types of its
- * entry, so `z.output<typeof op.record>` is the record type and lookups by name are typed.
- */
+/** Keeps the entry's literals and exact schema types, so `z.output<typeof op.record>` is the record type. */
 export type DefinedOperation<D extends OperationDefinition> = OperationSpec &
   Pick<D, "number" | "name" | "method" | "path" | "successStatus"> & {
     readonly request: D["request"];

@@ -252,10 +252,7 @@ function valueRefusal(param: string, value: unknown): string | undefined {
   return undefined;
 }
 
-/**
- * What `buildPath` would refuse in `params` (the parameter, and why), or undefined: every parameter of
- * the template must be given, and no other (a typo must not pass silently).
- */
+/** What `buildPath` would refuse (the parameter, and why): every template parameter must be given, and no other. */
 export function pathParamProblem(
   op: Pick<OperationSpec, "pathParams">,
   params: Readonly<Record<string, unknown>> = {},

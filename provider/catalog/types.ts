@@ -1,7 +1,4 @@
-/**
- * The shape of one entry in the operation catalog (`operations.ts`), which the HTTP client, the data
- * sources, the simulator's router and the contract tests all read.
- */
+/** One entry of the operation catalog, which the client, the data sources, the simulator and the contract tests read. */
 import type { z } from "zod";
 
 export type HttpMethod = "GET" | "POST" | "PATCH";

@@ -1,7 +1,4 @@
-/**
- * Validation of a data source's arguments before anything is sent, by a schema built from the
- * definition: a misspelt argument is an error, not a silently different read.
- */
+/** A data source's arguments, checked before anything is sent: a misspelt one is an error, not a different read. */
 import { z } from "zod";
 import { buildPath, pathParamProblem } from "../catalog";
 import type { DataSource, PathArguments } from "./dataSource";

@@ -116,13 +116,7 @@ async function readDataSource(source: DataSource, args: unknown, connection: Con
   const request = parseArguments(source, args);
   const settings = typeof connection === "function" ? connection() : connection;
   const account = resolveFor(source, request, settings);
-  const key = readKey({
-    account: account.key,
-    operation: source.operation.name,
-    pathParams: request.pathParams,
-    fields: request.fields,
-    query: request.query,
-  });
+  const key = readKey({ ...request, account: account.key, operation: source.operation.name });
   const value = await runCache.get(key, () => fetchOnce(source, request, account.connection, settings, options));
   return plainJson(value);
 }

@@ -4,6 +4,8 @@
  * 100 concurrent `getCountries()` make one request. A failed read is dropped, so a 429 or a network
  * blip does not stick for the run. A run is the program's process (the CLI starts one per `up`).
  */
+import type { ReadRequest } from "./arguments";
+
 export class ReadCache {
   private readonly entries = new Map<string, Promise<unknown>>();
 
@@ -26,17 +28,8 @@ export class ReadCache {
   }
 }
 
-/**
- * Every input that changes the answer, in a canonical order: `account` is the `accountKey` (a hash,
- * never the token); `fields` sorted and deduplicated; query parameters sorted by name.
- */
-export function readKey(parts: {
-  account: string;
-  operation: string;
-  pathParams: Readonly<Record<string, string>>;
-  fields: readonly string[];
-  query: Readonly<Record<string, string>>;
-}): string {
+/** Every input that changes the answer, canonically; `account` is the `accountKey` (a hash, never the token). */
+export function readKey(parts: { account: string; operation: string } & Pick<ReadRequest, "pathParams" | "fields" | "query">): string {
   const sortedEntries = (o: Readonly<Record<string, string>>) => Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return JSON.stringify([
     parts.account,
