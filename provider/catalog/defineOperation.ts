@@ -1,37 +1,13 @@
-/**
- * The small engine that turns one declarative catalog entry into an `OperationSpec` and rejects a
- * malformed entry when the catalog module loads (the engine is separate from the data). What it derives, it derives from the entry itself so
- * the two can never disagree: `pathParams` from the path template, `cost` from `acceptsFields`,
- * `idempotent` from the method.
- */
-import type { z } from "zod";
+/** Turns a catalog entry into an `OperationSpec` derived from it alone, rejecting a malformed one when the catalog loads. */
 import { RATE_CLASSES, costOne, costWithFields } from "./rateClasses";
-import type { HttpMethod, OperationSpec, RateClassName, ReadShape } from "./types";
+import type { OperationSpec } from "./types";
 import { AdPlatformError } from "../errors";
 
-/** What a catalog entry states; everything else of an `OperationSpec` is derived. */
-export interface OperationDefinition {
-  readonly number: number;
-  readonly name: string;
-  readonly method: HttpMethod;
-  readonly path: string;
-  readonly request?: z.ZodType;
-  readonly response?: z.ZodType;
-  readonly record?: z.ZodType;
-  readonly successStatus: 200 | 201 | 204;
-  readonly rateClass: RateClassName;
-  /** spec, rule 9: takes `fields`; the cost becomes `costWithFields` (spec, Limits 7). */
-  readonly acceptsFields?: boolean;
-  /** spec, rule 9: accepts query parameters. */
-  readonly acceptsQuery?: boolean;
-  /** Reads only: one record or a list (spec, Endpoints: the success column). */
-  readonly reads?: ReadShape;
-}
+/** What a catalog entry states; the rest of an `OperationSpec` is derived (missing booleans are false). */
+export type OperationDefinition = Omit<OperationSpec, "pathParams" | "cost" | "idempotent" | "acceptsFields" | "acceptsQuery"> &
+  Partial<Pick<OperationSpec, "acceptsFields" | "acceptsQuery">>;
 
-/**
- * An `OperationSpec` that keeps the literal name/number/method/path and the exact schema types of its
- * entry, so `z.output<typeof op.record>` is the record type and lookups by name are typed.
- */
+/** Keeps the entry's literals and exact schema types, so `z.output<typeof op.record>` is the record type. */
 export type DefinedOperation<D extends OperationDefinition> = OperationSpec &
   Pick<D, "number" | "name" | "method" | "path" | "successStatus"> & {
     readonly request: D["request"];
@@ -39,7 +15,6 @@ export type DefinedOperation<D extends OperationDefinition> = OperationSpec &
     readonly record: D["record"];
   };
 
-/** A malformed catalog entry: the message names the entry and the rule it breaks. */
 function catalogError(message: string): AdPlatformError {
   return new AdPlatformError("ADP_ERR_DEFINITION", message);
 }
@@ -66,7 +41,7 @@ export function parsePathTemplate(path: string): string[] {
   return params;
 }
 
-/** Checks one entry; returns the reasons it is malformed (empty when well-formed). */
+/** The reasons an entry is malformed (none when well-formed). */
 function problemsOf(def: OperationDefinition): string[] {
   const problems: string[] = [];
   const need = (ok: unknown, reason: string) => {
@@ -80,36 +55,25 @@ function problemsOf(def: OperationDefinition): string[] {
   need(def.method === "GET" || def.record === undefined, "only reads have a record schema");
   need(def.method === "GET" || def.reads === undefined, "only reads have a read shape");
 
-  switch (def.method) {
-    case "GET":
-      need(def.request === undefined, "GET takes no request body");
-      need(def.record !== undefined, "GET needs a record schema");
-      need(def.response !== undefined, "GET needs a response (envelope) schema");
-      need(def.successStatus === 200, "GET answers 200");
-      need(def.reads === "one" || def.reads === "list", 'GET reads "one" or "list"');
-      break;
-    case "POST":
-      need(def.request !== undefined, "POST needs a request schema");
-      need(def.successStatus === 201, "POST answers 201 (spec, Endpoints 2 and 3)");
-      need(!def.acceptsFields, "only GET takes fields");
-      break;
-    case "PATCH":
-      need(def.request !== undefined, "PATCH needs a request schema");
-      need(def.successStatus === 204, "PATCH answers 204 (spec, rule 1)");
-      need(!def.acceptsFields, "only GET takes fields");
-      break;
-    default:
-      problems.push(`unknown method "${String(def.method)}"`);
+  if (def.method === "GET") {
+    need(def.request === undefined, "GET takes no request body");
+    need(def.record !== undefined, "GET needs a record schema");
+    need(def.response !== undefined, "GET needs a response (envelope) schema");
+    need(def.successStatus === 200, "GET answers 200");
+    need(def.reads === "one" || def.reads === "list", 'GET reads "one" or "list"');
+  } else if (def.method === "POST" || def.method === "PATCH") {
+    need(def.request !== undefined, `${def.method} needs a request schema`);
+    need(def.method !== "POST" || def.successStatus === 201, "POST answers 201 (spec, Endpoints 2 and 3)");
+    need(def.method !== "PATCH" || def.successStatus === 204, "PATCH answers 204 (spec, rule 1)");
+    need(!def.acceptsFields, "only GET takes fields");
+  } else {
+    problems.push(`unknown method "${String(def.method)}"`);
   }
 
   return problems;
 }
 
-/**
- * Turns one catalog entry into an `OperationSpec`, or throws `ADP_ERR_DEFINITION` listing what is wrong.
- * Derived: `pathParams` (from `path`), `cost` (`costWithFields` when `acceptsFields`, else `costOne`),
- * `idempotent` (GET and PATCH are; POST is not), and missing booleans default to false.
- */
+/** The entry as an `OperationSpec`, or throws `ADP_ERR_DEFINITION` listing what is wrong. */
 export function defineOperation<const D extends OperationDefinition>(def: D): DefinedOperation<D> {
   let pathParams: string[];
   try {
@@ -142,10 +106,7 @@ export function defineOperation<const D extends OperationDefinition>(def: D): De
   return Object.freeze(spec) as DefinedOperation<D>;
 }
 
-/**
- * Checks a whole catalog: numbers are 1..N in order without gaps, and names are unique. Returns the
- * entries frozen, in order.
- */
+/** The entries frozen, after checking that numbers are 1..N in order and names unique. */
 export function defineCatalog<const T extends readonly OperationSpec[]>(operations: T): T {
   const names = new Set<string>();
   operations.forEach((op, index) => {

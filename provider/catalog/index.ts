@@ -1,7 +1,4 @@
-/**
- * The operation catalog: types, rate classes, wire schemas and the 20 operations
- * (provider/catalog/operations.ts).
- */
+/** The operation catalog: types, rate classes, wire schemas and the 20 operations. */
 export * from "./types";
 export * from "./rateClasses";
 export * from "./schemas";

@@ -10,14 +10,10 @@ export const RATE_CLASSES: Readonly<Record<RateClassName, RateClass>> = {
 };
 
 /** Window lengths on the platform (spec, Limits 1). Tests and benchmarks scale them. */
-export const BURST_WINDOW_MS = 1_000; // 1 s
-export const STEADY_WINDOW_MS = 60_000; // 60 s
+export const BURST_WINDOW_MS = 1_000;
+export const STEADY_WINDOW_MS = 60_000;
 
-/** Every request costs one call. */
 export const costOne: CostRule = () => 1;
 
-/**
- * spec, Limits 7: each subresource in `fields` adds one call to the parent endpoint's count, so
- * `fields=account,creator` costs 3. Duplicates are counted once: they name one subresource.
- */
+/** spec, Limits 7: each subresource in `fields` adds one call (`fields=account,creator` costs 3); a duplicate counts once. */
 export const costWithFields: CostRule = ({ fields }) => 1 + new Set(fields).size;

@@ -1,9 +1,4 @@
-/**
- * Validation of a data source's arguments before anything is sent: invalid input never reaches the
- * network. The schema is built from the definition: one string per path argument,
- * `fields` when the operation accepts it, `query` when the operation accepts query parameters, and
- * nothing else (a misspelt argument is an error, not a silently different read).
- */
+/** A data source's arguments, checked before anything is sent: a misspelt one is an error, not a different read. */
 import { z } from "zod";
 import { buildPath, pathParamProblem } from "../catalog";
 import type { DataSource, PathArguments } from "./dataSource";
@@ -11,32 +6,23 @@ import { DataSourceArgumentError } from "./errors";
 
 /** What a read sends, after validation. */
 export interface ReadRequest {
-  /** Validated path arguments by SDK name (`zoneId`), for messages. */
+  /** By SDK name (`zoneId`), for messages. */
   readonly args: PathArguments;
-  /** Path parameters by the operation's wire name (`id`, `placement_id`). */
+  /** By the operation's wire name (`placement_id`). */
   readonly pathParams: Readonly<Record<string, string>>;
-  /** The filled path, e.g. `/v2/adex/zones/1001`, for messages. */
+  /** For messages. */
   readonly path: string;
-  /** Subresources, deduplicated and sorted (the same set in another order is the same read). */
+  /** Deduplicated and sorted (the same set in another order is the same read). */
   readonly fields: readonly string[];
-  /** Other query parameters, passed through as given. */
   readonly query: Readonly<Record<string, string>>;
 }
 
-/**
- * An id argument is a non-empty string: the spec says identifiers are strings (Conventions) and
- * rules out nothing about their content, so surrounding whitespace is sent as given (percent-encoded),
- * as resources send it; `.` and `..` are refused by the path builder, which cannot send them.
- */
+/** spec, Conventions: identifiers are strings, their content not ruled out, so whitespace is sent as given. */
 const PathValue = z
   .string({ error: (issue) => (issue.input === undefined ? "is required" : "must be a string") })
   .min(1, "must not be empty");
 
-/**
- * A subresource name where the spec names none. It must not hold a comma: `fields` is sent as one
- * comma-separated value, and a comma inside a name would make the platform count more
- * subresources (spec, Limits 7) than the limiter charged.
- */
+/** Where the spec names none. No comma: the platform would count more subresources (Limits 7) than the limiter charged. */
 const SubresourceName = z
   .string({ error: "must be a string" })
   .regex(/^[a-z][a-z0-9_]*$/, "must be a subresource name: lowercase letters, digits and _");
@@ -91,10 +77,7 @@ function describeIssues(source: DataSource, issues: readonly z.core.$ZodIssue[])
   });
 }
 
-/**
- * Validates `raw` (the caller's arguments; undefined is `{}` for reads without path arguments) and
- * returns what to send. Throws a `DataSourceArgumentError` listing every problem.
- */
+/** What to send for the caller's arguments (undefined is `{}`), or a `DataSourceArgumentError` listing every problem. */
 export function parseArguments(source: DataSource, raw: unknown): ReadRequest {
   const input = raw === undefined || raw === null ? {} : raw;
   const parsed = schemaOf(source).safeParse(input);
@@ -108,8 +91,7 @@ export function parseArguments(source: DataSource, raw: unknown): ReadRequest {
     args[arg] = value[arg] as string;
     pathParams[param] = value[arg] as string;
   }
-  // The path refuses "." and ".." (URL normalisation would change the path) and over-long values:
-  // name the argument that fills the parameter.
+  // The path refuses "." and ".." and over-long values: name the argument that fills the parameter.
   const problem = pathParamProblem(source.operation, pathParams);
   if (problem !== undefined) {
     const arg = Object.keys(source.pathArgs).find((a) => source.pathArgs[a] === problem.param);

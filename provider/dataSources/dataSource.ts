@@ -1,9 +1,7 @@
 /**
- * What one data source is: a catalog read operation plus the few facts the catalog does not hold
- * (the SDK function's name, its arguments with their descriptions, how to describe the object in a
- * message, which `fields` it allows, what a user reads about it). `defineDataSource` checks a definition against its
- * operation when the module loads and rejects a malformed one, so a typo in the table fails every
- * test at import, not one user at run time.
+ * One data source: a catalog read plus what the catalog does not hold (the SDK function, its
+ * arguments, how messages name the object, its `fields`, its docs). `defineDataSource` checks it when
+ * the table loads, so a typo fails every test at import, not one user at run time.
  */
 import type { z } from "zod";
 import type { OperationSpec } from "../catalog";
@@ -14,81 +12,60 @@ import { AdPlatformError } from "../errors";
 /** Validated arguments of one read, by SDK argument name (`{ zoneId: "1001", id: "top-banner" }`). */
 export type PathArguments = Readonly<Record<string, string>>;
 
-/**
- * Turns a failed read into a clearer error, or returns undefined to keep the default translation.
- * Gets the client's error, the validated path arguments and the connection the read used.
- */
+/** A clearer error for a failed read, or undefined to keep the default translation. */
 export type FailureExplainer = (error: unknown, args: PathArguments, connection: Connection) => Promise<Error | undefined>;
 
-/** An argument that fills one path parameter of the operation. */
+/** An argument that fills one path parameter (`id`, `placement_id`), and what to pass, for users. */
 export interface PathArgument {
-  /** The path parameter it fills (`id`, `placement_id`). */
   readonly param: string;
-  /** What to pass, for users (the SDK's docs and the schema's). */
   readonly description: string;
 }
 
-/** The subresources a read may embed through its `fields` argument. */
+/** The subresources a read may embed through `fields`, and what `fields` does, for users. */
 export interface FieldsArgument {
-  /**
-   * Subresources allowed in `fields` (spec, rule 9). A list closes the set; `"open"` accepts any
-   * well-formed name (for an operation whose subresources the spec does not name).
-   */
+  /** spec, rule 9. A list closes the set; `"open"` accepts any well-formed name (the spec names none). */
   readonly names: readonly [string, ...string[]] | "open";
-  /** What `fields` does, for users. */
   readonly description: string;
 }
 
-/**
- * One data source, as the table in `definitions.ts` writes it: everything about it but the shape
- * of its result, which is the operation's record schema (with its descriptions) in the catalog.
- */
+/** One row of `definitions.ts`; its result is the operation's record schema. */
 export interface DataSourceDefinition {
   /** Name of the SDK function (`getZone`); every message starts with it. */
   readonly functionName: string;
-  /**
-   * What it reads, for users (markdown; the first paragraph is the summary the schema shows).
-   */
+  /** What it reads, for users (markdown; the first paragraph is the summary the schema shows). */
   readonly description: string;
-  /** A call in TypeScript, for the SDK's docs. */
   readonly example: string;
   /** The errors a user can expect and when (`DataSourceNotFoundError when no zone has this id.`). */
   readonly throws?: readonly string[];
-  /** The catalog GET operation it reads. What it `reads` (`one` / `list`) decides the result shape. */
+  /** The catalog GET operation; what it `reads` decides the result shape. */
   readonly operation: OperationSpec;
-  /** SDK argument name -> the path parameter it fills; every path parameter exactly once. */
+  /** By SDK argument name; every path parameter exactly once. */
   readonly args: Readonly<Record<string, PathArgument>>;
   /** Required exactly when the operation accepts `fields` (spec, rule 9). */
   readonly fields?: FieldsArgument;
   /** What `query` does, for users, where it says more than `QUERY_DESCRIPTION`. */
   readonly query?: string;
-  /** For a list read, what its `total` and `items` are, for users. */
+  /** List reads only. */
   readonly list?: { readonly total: string; readonly items: string };
   /** The object a path names, for messages: `zone "999"`, `modal "1" of container "100"`. */
   readonly subject: (args: PathArguments) => string;
-  /** Optional translation of failures (the zone placement explains spec, rule 5). */
   readonly explainFailure?: FailureExplainer;
 }
 
-/** What `query` does where the row says nothing more. */
 export const QUERY_DESCRIPTION = "Query parameters, passed to the platform as given: their names are not checked.";
 
 /** A checked definition, with what the engine derives from it. */
 export interface DataSource extends Omit<DataSourceDefinition, "fields"> {
-  /** SDK argument name -> path parameter of the operation. */
+  /** SDK argument name -> path parameter. */
   readonly pathArgs: Readonly<Record<string, string>>;
-  /** Subresources allowed in `fields` (see `FieldsArgument`); absent when the operation takes none. */
   readonly fields?: FieldsArgument["names"];
   readonly fieldsDescription?: string;
-  /** What `query` does, for users; absent when the operation takes no query parameters. */
+  /** Absent when the operation takes no query parameters. */
   readonly queryDescription?: string;
   readonly record: z.ZodType;
-  /**
-   * The operation as the read sends it: its response is checked by the operation's schema but
-   * handed on as parsed JSON, which `toSdk` maps without losing a field (`checkedJson`).
-   */
+  /** The operation with its response checked but handed on as parsed JSON, which `toSdk` maps without losing a field. */
   readonly readOperation: OperationSpec;
-  /** `one`: the result is the record; `list`: the result is `{ total, items }`. */
+  /** `one`: the result is the record; `list`: `{ total, items }`. */
   readonly shape: "one" | "list";
 }
 
@@ -109,8 +86,7 @@ export function defineDataSource(definition: DataSourceDefinition): DataSource {
     mapped.length === op.pathParams.length && op.pathParams.every((p) => mapped.includes(p)),
     `args must fill the path parameters [${op.pathParams.join(", ")}] exactly once each`,
   );
-  const reserved = Object.keys(pathArgs).filter((a) => a === "fields" || a === "query");
-  need(reserved.length === 0, `argument names "fields" and "query" are reserved`);
+  need(!Object.hasOwn(pathArgs, "fields") && !Object.hasOwn(pathArgs, "query"), `argument names "fields" and "query" are reserved`);
   need(
     (fields !== undefined) === op.acceptsFields,
     op.acceptsFields

@@ -1,13 +1,11 @@
 /**
- * The 16 data sources as data: one entry per GET operation of the spec (operations 5-20), read by
- * the one engine in `engine.ts`, so no data source has request code of its own. Each entry names
- * its SDK function, its catalog operation, how the SDK arguments fill the path, how a message names
- * the object, and what a user reads about it; its result is the operation's record schema. The SDK's
- * `sdk/dataSources/get*.ts` and the native schema's functions are generated from this table.
+ * The 16 data sources as data, one row per GET operation (5-20), read by the one engine in `engine.ts`;
+ * the result is the operation's record schema. The SDK's `sdk/dataSources/get*.ts` and the native
+ * schema's functions are generated from this table.
  */
 import { ApiNotFoundError, ApiValidationError, type Connection } from "../client";
 import { operationByName } from "../catalog";
-import { defineDataSource, type PathArguments } from "./dataSource";
+import { defineDataSource, type DataSource, type DataSourceDefinition, type PathArguments } from "./dataSource";
 import { readOne } from "./engine";
 import { DataSourceNotDisplayZoneError, DataSourceNotFoundError } from "./errors";
 
@@ -15,52 +13,32 @@ import { DataSourceNotDisplayZoneError, DataSourceNotFoundError } from "./errors
 const q = (value: string | undefined) => JSON.stringify(value ?? "");
 
 /**
- * Decision (not shown in spec): the subresources `getZone` accepts in `fields` are `account` and
- * `creator`, the two objects the spec's Zone table gives ({id, name, status, image}) and the two
- * Limits 7 uses in its example. The list is closed so a misspelt name fails before it costs a call.
+ * Decision (not shown in spec): `getZone` accepts the two objects the spec's Zone table gives, which
+ * Limits 7 uses in its example; the list is closed so a misspelt name fails before it costs a call.
  */
 export const ZONE_FIELDS = ["account", "creator"] as const;
-/** A subresource `getZone` can ask for through `fields`. */
 export type ZoneField = (typeof ZONE_FIELDS)[number];
 
 /**
- * Decision (not shown in spec): the spec says operation 8 accepts `fields` (rule 9) but names no
- * subresource of a creative, so `getCreative` accepts any well-formed name (lowercase letters,
- * digits, `_`) and charges one call for each (spec, Limits 7). What comes back under that name is
- * kept on the result untyped.
+ * Decision (not shown in spec): operation 8 accepts `fields` (rule 9) but the spec names no
+ * subresource of a creative, so any well-formed name is accepted, one call each (Limits 7).
  */
 export const CREATIVE_FIELDS = "open" as const;
 
-/** "Identical reads ... are sent once": the read cache (`readCache.ts`), true of every data source. */
+/** The read cache (`readCache.ts`), true of every data source. */
 const ONCE = "Identical reads in one program run are sent once.";
 
-const zoneSource = defineDataSource({
-  functionName: "getZone",
-  description: `Reads one zone. ${ONCE}`,
-  example: 'const zone = await getZone({ id: "1001", fields: ["account"] });',
-  throws: ["DataSourceNotFoundError when no zone has this id."],
-  operation: operationByName("getZone"),
-  args: { id: { param: "id", description: 'Zone id, e.g. `"1001"`.' } },
-  // spec, rule 9 and Limits 7: each subresource costs one more call (two fields cost 3 calls).
-  fields: {
-    names: [...ZONE_FIELDS],
-    description:
-      "Subresources to embed: `account` and/or `creator`, returned as objects `{id, name, status, image}`. Each one counts as one more call against the account's rate limit.",
-  },
-  subject: (a) => `zone ${q(a.id)}`,
-});
-
 /**
- * spec, rule 5: operation 10 applies to display zones only. The platform's answer for another zone
- * type is not shown (the simulator sends a 400), so on a 400 or 404 the zone itself is read (through
- * the same cache: usually free) and its type decides the message. A missing zone is named as such.
+ * spec, rule 5: operation 10 applies to display zones only. The answer for another type is not shown
+ * (the simulator sends a 400), so on a 400 or 404 the zone is read (usually from the cache) and its
+ * type decides the message.
  */
 async function explainPlacementFailure(error: unknown, args: PathArguments, connection: Connection): Promise<Error | undefined> {
   if (!(error instanceof ApiValidationError || error instanceof ApiNotFoundError)) return undefined;
   if (error instanceof ApiValidationError && error.status === undefined) return undefined; // refused locally
   let zone: { type?: string };
   try {
-    zone = await readOne<{ type?: string }>(zoneSource, { id: args.zoneId }, connection);
+    zone = await readOne<{ type?: string }>(DATA_SOURCES.getZone, { id: args.zoneId }, connection);
   } catch (zoneError) {
     if (zoneError instanceof DataSourceNotFoundError) {
       return new DataSourceNotFoundError("getZonePlacement", zoneError.subject, zoneError.detail, { cause: error });
@@ -73,10 +51,17 @@ async function explainPlacementFailure(error: unknown, args: PathArguments, conn
   return undefined;
 }
 
+type Row = Omit<DataSourceDefinition, "functionName">;
+
+/** Defines each row, its key being its `functionName`. */
+function defineAll<K extends string>(rows: Record<K, Row>): Readonly<Record<K, DataSource>> {
+  const sources = Object.entries<Row>(rows).map(([functionName, row]) => [functionName, defineDataSource({ functionName, ...row })]);
+  return Object.fromEntries(sources) as Record<K, DataSource>;
+}
+
 /** Every data source, by SDK function name. */
-export const DATA_SOURCES = {
-  getContainerModal: defineDataSource({
-    functionName: "getContainerModal",
+export const DATA_SOURCES = defineAll({
+  getContainerModal: {
     description: `Reads one modal of a container. ${ONCE}`,
     example: 'const modal = await getContainerModal({ containerId: "100", id: "4001" });',
     throws: ["DataSourceNotFoundError when the container has no modal with this id."],
@@ -86,51 +71,45 @@ export const DATA_SOURCES = {
       id: { param: "id", description: 'Modal id, e.g. `"4001"`.' },
     },
     subject: (a) => `modal ${q(a.id)} of container ${q(a.containerId)}`,
-  }),
-  getContainerPrompts: defineDataSource({
-    functionName: "getContainerPrompts",
+  },
+  getContainerPrompts: {
     description: `Lists the push prompts of a container. ${ONCE}`,
     example: 'const { items } = await getContainerPrompts({ containerId: "100" });',
     operation: operationByName("listContainerPrompts"),
     args: { containerId: { param: "id", description: 'Container id, e.g. `"100"`.' } },
     list: { total: "Number of prompts the platform reports.", items: "The prompts." },
     subject: (a) => `the prompts of container ${q(a.containerId)}`,
-  }),
-  getIntegration: defineDataSource({
-    functionName: "getIntegration",
+  },
+  getIntegration: {
     description: `Reads one event-system integration. ${ONCE}`,
     example: 'const mailer = await getIntegration({ id: "801" });',
     throws: ["DataSourceNotFoundError when no integration has this id."],
     operation: operationByName("getIntegration"),
     args: { id: { param: "id", description: 'Integration id, e.g. `"801"`.' } },
     subject: (a) => `integration ${q(a.id)}`,
-  }),
-  getCreative: defineDataSource({
-    functionName: "getCreative",
+  },
+  getCreative: {
     description: `Reads one creative. ${ONCE}`,
     example: 'const creative = await getCreative({ id: "901" });',
     throws: ["DataSourceNotFoundError when no creative has this id."],
     operation: operationByName("getCreative"),
     args: { id: { param: "id", description: 'Creative id, e.g. `"901"`.' } },
-    // spec, Limits 7: each subresource costs one more call; see the Decision on CREATIVE_FIELDS.
     fields: {
       names: CREATIVE_FIELDS,
       description:
         "Subresources to embed, by name (lowercase letters, digits and `_`). Each one counts as one more call against the account's rate limit. What the platform returns under a name is kept on the result, untyped.",
     },
     subject: (a) => `creative ${q(a.id)}`,
-  }),
-  getPushTask: defineDataSource({
-    functionName: "getPushTask",
+  },
+  getPushTask: {
     description: `Reads one push task. ${ONCE}`,
     example: 'const digest = await getPushTask({ id: "1101" });',
     throws: ["DataSourceNotFoundError when no push task has this id."],
     operation: operationByName("getPushTask"),
     args: { id: { param: "id", description: 'Push task id, e.g. `"1101"`.' } },
     subject: (a) => `push task ${q(a.id)}`,
-  }),
-  getZonePlacement: defineDataSource({
-    functionName: "getZonePlacement",
+  },
+  getZonePlacement: {
     description: `Reads one placement of a display zone. ${ONCE}`,
     example: 'const banner = await getZonePlacement({ zoneId: "1001", id: "top-banner" });',
     // spec, rule 5: placements exist only on display zones.
@@ -145,18 +124,16 @@ export const DATA_SOURCES = {
     },
     subject: (a) => `placement ${q(a.id)} of zone ${q(a.zoneId)}`,
     explainFailure: explainPlacementFailure,
-  }),
-  getProfileProperty: defineDataSource({
-    functionName: "getProfileProperty",
+  },
+  getProfileProperty: {
     description: `Reads one profile property. ${ONCE}`,
     example: 'const firstName = await getProfileProperty({ id: "1201" });',
     throws: ["DataSourceNotFoundError when no profile property has this id."],
     operation: operationByName("getProfileProperty"),
     args: { id: { param: "id", description: 'Profile property id, e.g. `"1201"`.' } },
     subject: (a) => `profile property ${q(a.id)}`,
-  }),
-  getSearchAlgorithm: defineDataSource({
-    functionName: "getSearchAlgorithm",
+  },
+  getSearchAlgorithm: {
     description: `Reads one search algorithm. ${ONCE}`,
     example: 'const algo = await getSearchAlgorithm({ id: "1301" });',
     throws: ["DataSourceNotFoundError when no search algorithm has this id."],
@@ -166,19 +143,29 @@ export const DATA_SOURCES = {
     query:
       "Query parameters, passed to the platform as given: their names are not checked. The platform searches by `name` and sorts by `name`, `create_time` or `update_time`.",
     subject: (a) => `search algorithm ${q(a.id)}`,
-  }),
-  getZone: zoneSource,
-  getMacros: defineDataSource({
-    functionName: "getMacros",
+  },
+  getZone: {
+    description: `Reads one zone. ${ONCE}`,
+    example: 'const zone = await getZone({ id: "1001", fields: ["account"] });',
+    throws: ["DataSourceNotFoundError when no zone has this id."],
+    operation: operationByName("getZone"),
+    args: { id: { param: "id", description: 'Zone id, e.g. `"1001"`.' } },
+    fields: {
+      names: [...ZONE_FIELDS],
+      description:
+        "Subresources to embed: `account` and/or `creator`, returned as objects `{id, name, status, image}`. Each one counts as one more call against the account's rate limit.",
+    },
+    subject: (a) => `zone ${q(a.id)}`,
+  },
+  getMacros: {
     description: `Lists the account's macros. ${ONCE}`,
     example: 'const city = (await getMacros()).items.find((m) => m.name === "city");',
     operation: operationByName("listMacros"),
     args: {},
     list: { total: "Number of macros the platform reports.", items: "The macros." },
     subject: () => "the macro list",
-  }),
-  getExternalDemands: defineDataSource({
-    functionName: "getExternalDemands",
+  },
+  getExternalDemands: {
     description: `Lists the account's external demand partners. ${ONCE}`,
     example: "const { items } = await getExternalDemands();",
     operation: operationByName("listExternalDemands"),
@@ -188,18 +175,16 @@ export const DATA_SOURCES = {
       "Query parameters, passed to the platform as given: their names are not checked. The platform searches by `name`, sorts by `id`, `name`, `bid_regulator`, `create_time` or `update_time`, and filters by `id`, `name`, `partner_id`, `status`, `create_time` or `update_time`.",
     list: { total: "Number of external demands the platform reports.", items: "The external demands." },
     subject: () => "the external demand list",
-  }),
-  getMessagingProvider: defineDataSource({
-    functionName: "getMessagingProvider",
+  },
+  getMessagingProvider: {
     description: `Reads one messaging provider (named so to tell it from a Pulumi provider). ${ONCE}`,
     example: 'const sms = await getMessagingProvider({ id: "1601" });',
     throws: ["DataSourceNotFoundError when no provider has this id."],
     operation: operationByName("getMessagingProvider"),
     args: { id: { param: "id", description: 'Provider id, e.g. `"1601"`.' } },
     subject: (a) => `messaging provider ${q(a.id)}`,
-  }),
-  getCountries: defineDataSource({
-    functionName: "getCountries",
+  },
+  getCountries: {
     description:
       "Lists every country. Identical reads in one program run are sent once: call it as often as is convenient, 100 concurrent calls make one request.",
     example: "const codes = (await getCountries()).items.map((c) => c.code);",
@@ -207,9 +192,8 @@ export const DATA_SOURCES = {
     args: {},
     list: { total: "Number of countries the platform reports.", items: "The countries." },
     subject: () => "the country list",
-  }),
-  getSegments: defineDataSource({
-    functionName: "getSegments",
+  },
+  getSegments: {
     description: `Lists the account's audience segments. ${ONCE}`,
     example: 'const active = (await getSegments()).items.filter((s) => s.status === "active");',
     operation: operationByName("listSegments"),
@@ -220,18 +204,16 @@ export const DATA_SOURCES = {
       items: "The segments.",
     },
     subject: () => "the segment list",
-  }),
-  getCampaignGroup: defineDataSource({
-    functionName: "getCampaignGroup",
+  },
+  getCampaignGroup: {
     description: `Reads one campaign group, as the platform's view returns it. ${ONCE}`,
     example: 'const summer = await getCampaignGroup({ id: "701" });',
     throws: ["DataSourceNotFoundError when no campaign group has this id."],
     operation: operationByName("getCampaignGroup"),
     args: { id: { param: "id", description: 'Campaign group id, e.g. `"701"`.' } },
     subject: (a) => `campaign group ${q(a.id)}`,
-  }),
-  getContainerGroup: defineDataSource({
-    functionName: "getContainerGroup",
+  },
+  getContainerGroup: {
     description: `Reads one group of a container. ${ONCE}`,
     example: 'const onboarding = await getContainerGroup({ containerId: "100", id: "4201" });',
     throws: ["DataSourceNotFoundError when the container has no group with this id."],
@@ -241,8 +223,8 @@ export const DATA_SOURCES = {
       id: { param: "gid", description: 'Group id, e.g. `"4201"`.' },
     },
     subject: (a) => `group ${q(a.id)} of container ${q(a.containerId)}`,
-  }),
-} as const;
+  },
+});
 
 /** Name of a data source (`"getZone"`, ...). */
 export type DataSourceName = keyof typeof DATA_SOURCES;

@@ -1,19 +1,14 @@
 /**
- * The data sources' error, in the package's one family (`provider/errors`): one class, its `code`
- * saying what failed. Every message starts with the SDK function the program called
- * (`getZone: ...`), because a Pulumi program may call dozens of data sources and the stack trace of
- * an `Output` rarely points at the call. Where a data source fails for the same reason as a client
- * call, the code is the client's: a missing record is `ADP_ERR_NOT_FOUND` whether the program
- * catches the data source's error or reads its `cause`.
- *
- * Each code was a class of its own before (`DataSourceNotFoundError`, ...); those names stay, as the
- * errors' `name` and as exported aliases that `instanceof` (and a test runner's `toThrow(Class)`)
- * takes as the errors of their code, so programs that catch them keep working.
+ * The data sources' error: one class of the package's family, its `code` saying what failed (the
+ * client's code where the reason is the same). Every message starts with the SDK function called
+ * (`getZone: ...`), as an `Output`'s stack trace rarely points at the call. Each code was a class of
+ * its own before; those names stay, as `name` and as aliases `instanceof` takes, so programs that
+ * catch them keep working.
  */
 import { AdPlatformError, type ErrorCode, type MessageParts } from "../errors";
 import type { ConnectionSetting } from "./settingRemedy";
 
-/** Each code a data source fails with (`ErrorCode` says when), and the name its errors have always had. */
+/** Each code a data source fails with, and the name its errors have always had. */
 const NAMES = {
   ADP_ERR_REQUEST_INVALID: "DataSourceArgumentError",
   ADP_ERR_CONFIG: "DataSourceCredentialsError",
@@ -26,16 +21,11 @@ const NAMES = {
 /** Machine-readable reason of a `DataSourceError`, stable across releases. */
 export type DataSourceErrorCode = Extract<ErrorCode, keyof typeof NAMES>;
 
-/** Options of a `DataSourceError`: the client's error it stems from, and the typed fields of its code. */
 export interface DataSourceErrorOptions {
   /** What failed; `ADP_ERR_REQUEST_FAILED` unless given. */
   readonly code?: DataSourceErrorCode;
   readonly cause?: unknown;
-  /**
-   * The connection setting to fix, when the failure points at one: `token` when the platform
-   * refused it, `baseUrl` when the client refused it or its host could not be reached. The message
-   * then ends with a line saying where the value came from and how to change it.
-   */
+  /** The connection setting to fix, when the failure points at one (the message then ends with how). */
   readonly setting?: ConnectionSetting;
   /** `ADP_ERR_REQUEST_INVALID`: one line per problem, each starting with the argument's path (`fields[1]: ...`). */
   readonly problems?: readonly string[];
@@ -45,13 +35,13 @@ export interface DataSourceErrorOptions {
   readonly detail?: string;
   /** `ADP_ERR_NOT_DISPLAY_ZONE`: the zone the placement was asked of. */
   readonly zoneId?: string;
-  /** `ADP_ERR_NOT_DISPLAY_ZONE`: the zone's actual type (`rtb`, `widget`, ...), or undefined when the zone did not say. */
+  /** `ADP_ERR_NOT_DISPLAY_ZONE`: the zone's type (`rtb`, ...), undefined when it did not say. */
   readonly zoneType?: string | undefined;
 }
 
 /** The error every data source throws. `cause` keeps the client's `ApiError` when there is one. */
 export class DataSourceError extends AdPlatformError {
-  /** The name of the code's former class (`DataSourceNotFoundError`, ...). */
+  /** The code's former class (`DataSourceNotFoundError`, ...). */
   override readonly name: string;
   declare readonly code: DataSourceErrorCode;
   /** The SDK function that failed, e.g. `getZone`. */
@@ -74,13 +64,13 @@ export class DataSourceError extends AdPlatformError {
   }
 }
 
-/** A `DataSourceError` of code `C`, with the fields that code always sets. */
+/** A `DataSourceError` of code `C`, with the fields it always sets. */
 type OfCode<C extends DataSourceErrorCode, Fields = unknown> = DataSourceError & {
   readonly code: C;
   readonly name: (typeof NAMES)[C];
 } & Fields;
 
-/** What a former class's constructor took after the function name, as the reason and options of its error. */
+/** What a former class's constructor took after the function name. */
 type Message = [reason: string | Omit<MessageParts, "subject">, options?: Omit<DataSourceErrorOptions, "code">];
 
 /** A former class's name: `new` builds the error of its code as the class did, `instanceof` takes the errors of that code. */
@@ -89,8 +79,7 @@ type CodeAlias<E, A extends unknown[]> = (new (functionName: string, ...args: A)
 };
 
 function codeAlias<E extends DataSourceError, A extends unknown[]>(code: E["code"], message: (...args: A) => Message): CodeAlias<E, A> {
-  // A function, not a class: `new` returns the `DataSourceError` it makes, and test runners'
-  // `toThrow(Class)` take it as a class.
+  // A function, not a class: `new` returns the `DataSourceError` it makes; `toThrow(Class)` takes it.
   const alias = function (functionName: string, ...args: A): DataSourceError {
     const [reason, options] = message(...args);
     return new DataSourceError(functionName, reason, { ...options, code });
@@ -100,7 +89,6 @@ function codeAlias<E extends DataSourceError, A extends unknown[]>(code: E["code
   return alias as unknown as CodeAlias<E, A>;
 }
 
-/** The message of the codes whose constructor took the reason and options as they are. */
 const asGiven = (...message: Message) => message;
 
 export type DataSourceArgumentError = OfCode<"ADP_ERR_REQUEST_INVALID", { readonly problems: readonly string[] }>;

@@ -1,8 +1,7 @@
 /**
- * Turns the client's errors into data-source errors that name the SDK function, the object and the
- * request: an unknown id names the operation and the id, a malformed response names the field that
- * did not parse, a network failure names the host and port, and a failure caused by a connection
- * setting ends with a line saying how to fix it (`settingRemedy.ts`). The client's error is kept as `cause`.
+ * Turns the client's errors (kept as `cause`) into data-source errors naming the SDK function, the
+ * object and the request: the field that did not parse, the host and port that failed, and how to fix
+ * a connection setting at fault (`settingRemedy.ts`).
  */
 import { ApiError, ApiNetworkError, ApiNotFoundError, ApiResponseError, type Connection } from "../client";
 import { messageParts, renderMessage } from "../errors";
@@ -14,21 +13,17 @@ import { hostAndPort, remedyFor, settingAtFault, type SettingOrigins } from "./s
 
 /** What a failure's message may name besides the request: where it went, and where the settings came from. */
 export interface FailureContext {
-  /** `scheme://host[:port]` the request went to (the resolved connection's `origin`). */
   readonly origin?: string;
-  /** Where the base URL and token in use came from. */
   readonly origins?: SettingOrigins;
 }
 
-/** `GET /v2/adex/zones/999` */
 export function requestLine(request: ReadRequest): string {
   return `GET ${request.path}`;
 }
 
 /**
- * The first field of a malformed response, as the caller sees it: the client reports the envelope
- * path (`items.0.targeting.countries.items`); a single-record read names the record's own field
- * (`targeting.countries.items`), a list read the element (`items[3].name`).
+ * The first field of a malformed response as the caller sees it: for the client's `items.0.targeting`,
+ * `targeting` of a single-record read, `items[0].targeting` of a list.
  */
 function malformedField(source: DataSource, error: ApiResponseError): string | undefined {
   const field = error.field ?? error.issues[0]?.path;
@@ -40,15 +35,11 @@ function malformedField(source: DataSource, error: ApiResponseError): string | u
   return `items[${index}]${rest ? `.${rest}` : ""}`;
 }
 
-/** The client's reason and trace id, without its request (the data source's message names it). */
+/** The client's reason and trace id, without its request (ours names it). */
 function clientReason(error: ApiError): string {
   return renderMessage({ reason: error.parts.reason, ...(error.parts.traceId ? { traceId: error.parts.traceId } : {}) });
 }
 
-/**
- * A request error for a failure of the client: the client's reason, the host and port when the
- * connection failed, and the remedy line when a connection setting is at fault.
- */
 function requestFailure(source: DataSource, line: string, error: ApiError, context: FailureContext): DataSourceRequestError {
   const where = error instanceof ApiNetworkError && context.origin !== undefined ? ` at ${hostAndPort(context.origin)}` : "";
   const setting = settingAtFault(error);
@@ -88,7 +79,7 @@ export function translateFailure(source: DataSource, request: ReadRequest, error
   return new DataSourceRequestError(source.functionName, { action: line, reason: messageParts(error).reason }, { cause: error });
 }
 
-/** The error to throw for a failed read: the definition's explanation when it has one, else `translate`. */
+/** The definition's explanation of a failed read when it has one, else `translateFailure`. */
 export async function explainFailure(
   source: DataSource,
   request: ReadRequest,

@@ -1,15 +1,10 @@
 /**
- * What to fix when a read fails because of a connection setting: which setting is at fault (a token
- * the platform refused, a base URL the client refuses or whose host cannot be reached), where the
- * value in use came from, and how to change it. A Pulumi program's author sees the failure as one
- * message in the CLI's diagnostics, so the message itself has to say what to do.
- *
- * The remedy names config keys and environment variables, never a value: the token must not reach
- * a message, and the failure itself already names the host.
+ * When a read fails because of a connection setting, which one, where its value came from and how to
+ * change it: the author sees one message in the CLI's diagnostics, so it has to say what to do. It
+ * names config keys and environment variables, never a value (the token must not reach a message).
  */
 import { ApiAuthError, ApiConfigError, ApiNetworkError, CONFIG_BASE_URL, CONFIG_TOKEN, ENV_BASE_URL, ENV_TOKEN } from "../client";
 
-/** A connection setting of the data sources. */
 export type ConnectionSetting = "baseUrl" | "token";
 
 import type { SettingOrigin } from "../configuration";
@@ -20,12 +15,9 @@ export type { SettingOrigin };
 export type SettingOrigins = Readonly<Partial<Record<ConnectionSetting, SettingOrigin>>>;
 
 /**
- * The setting a failure points at, or undefined when it points at none (a missing record, a
- * server error, a connection that broke after the request may have been sent):
- * - the platform refused the token (401, 403): `token`;
- * - the client refused a setting before sending (plain http:// to a host that is not loopback, a
- *   token that cannot go in a header): that setting;
- * - the base URL's host could not be reached at all (refused, not found, connect timeout): `baseUrl`.
+ * The setting a failure points at: `token` when the platform refused it (401, 403); the one the client
+ * refused before sending; `baseUrl` when its host could not be reached at all. Else undefined (a
+ * missing record, a server error, a connection broken after the request may have been sent).
  */
 export function settingAtFault(error: unknown): ConnectionSetting | undefined {
   if (error instanceof ApiAuthError) return "token";
@@ -36,16 +28,7 @@ export function settingAtFault(error: unknown): ConnectionSetting | undefined {
   return undefined;
 }
 
-interface SettingNames {
-  readonly what: string;
-  readonly configKey: string;
-  readonly env: string;
-  readonly placeholder: string;
-  readonly secret: boolean;
-  readonly explicitArg: string;
-}
-
-const NAMES: Readonly<Record<ConnectionSetting, SettingNames>> = {
+const NAMES = {
   token: { what: "token", configKey: CONFIG_TOKEN, env: ENV_TOKEN, placeholder: "<token>", secret: true, explicitArg: "token" },
   baseUrl: {
     what: "base URL",
@@ -55,14 +38,12 @@ const NAMES: Readonly<Record<ConnectionSetting, SettingNames>> = {
     secret: false,
     explicitArg: "baseUrl",
   },
-};
+} as const;
 
 /**
- * One line saying where `setting` came from and how to change it, naming both its config key and
- * its environment variable, e.g. "To fix: check the token, which comes from the stack config
- * adplatform:token (it takes precedence over ADPLATFORM_TOKEN); set it with `pulumi config set
- * --secret adplatform:token <token>`." It follows the order the values are looked up in (explicit,
- * stack config, environment), so the way it names is one that takes effect.
+ * One line saying where `setting` came from and how to change it ("To fix: check the token, which
+ * comes from the stack config adplatform:token ..."), in the lookup order (explicit, stack config,
+ * environment), so the way it names is one that takes effect.
  */
 export function remedyFor(setting: ConnectionSetting, origin: SettingOrigin | undefined): string {
   const n = NAMES[setting];
@@ -90,10 +71,7 @@ export function remedyFor(setting: ConnectionSetting, origin: SettingOrigin | un
   }
 }
 
-/**
- * `host:port` of an origin (`http://127.0.0.1:4010` gives `127.0.0.1:4010`), the port written out
- * even when it is the scheme's default, so a refused connection names exactly where it went.
- */
+/** `host:port` of an origin, the port written out even when it is the scheme's default. */
 export function hostAndPort(origin: string): string {
   const url = new URL(origin);
   const port = url.port || (url.protocol === "https:" ? "443" : "80");

@@ -4,23 +4,17 @@ import { RequestName, RequestNumber, wireRecord } from "./common";
 
 /** spec, Bid strategy and rule 3: `strategy` is one of these five values. */
 export const BID_STRATEGIES = ["exact", "price_add", "price_sub", "percent_add", "percent_sub"] as const;
-/** One allowed `strategy`. */
 export type BidStrategyKind = (typeof BID_STRATEGIES)[number];
 
-/**
- * spec, Bid strategy: `cpc` is "the only value given" for `pricing_model`, and "allowed values of
- * enumerated fields beyond those named above: not shown", so other strings are not ruled out and
- * are sent; `cpc` is the one the SDK suggests (`PricingModel`).
- */
+/** spec, Bid strategy: `cpc` is "the only value given"; other values are "not shown", so any string is sent. */
 export const KNOWN_PRICING_MODELS = ["cpc"] as const;
-/** A pricing model: a known one, or any other string (the `string & {}` keeps editors suggesting `cpc`). */
+/** `string & {}` keeps editors suggesting `cpc`. */
 export type PricingModel = (typeof KNOWN_PRICING_MODELS)[number] | (string & {});
 
 /**
- * Create body of op 3. spec, Bid strategy: `value` and `max_value` are JSON numbers (unlike the bid
- * modifier's decimal strings). Decision (not shown in spec, rule 10): all five fields are required;
- * `value` and `max_value` are not compared with each other, since what `value` means depends on the
- * strategy (an amount or a percentage).
+ * spec, Bid strategy: `value` and `max_value` are JSON numbers. Decision (not shown in spec, rule 10):
+ * all five fields are required; `value` and `max_value` are not compared, as `value` is an amount or
+ * a percentage by strategy.
  */
 export const BidStrategyCreate = z.strictObject({
   name: RequestName,
@@ -29,10 +23,6 @@ export const BidStrategyCreate = z.strictObject({
   value: RequestNumber,
   max_value: RequestNumber,
 });
-/** Wire type of the op 3 body. */
-export type BidStrategyCreate = z.output<typeof BidStrategyCreate>;
 
 /** 201 body of op 3: "The create response carries only `id`". */
 export const BidStrategyCreated = wireRecord({});
-/** Wire type of the op 3 response. */
-export type BidStrategyCreated = z.output<typeof BidStrategyCreated>;

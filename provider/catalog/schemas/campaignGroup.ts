@@ -2,25 +2,18 @@
 import { z } from "zod";
 import { CompanyId, CreateTime, Int, RequestId, RequestName, UpdateTime, WireId, wireRecord } from "./common";
 
-/**
- * Decision (not shown in spec): colours are `#rrggbb` with exactly six hex digits (spec, Campaign
- * group: "hex colour `#rrggbb`"); either letter case is accepted and sent as written.
- */
+/** spec, Campaign group: "hex colour `#rrggbb`". Decision (not shown in spec): either letter case, sent as written. */
 export const HexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, "color must be a hex colour #rrggbb");
 
 /**
- * Create body of op 2 (spec, Endpoints 2 and rule 4). Decision (not shown in spec, rule 10): all three
- * fields are required. How many campaign ids `items` lists, and whether one may repeat, are not
- * shown: an empty list and a repeated id are sent (membership is a set: the provider compares
- * `items` as one, and the simulator counts a repeated id once in `size`).
+ * spec, Endpoints 2 and rule 4. Decision (not shown in spec, rule 10): all three fields are required;
+ * an empty or repeating `items` is sent (membership is a set to the provider and the simulator).
  */
 export const CampaignGroupCreate = z.strictObject({
   name: RequestName,
   color: HexColor,
   items: z.array(RequestId),
 });
-/** Wire type of the op 2 body. */
-export type CampaignGroupCreate = z.output<typeof CampaignGroupCreate>;
 
 /** 201 body of op 2: `id`, `company_id`, `name`, `color`, `items` (spec, Endpoints 2). */
 export const CampaignGroupCreated = wireRecord({
@@ -29,13 +22,9 @@ export const CampaignGroupCreated = wireRecord({
   color: z.string(),
   items: z.array(WireId),
 });
-/** Wire type of the op 2 response. */
 export type CampaignGroupCreated = z.output<typeof CampaignGroupCreated>;
 
-/**
- * View record of op 19. spec, Campaign group: `items` is "not returned by view" (kept optional in case
- * it is), `size` is the number of campaigns.
- */
+/** View record of op 19. spec, Campaign group: `items` is "not returned by view". */
 export const CampaignGroup = wireRecord(
   {
     company_id: CompanyId,
@@ -48,5 +37,4 @@ export const CampaignGroup = wireRecord(
   },
   "Group id.",
 ).describe("A campaign group as the view returns it. Every field but `id` may be absent.");
-/** Wire type of a campaign group view record. */
 export type CampaignGroup = z.output<typeof CampaignGroup>;

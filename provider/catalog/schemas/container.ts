@@ -1,18 +1,13 @@
-/**
- * Container modal (op 5), container push prompt (op 6) and container group (op 20), with the pieces
- * modals and prompts share: Trigger, Display settings, A/B test config, Frequency, Message and the
- * recursive filter nodes (spec, Resources).
- */
+/** Container modal (op 5), push prompt (op 6) and group (op 20), with the pieces modals and prompts share (spec, Resources). */
 import { z } from "zod";
 import { CompanyId, CreateTime, Int, Timestamp, UpdateTime, WireId, wireObject, wireRecord } from "./common";
 
-/** `{percentage, pixels}` of one scroll axis. */
 export const ScrollAxis = wireObject({
   percentage: Int.describe("Percentage scrolled (integer)."),
   pixels: Int.describe("Pixels scrolled (integer)."),
 }).describe("A scroll threshold of one axis.");
 
-/** Trigger object (spec, "Trigger object (modal and prompt)"). */
+/** spec, "Trigger object (modal and prompt)". */
 export const Trigger = wireObject({
   element_visibility: wireObject({
     selector: z.string().describe("CSS selector of the element."),
@@ -33,10 +28,8 @@ export const Trigger = wireObject({
   require_all_triggers: z.boolean().describe("True: every configured trigger must fire; false: any one is enough."),
   dom_content_ready: z.boolean().describe("Fire once the DOM content is ready."),
 }).describe("When a modal or prompt shows.");
-/** Wire type of a trigger object. */
-export type Trigger = z.output<typeof Trigger>;
 
-/** Display settings (spec: modal, prompt and message). */
+/** spec: modal, prompt and message. */
 export const DisplaySettings = wireObject({
   position: z.string().describe("Screen position, e.g. `top-left`."),
   background_color: z.string().describe("Background colour."),
@@ -49,10 +42,7 @@ export const DisplaySettings = wireObject({
   delay: Int.describe("Delay before showing (integer)."),
   animation: z.string().describe("Animation, e.g. `slide-up`."),
 }).describe("How a modal, prompt or message is displayed.");
-/** Wire type of display settings. */
-export type DisplaySettings = z.output<typeof DisplaySettings>;
 
-/** A/B test config (spec). */
 export const AbTestConfig = wireObject({
   num_of_appears: Int.describe("Number of appearances (integer)."),
   evaluation_window: Int.describe("Evaluation window (integer)."),
@@ -60,10 +50,8 @@ export const AbTestConfig = wireObject({
   name: z.string().describe("Name of the test."),
   winner_delivery_mode: z.string().describe("How the winner is delivered, e.g. `automatic`."),
 }).describe("A/B test configuration of a modal or prompt.");
-/** Wire type of an A/B test config. */
-export type AbTestConfig = z.output<typeof AbTestConfig>;
 
-/** Frequency (spec: modal only). */
+/** spec: modal only. */
 export const Frequency = wireObject({
   per_session: Int.describe("Times per session (integer)."),
   per_day: Int.describe("Times per day (integer)."),
@@ -73,10 +61,7 @@ export const Frequency = wireObject({
   always_show: z.boolean().describe("Show every time, ignoring the limits."),
   stop_after_interaction: z.boolean().describe("Stop once the visitor interacted."),
 }).describe("How often a modal may show.");
-/** Wire type of a frequency object. */
-export type Frequency = z.output<typeof Frequency>;
 
-/** Message record inside a modal or prompt (spec); nested, so its `id` may be absent. */
 export const Message = wireObject({
   id: WireId.describe("Message id; a nested record may come without one."),
   company_id: WireId.describe("Company (account) id."),
@@ -93,17 +78,14 @@ export const Message = wireObject({
   create_time: CreateTime,
   update_time: UpdateTime,
 }).describe("A message inside a modal or prompt.");
-/** Wire type of a message. */
-export type Message = z.output<typeof Message>;
 
-/** One filter node: `variable` (string id), `value`, optional nested `filters` of the same shape. */
+/** spec, Container modal `filters`. */
 export interface FilterNode {
   variable?: string;
   value?: string;
   filters?: FilterNode[];
   [extra: string]: unknown;
 }
-/** Recursive filter node (spec, Container modal `filters`). */
 export const FilterNode: z.ZodType<FilterNode, unknown> = z
   .lazy(() =>
     wireObject({
@@ -131,15 +113,12 @@ const containerItemShape = {
   update_time: UpdateTime,
 };
 
-/** The id of a modal or a prompt, as users read it. */
 const CONTAINER_ITEM_ID = "Id of the modal or prompt.";
 
-/** What a container modal and a container push prompt share, as one record. */
 export const ContainerItem = wireRecord(containerItemShape, CONTAINER_ITEM_ID).describe(
   "The fields a container modal and a container push prompt share. Every field but `id` may be absent.",
 );
 
-/** Container modal, the record of op 5. */
 export const ContainerModal = wireRecord(
   {
     ...containerItemShape,
@@ -150,13 +129,8 @@ export const ContainerModal = wireRecord(
   },
   CONTAINER_ITEM_ID,
 ).describe("A container modal: the shared container fields plus the modal's own.");
-/** Wire type of a container modal. */
-export type ContainerModal = z.output<typeof ContainerModal>;
 
-/**
- * Container push prompt, the record of op 6. spec: a prompt has a `uuid` and no `group`,
- * `frequency`, `impression_limit` or `end_time` (were they sent, the loose reader keeps them).
- */
+/** spec: a prompt has a `uuid` and no `group`, `frequency`, `impression_limit` or `end_time` (kept if sent). */
 export const ContainerPrompt = wireRecord(
   {
     ...containerItemShape,
@@ -164,10 +138,7 @@ export const ContainerPrompt = wireRecord(
   },
   CONTAINER_ITEM_ID,
 ).describe("A container push prompt: shaped like a modal, with a `uuid` and without `group`, `frequency`, `impressionLimit` or `endTime`.");
-/** Wire type of a container push prompt. */
-export type ContainerPrompt = z.output<typeof ContainerPrompt>;
 
-/** Container group, the record of op 20. */
 export const ContainerGroup = wireRecord(
   {
     company_id: CompanyId,
@@ -179,5 +150,3 @@ export const ContainerGroup = wireRecord(
   },
   "Group id.",
 ).describe("A container group. Every field but `id` may be absent.");
-/** Wire type of a container group. */
-export type ContainerGroup = z.output<typeof ContainerGroup>;

@@ -2,7 +2,6 @@
 import { z } from "zod";
 import { wireRecord } from "./common";
 
-/** Country record: `id` equals `code` (two letters); `code3` has three letters. */
 export const Country = wireRecord(
   {
     code: z.string().describe("Two-letter code, e.g. `DE`."),
@@ -11,5 +10,3 @@ export const Country = wireRecord(
   },
   "Country id; equals `code`.",
 ).describe("A country. Every field but `id` may be absent.");
-/** Wire type of a country. */
-export type Country = z.output<typeof Country>;

@@ -2,19 +2,13 @@
 import { z } from "zod";
 import { CreateTime, Int, wireObject, wireRecord } from "./common";
 
-/** Localised field: `{key: <language code>, value: <string>}` (spec, Creative). */
+/** spec, Creative. */
 export const Localised = wireObject({
   key: z.string().describe("Language code, e.g. `en`."),
   value: z.string().describe("Text (or, for `imageSize`, `<width>x<height>`; for `image` and `banner`, a URL)."),
 }).describe("A localised creative field: one language and its text.");
-/** Wire type of a localised field. */
-export type Localised = z.output<typeof Localised>;
 
-/**
- * Creative record. `campaign_id` is an integer (spec: "except where a field table says integer"),
- * so it is not an id string. `tracking_pixels` may hold macro placeholders, so they are not checked
- * as URLs.
- */
+/** spec: `campaign_id` is an integer, not an id string; `tracking_pixels` may hold macro placeholders, so are not URLs. */
 export const Creative = wireRecord(
   {
     name: z.string().describe("Name."),
@@ -48,5 +42,3 @@ export const Creative = wireRecord(
   },
   "Creative id.",
 ).describe("A creative. Every field but `id` may be absent.");
-/** Wire type of a creative. */
-export type Creative = z.output<typeof Creative>;

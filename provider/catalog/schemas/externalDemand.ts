@@ -2,10 +2,7 @@
 import { z } from "zod";
 import { CompanyId, CreateTime, Int, StringFlag, WireId, wireObject, wireRecord } from "./common";
 
-/**
- * One setting. spec: `possible_values` is nullable and its other type is not given, nor is the type
- * of `value`: both are read as unknown JSON and kept verbatim.
- */
+/** spec: the types of `value` and of a non-null `possible_values` are not given: kept verbatim. */
 export const ExternalDemandSetting = wireObject({
   label: z.string().describe("Label."),
   type: z.string().describe("Type."),
@@ -14,7 +11,6 @@ export const ExternalDemandSetting = wireObject({
   value: z.unknown().describe("Value, kept as the platform sends it."),
 }).describe("One setting of an external demand.");
 
-/** External demand record; `qps` maps a region code (data, kept verbatim) to an integer. */
 export const ExternalDemand = wireRecord(
   {
     company_id: CompanyId,
@@ -32,5 +28,3 @@ export const ExternalDemand = wireRecord(
   },
   "External demand id.",
 ).describe("An external demand partner. Every field but `id` may be absent.");
-/** Wire type of an external demand. */
-export type ExternalDemand = z.output<typeof ExternalDemand>;

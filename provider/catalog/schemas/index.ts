@@ -1,4 +1,4 @@
-/** Every wire schema of the catalog (snake_case, as on the wire), one module per resource family. */
+/** Every wire schema of the catalog, one module per resource family. */
 export * from "./common";
 export * from "./bidModifier";
 export * from "./campaignGroup";

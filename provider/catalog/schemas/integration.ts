@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { CreateTime, UpdateTime, WireId, wireObject, wireRecord } from "./common";
 
-/** Integration event definition (data only: spec, Events); nested, so its `id` may be absent. */
+/** Data only: spec, Events. */
 export const IntegrationEvent = wireObject({
   id: WireId.describe("Event id; a nested record may come without one."),
   integration_id: WireId.describe("Id of the integration."),
@@ -13,7 +13,6 @@ export const IntegrationEvent = wireObject({
   update_time: UpdateTime,
 }).describe("An event an integration defines (data only: they cannot be managed here).");
 
-/** One value of an action's `properties`. */
 export const IntegrationActionProperty = wireObject({
   key: z.string().describe("Key."),
   type: z.string().describe("Type."),
@@ -21,10 +20,6 @@ export const IntegrationActionProperty = wireObject({
   required: z.boolean().describe("Whether it must be given."),
 }).describe("One property of an integration action.");
 
-/**
- * Integration action; nested, so its `id` may be absent. `properties` is keyed by property label: a
- * record, keys kept verbatim.
- */
 export const IntegrationAction = wireObject({
   id: WireId.describe("Action id; a nested record may come without one."),
   integration_id: WireId.describe("Id of the integration."),
@@ -39,7 +34,6 @@ export const IntegrationAction = wireObject({
   update_time: UpdateTime,
 }).describe("An action an integration offers.");
 
-/** Integration record. */
 export const Integration = wireRecord(
   {
     name: z.string().describe("Name."),
@@ -55,5 +49,3 @@ export const Integration = wireRecord(
   },
   "Integration id.",
 ).describe("An event-system integration. Every field but `id` may be absent.");
-/** Wire type of an integration. */
-export type Integration = z.output<typeof Integration>;

@@ -2,10 +2,6 @@
 import { z } from "zod";
 import { CompanyId, CreateTime, Int, IntFlag, UpdateTime, WireId, wireObject, wireRecord } from "./common";
 
-/**
- * One macro record; nested, so its `id` may be absent. `fields` maps a field name (data, kept
- * verbatim) to a string.
- */
 export const MacroRecord = wireObject({
   id: WireId.describe("Record id; a nested record may come without one."),
   fields: z
@@ -14,7 +10,7 @@ export const MacroRecord = wireObject({
   value: z.string().describe("Value of the macro for this record."),
 }).describe("One record of a macro: a value chosen by field values.");
 
-/** Macro record. `deprecated` is a deprecated-marker flag (spec, Versioning). */
+/** `deprecated`: spec, Versioning. */
 export const Macro = wireRecord(
   {
     company_id: CompanyId,
@@ -31,5 +27,3 @@ export const Macro = wireRecord(
   },
   "Macro id.",
 ).describe("A macro. Every field but `id` may be absent.");
-/** Wire type of a macro. */
-export type Macro = z.output<typeof Macro>;

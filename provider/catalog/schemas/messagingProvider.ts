@@ -1,11 +1,8 @@
-/**
- * Messaging provider (spec, Resources "Provider"), the record of op 16. Named "messaging provider"
- * in code so it is not confused with the Pulumi provider.
- */
+/** Provider (spec, Resources), the record of op 16; "messaging" tells it from the Pulumi provider. */
 import { z } from "zod";
 import { CompanyId, CreateTime, UpdateTime, wireObject, wireRecord } from "./common";
 
-/** One provider setting; `deprecated` marks a deprecated setting (spec, Versioning). */
+/** `deprecated`: spec, Versioning. */
 export const MessagingProviderSetting = wireObject({
   title: z.string().describe("Title."),
   name: z.string().describe("Name."),
@@ -14,7 +11,6 @@ export const MessagingProviderSetting = wireObject({
   deprecated: z.boolean().describe("Whether it is deprecated."),
 }).describe("One setting a messaging provider asks for.");
 
-/** Provider record. */
 export const MessagingProvider = wireRecord(
   {
     company_id: CompanyId,
@@ -28,5 +24,3 @@ export const MessagingProvider = wireRecord(
   },
   "Provider id.",
 ).describe("A messaging provider. Every field but `id` may be absent.");
-/** Wire type of a messaging provider. */
-export type MessagingProvider = z.output<typeof MessagingProvider>;

@@ -2,7 +2,6 @@
 import { z } from "zod";
 import { CompanyId, CreateTime, IntFlag, UpdateTime, wireRecord } from "./common";
 
-/** Profile property record. */
 export const ProfileProperty = wireRecord(
   {
     company_id: CompanyId,
@@ -22,5 +21,3 @@ export const ProfileProperty = wireRecord(
   },
   "Property id.",
 ).describe("A profile property. Every field but `id` may be absent.");
-/** Wire type of a profile property. */
-export type ProfileProperty = z.output<typeof ProfileProperty>;

@@ -2,7 +2,6 @@
 import { z } from "zod";
 import { OpItems, Timestamp, WireId, wireObject, wireRecord } from "./common";
 
-/** Push task targeting; `user_data` maps a data name (kept verbatim) to `{op, items}`. */
 export const PushTaskTargeting = wireObject({
   countries: OpItems.describe("Countries."),
   apps: OpItems.describe("Apps."),
@@ -12,7 +11,7 @@ export const PushTaskTargeting = wireObject({
     .describe("Rules keyed by user-data name; the names are data and stay exactly as the platform sends them."),
 }).describe("Who a push task targets.");
 
-/** `adex` block of a push task; the nullable fields are those the spec marks nullable. */
+/** Nullable where the spec says so. */
 export const PushTaskAdex = wireObject({
   zone_id: WireId.describe("Zone id."),
   account_id: WireId.nullable().describe("Account id, or null."),
@@ -23,11 +22,7 @@ export const PushTaskAdex = wireObject({
   repeat_on_click: z.string().describe("Repeat on click (a string on the wire)."),
 }).describe("The ad-exchange part of a push task.");
 
-/**
- * Push task record. spec: `end_time` and `last_execution_time` may be null; `frequency`,
- * `user_time_zone`, `quiet_time` and `message` are nullable and "types beyond null are not given",
- * so they are read as unknown JSON and kept verbatim.
- */
+/** spec: `frequency`, `user_time_zone`, `quiet_time` and `message`: "types beyond null are not given", so kept verbatim. */
 export const PushTask = wireRecord(
   {
     name: z.string().describe("Name."),
@@ -49,5 +44,3 @@ export const PushTask = wireRecord(
   },
   "Push task id.",
 ).describe("A push task. Every field but `id` may be absent.");
-/** Wire type of a push task. */
-export type PushTask = z.output<typeof PushTask>;

@@ -2,7 +2,6 @@
 import { z } from "zod";
 import { CompanyId, CreateTime, UpdateTime, wireRecord } from "./common";
 
-/** Search algorithm record; `metadata` is a string-to-string map whose keys are data. */
 export const SearchAlgorithm = wireRecord(
   {
     company_id: CompanyId,
@@ -17,5 +16,3 @@ export const SearchAlgorithm = wireRecord(
   },
   "Algorithm id.",
 ).describe("A search algorithm. Every field but `id` may be absent.");
-/** Wire type of a search algorithm. */
-export type SearchAlgorithm = z.output<typeof SearchAlgorithm>;

@@ -2,10 +2,6 @@
 import { z } from "zod";
 import { CreateTime, Int, OpItems, wireObject, wireRecord } from "./common";
 
-/**
- * Segment targeting: each listed key is `{op, items}`; `subscribed_age` is `{from, to}`; `user_data`
- * maps a data name (kept verbatim) to `{op, items}`.
- */
 export const SegmentTargeting = wireObject({
   countries: OpItems.describe("Countries."),
   languages: OpItems.describe("Languages."),
@@ -23,10 +19,7 @@ export const SegmentTargeting = wireObject({
     .record(z.string(), OpItems)
     .describe("Rules keyed by user-data name; the names are data and stay exactly as the platform sends them."),
 }).describe("Who a segment matches; each rule's `op` is `eq` or `neq` (values seen).");
-/** Wire type of segment targeting. */
-export type SegmentTargeting = z.output<typeof SegmentTargeting>;
 
-/** Segment record. */
 export const Segment = wireRecord(
   {
     name: z.string().describe("Name."),
@@ -36,5 +29,3 @@ export const Segment = wireRecord(
   },
   "Segment id.",
 ).describe("An audience segment. Every field but `id` may be absent.");
-/** Wire type of a segment. */
-export type Segment = z.output<typeof Segment>;

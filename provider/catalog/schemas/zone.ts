@@ -2,27 +2,23 @@
 import { z } from "zod";
 import { CompanyId, CreateTime, EmbeddedAccount, Int, IntFlag, UpdateTime, WireId, wireObject, wireRecord } from "./common";
 
-/** `countries`, `regions`, `subids`, `ip`, `pages`: {items, lists (list ids), op}. */
 export const ZoneListTargeting = wireObject({
   items: z.array(z.string()).describe("Values; for `ip`, IPv4 or IPv6 addresses or CIDR ranges."),
   lists: z.array(WireId).describe("Ids of saved lists."),
   op: z.string().describe("`in` or `nin` (values seen)."),
 }).describe("A zone targeting dimension with items and list ids: `countries`, `regions`, `subids`, `ip`, `pages`.");
 
-/** `categories`: items are arrays of category strings. */
 export const ZoneCategoryTargeting = wireObject({
   items: z.array(z.array(z.string())).describe("Category paths."),
   lists: z.array(WireId).describe("Ids of saved lists."),
   op: z.string().describe("`in` or `nin` (values seen)."),
 }).describe("Zone `categories` targeting: each item is a path of category strings.");
 
-/** `tags`, `containers`, `device_types`, ...: {items, op}. */
 export const ZoneSimpleTargeting = wireObject({
   items: z.array(z.string()).describe("Values; for `time`, schedule expressions in bracket form."),
   op: z.string().describe("`in` or `nin` (values seen)."),
 }).describe("A zone targeting dimension with plain items: `tags`, `containers`, `deviceTypes`, `time`, ...");
 
-/** `os`, `browsers`: items are {id, op, versions}. */
 export const ZoneVersionedTargeting = wireObject({
   items: z
     .array(
@@ -35,7 +31,7 @@ export const ZoneVersionedTargeting = wireObject({
     .describe("One entry per operating system or browser."),
 }).describe("Zone `os` / `browsers` targeting.");
 
-/** Zone targeting: every key the spec lists ("Zone targeting keys"). */
+/** Every key the spec lists ("Zone targeting keys"). */
 export const ZoneTargeting = wireObject({
   countries: ZoneListTargeting.describe("Countries."),
   regions: ZoneListTargeting.describe("Regions."),
@@ -55,13 +51,8 @@ export const ZoneTargeting = wireObject({
   device_tracking: IntFlag.describe("Device tracking (integer flag)."),
   has_user_data: IntFlag.describe("Only users with user data (integer flag)."),
 }).describe("Zone targeting.");
-/** Wire type of zone targeting. */
-export type ZoneTargeting = z.output<typeof ZoneTargeting>;
 
-/**
- * Zone record. spec, rule 6: `widgets` only for zones of type `widget`, `user_cache` only for type
- * `push` (both optional, as every non-id field is).
- */
+/** spec, rule 6: `widgets` only for zones of type `widget`, `user_cache` only for type `push`. */
 export const Zone = wireRecord(
   {
     company_id: CompanyId,
@@ -74,7 +65,7 @@ export const Zone = wireRecord(
     account: EmbeddedAccount.describe('The account, when asked for with `fields: ["account"]`.'),
     creator: EmbeddedAccount.describe('The creator, when asked for with `fields: ["creator"]`.'),
     status: z.string().describe("Status, e.g. `active`."),
-    // Placements exist only on display zones: spec, rule 5.
+    // spec, rule 5.
     type: z.string().describe("Zone type: `rtb`, `widget`, `push` or `display`. Placements exist only on `display` zones."),
     pricing_model: z.string().describe("Pricing model, e.g. `cpc`."),
     campaign_priority: z.string().describe("Campaign priority, e.g. `compete`."),
@@ -122,10 +113,8 @@ export const Zone = wireRecord(
   },
   "Zone id.",
 ).describe("A zone. Every field but `id` may be absent.");
-/** Wire type of a zone. */
-export type Zone = z.output<typeof Zone>;
 
-/** Zone placement record (spec: placements exist only on display zones, rule 5). */
+/** Placements exist only on display zones (spec, rule 5). */
 export const ZonePlacement = wireRecord(
   {
     company_id: CompanyId,
@@ -145,5 +134,3 @@ export const ZonePlacement = wireRecord(
   },
   "Placement id, a position name.",
 ).describe("A zone placement. Every field but `id` may be absent.");
-/** Wire type of a zone placement. */
-export type ZonePlacement = z.output<typeof ZonePlacement>;
