@@ -81,7 +81,6 @@ export const AB_TEST_VARIATION = defineResource({
 });
 
 export const AbTestVariationInputs = AB_TEST_VARIATION.inputs;
-/** Checked AbTestVariation inputs. */
 export type AbTestVariationInputs = z.output<typeof AbTestVariationInputs>;
 
 /** AbTestVariation state: the inputs (op 4 answers 204 and the full record is not shown). */

@@ -11,10 +11,7 @@ import { PathId } from "../inputs/pathId";
 const wire = BidStrategyCreate.shape;
 const CATALOG_TYPES = "provider/catalog/schemas/bidStrategy";
 
-/**
- * Decision (not shown in spec): `pricingModel` defaults to `cpc`, "the only value given" (spec, Bid
- * strategy), so a program may omit it; any other string is sent as written.
- */
+/** Decision (not shown in spec): the default, "the only value given" (spec, Bid strategy); others are sent as written. */
 export const DEFAULT_PRICING_MODEL = "cpc" as const;
 
 // No update for strategies (spec, Endpoints: op 3 only): every compared field replaces.

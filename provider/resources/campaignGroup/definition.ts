@@ -86,7 +86,6 @@ export const CAMPAIGN_GROUP = defineResource({
 });
 
 export const CampaignGroupInputs = CAMPAIGN_GROUP.inputs;
-/** Checked CampaignGroup inputs. */
 export type CampaignGroupInputs = z.output<typeof CampaignGroupInputs>;
 
 /** CampaignGroup state: the inputs plus what the API returns (op 2 response, op 19 view). */

@@ -39,11 +39,9 @@ async function viewGroup(ctx: LifecycleContext, id: string, label: string): Prom
 }
 
 /** The view's fields that are outputs. */
-function viewOutputs(view: GroupView): Partial<CampaignGroupOutputs> {
-  const { companyId, name, color, size, createTime, updateTime } = view;
-  const out: Partial<CampaignGroupOutputs> = { companyId, name, color, size, createTime, updateTime };
-  for (const key of Object.keys(out) as (keyof CampaignGroupOutputs)[]) if (out[key] === undefined) delete out[key];
-  return out;
+function viewOutputs({ companyId, name, color, size, createTime, updateTime }: GroupView): Partial<CampaignGroupOutputs> {
+  const out = Object.entries({ companyId, name, color, size, createTime, updateTime }).filter(([, value]) => value !== undefined);
+  return Object.fromEntries(out) as Partial<CampaignGroupOutputs>;
 }
 
 /** spec, Campaign group: `items` is "not returned by view", only `size`: say when the two disagree. */

@@ -1,7 +1,4 @@
-/**
- * The one `check` engine: validates inputs with the resource's zod schema (from the catalog's request
- * schemas) and normalises them. Fields holding preview unknowns pass unvalidated, as they came.
- */
+/** The one `check` engine: zod-validates and normalises inputs; fields holding preview unknowns pass as they came. */
 import { z } from "zod";
 import type { CheckResult } from "../lifecycle/contract";
 import { toCheckFailures } from "./checkFailures";

@@ -1,7 +1,4 @@
-/**
- * The input approving that a replacement leaves the current object (../lifecycle/leftBehind.ts). Every
- * kind lists it; like `adoptId` it has no diff rule, so a change to it never replaces or updates.
- */
+/** The input approving what a replacement leaves (../lifecycle/leftBehind.ts); no diff rule, so a change never replaces. */
 import { z } from "zod";
 import type { InputField } from "./definition";
 

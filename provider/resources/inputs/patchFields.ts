@@ -1,7 +1,4 @@
-/**
- * What an update of a PATCH resource sends and warns about. spec, Endpoints 1 and 4: partial bodies;
- * "omitted fields stay unchanged", so only changed fields are sent and a removed one cannot be unset.
- */
+/** spec, Endpoints 1 and 4: "omitted fields stay unchanged": an update sends only changed fields; a removed one cannot be unset. */
 import type { z } from "zod";
 import { toWire } from "../../wire";
 import type { LifecycleContext } from "../lifecycle/context";

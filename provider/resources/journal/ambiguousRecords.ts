@@ -28,10 +28,7 @@ export function resolutionOf(entry: JournalEntry, inputs: unknown, settings: Pic
   return createAgainIds(settings).has(ambiguousRecordId(entry)) ? { createAgain: true } : undefined;
 }
 
-function stackOf(urn: string): string {
-  const { stack, project } = stackOfUrn(urn);
-  return `${stack}::${project}`;
-}
+const stackOf = (urn: string) => `${stackOfUrn(urn).stack}::${stackOfUrn(urn).project}`;
 
 const resourceName = (urn: string) => urn.slice(urn.lastIndexOf("::") + 2);
 
@@ -101,10 +98,7 @@ function noticeFor(entry: JournalEntry, kind: RecordedKind, subject: string, nam
 const shown = new Set<string>();
 const listed = new Set<string>();
 
-/**
- * Says a refused create's `error` as a warning too, once per record: the engine ends an error hook's
- * retries with an error of its own and drops the provider's, which would hide why.
- */
+/** A refused create's `error` as a warning too, once per record: after a hook's retries the engine drops the error. */
 export async function warnOnce(ctx: LifecycleContext, entry: JournalEntry, error: Error): Promise<void> {
   const id = ambiguousRecordId(entry);
   if (shown.has(id)) return;
@@ -112,10 +106,7 @@ export async function warnOnce(ctx: LifecycleContext, entry: JournalEntry, error
   await ctx.warn(error.message);
 }
 
-/**
- * At a `check`: the URN's own record and how this update resolves it, and once per process its stack's
- * other records. Best effort: an unreadable journal is said by the create that needs it.
- */
+/** At a `check`: the URN's record and how it is resolved, and once per process its stack's others. Best effort. */
 export async function listRecordsAtCheck(
   ctx: LifecycleContext,
   journalOf: () => JournalStore,

@@ -8,10 +8,7 @@ export interface CreatedHere {
   readonly tookOver: boolean;
 }
 
-/**
- * What the journaled creates of one face share: the journal's clock, what each create returned (by URN),
- * and whether the state holds each URN's resource, where `Check` shows it. One per face, not process-global.
- */
+/** Shared by one face's journaled creates: the clock, what each create returned, whether the state holds each URN. */
 export class CreateSession {
   private readonly created = new Map<string, CreatedHere>();
   private readonly held = new Map<string, boolean>();

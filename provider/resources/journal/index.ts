@@ -1,7 +1,4 @@
-/**
- * The create journal: its protocol (./journaling.ts) and the store of its entries (./store). A face holds
- * one `CreateSession` and awaits `engineGone`; the SDK settles what the engine recorded (`settleRecorded`).
- */
+/** The create journal: its protocol (./journaling.ts) and the store of its entries (./store). */
 export { journaledCreate, journaling } from "./journaling";
 export type { CreateSend, JournaledCreate, JournaledKind } from "./journalRun";
 export { CreateSession } from "./createSession";

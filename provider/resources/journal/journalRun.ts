@@ -1,7 +1,4 @@
-/**
- * One journaled create: what it is given, and the journal of its lifecycle call, built at first use and
- * kept for the call (a fallback ladder lives for one call, so a create's entries stay in one place).
- */
+/** One journaled create, and its call's journal: built at first use and kept for the call, so its entries stay in one place. */
 import { resolveAccount } from "../../client";
 import type { Settings } from "../../configuration";
 import type { LifecycleContext } from "../lifecycle/context";

@@ -30,10 +30,7 @@ export async function journaledCreate<Inputs, Outputs>(
   return (await recover(run, spec)) ?? begin(ctx, spec, run);
 }
 
-/**
- * A create whose URN may hold an ambiguous record (./ambiguousRecords.ts): refused, nothing sent, until
- * resolved; by `adoptId` the adoption runs, by `createAgain` the create (one POST); then the record goes.
- */
+/** A create whose URN may hold an ambiguous record: refused until resolved by `adoptId` or `createAgain`, then it goes. */
 async function createResolving<Inputs, Outputs>(
   definition: JournaledKind,
   lifecycle: ResourceLifecycle<Inputs, Outputs>,
@@ -76,10 +73,7 @@ async function createResolving<Inputs, Outputs>(
   return adopted;
 }
 
-/**
- * `lifecycle` with every call that shows what the engine holds settling first (./settle.ts): that entry
- * must go before a replacement with equal inputs creates the resource again.
- */
+/** `lifecycle` with each call that shows what the engine holds settling it first, before a replacement could take it over. */
 export function journaling<Inputs, Outputs>(
   definition: JournaledKind,
   lifecycle: ResourceLifecycle<Inputs, Outputs>,

@@ -18,10 +18,7 @@ async function bestEffort<T>(step: () => T | Promise<T>): Promise<T | undefined>
   }
 }
 
-/**
- * The engine holds object `id` of `kind`: its entry goes. Returns the URN's entry when it records another
- * object: one an interrupted replacement created and the engine never recorded.
- */
+/** The engine holds `id`: its entry goes. Returns the URN's entry recording another object (an unrecorded replacement). */
 export function settleNamed(
   ctx: LifecycleContext,
   journal: CallJournal,
@@ -73,20 +70,14 @@ export async function settleChecked(ctx: LifecycleContext, journal: CallJournal,
   });
 }
 
-/**
- * A `delete` of `id` after this process's create of the URN returned another id: the end of a
- * create-before-delete replacement, after the engine recorded the new object, whose entry goes.
- */
+/** The `delete` ending a create-before-delete replacement (this process created another id): the new object's entry goes. */
 export async function settleReplacementDelete(ctx: LifecycleContext, journal: CallJournal, id: string): Promise<void> {
   const created = ctx.urn === undefined ? undefined : ctx.createSession.createdFor(ctx.urn);
   if (created === undefined || created.id === id) return;
   await bestEffort(() => journal().removeIfId(ctx.urn!, created.id));
 }
 
-/**
- * The engine registered `urn` as `id` (the SDK sees it, outside previews): the entry goes, so a later
- * `--target-replace` with equal inputs does not take the replaced object over.
- */
+/** The engine registered `urn` as `id` (outside previews): the entry goes, so a later `--target-replace` takes nothing over. */
 export async function settleRecorded(settings: Pick<Settings, "journalDir" | "limitsUrl">, urn: string, id: string): Promise<void> {
   await bestEffort(() => callJournal(settings)().removeIfId(urn, id));
 }

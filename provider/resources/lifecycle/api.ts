@@ -2,8 +2,7 @@
 import { ApiConfigError, getApiClient, type ApiClient, type CallRequest } from "../../client";
 import { backlogText, type LimitWait, waitStatusText } from "../../limiter";
 import type { OperationSpec } from "../../catalog";
-import { rateLimitShareFailure } from "../../configuration";
-import type { Settings } from "../../configuration";
+import { rateLimitShareFailure, type Settings } from "../../configuration";
 import type { LifecycleContext } from "./context";
 
 /** The share of `settings` (default 1); an `ApiConfigError` naming where it was set when it is not usable. */

@@ -1,7 +1,4 @@
-/**
- * The face-neutral lifecycle contract of the four kinds. Property maps arrive as the engine sends them,
- * unknown values included (../inputs/unknowns), without any key a face adds (the dynamic `__provider`).
- */
+/** The face-neutral lifecycle contract. Property maps arrive as the engine sends them (unknowns included), without a face's keys. */
 import type { LifecycleContext } from "./context";
 
 /** One invalid input: where (`targeting.countries.items[0]`, `""` for the whole resource) and why. */
@@ -28,15 +25,9 @@ export interface CreateResult<Outputs> {
 }
 
 /** `inputs`: those that produce the outputs, so diffs after a refresh compare with the platform. */
-export interface ReadResult<Inputs, Outputs> {
-  readonly id: string;
-  readonly outputs: Outputs;
-  readonly inputs: Inputs;
-}
+export type ReadResult<Inputs, Outputs> = CreateResult<Outputs> & { readonly inputs: Inputs };
 
-export interface UpdateResult<Outputs> {
-  readonly outputs: Outputs;
-}
+export type UpdateResult<Outputs> = Pick<CreateResult<Outputs>, "outputs">;
 
 /** The lifecycle of one resource kind; no state between calls beyond the shared API client. */
 export interface ResourceLifecycle<Inputs, Outputs> {

@@ -12,14 +12,13 @@ import { AdPlatformError } from "../../errors";
 import { type CreateSend, journaledCreate } from "../journal";
 import { apiClient } from "./api";
 import { rateLimitShareFailure } from "../../configuration";
-import type { AnyResourceDefinition } from "../inputs/definition";
+import { type AnyResourceDefinition, shortNoun } from "../inputs/definition";
 import { checkInputs, type InputSchema } from "../inputs/checkInputs";
 import { diffInputs } from "../inputs/diff";
 import { keptStateRead } from "../inputs/inputFields";
 import { changedFields, declaredFields, warnRemovedFields } from "../inputs/patchFields";
 import { ResourceOperationError, resourceError } from "./resourceErrors";
 import { LIST_COMMAND, leftBehindRefusal, listLeftBehind, noteStack, sayLeftBehind } from "./leftBehind";
-import { shortNoun } from "../inputs/definition";
 import type { LifecycleContext } from "./context";
 import type { CheckResult, CreateResult, ResourceLifecycle } from "./contract";
 
@@ -136,13 +135,12 @@ export function lifecycleWithDefaults<Inputs, Outputs>(
       const old = olds as Record<string, unknown>;
       const diff = diffInputs(definition.diff, old, news as Record<string, unknown>);
       if (diff.replaces.length > 0) {
-        const name = typeof old.name === "string" ? old.name : undefined;
         await sayLeftBehind(ctx, {
           kind: definition.kind,
           nouns: plural(noun),
           label: subject(olds, id),
           id,
-          ...(name === undefined ? {} : { name }),
+          name: typeof old.name === "string" ? old.name : undefined,
           fields: diff.replaces,
           news: news as Record<string, unknown>,
         });

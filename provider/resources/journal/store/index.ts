@@ -23,10 +23,7 @@ export function journalIn(dir: string, now: number = Date.now()): CreateJournal 
   return journal;
 }
 
-/**
- * The journal of `settings`: in Redis with a limits URL (reading the directory beside it), stepping down
- * to the directory should Redis fail; else the directory. A ladder lives for one create or settling.
- */
+/** The journal of `settings`: Redis (the directory read beside it) stepping down to the directory, or the directory. */
 export function journalStoreFor(settings: Pick<Settings, "journalDir" | "limitsUrl">): JournalStore {
   let machine: JournalStore | undefined;
   const directory = () => (machine ??= journalIn(settings.journalDir));

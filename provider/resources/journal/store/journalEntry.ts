@@ -52,7 +52,7 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? "null";
 }
 
-const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+export const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
 /** The hash of a create's kind and checked inputs. */
 export function inputsHash(kind: string, inputs: unknown): string {

@@ -7,7 +7,6 @@
  *   `adplatform:left-behind:stacks`, never expiring; written on the fallback ladder, listed from both.
  * An object is keyed by a hash of its account (the journal's hash), kind and id (or ambiguous record id).
  */
-import { createHash } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
@@ -20,6 +19,7 @@ import {
   sharedRedis,
 } from "../../../infrastructure";
 import type { Settings } from "../../../configuration";
+import { sha256 as fullSha256 } from "./journalEntry";
 
 export const LEFT_BEHIND_CHANGES = ["replaced", "deleted", "createdAgain"] as const;
 
@@ -66,7 +66,7 @@ export function stackOfUrn(urn: string): { project: string; stack: string } {
   return { project, stack };
 }
 
-const sha256 = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 40);
+const sha256 = (text: string) => fullSha256(text).slice(0, 40);
 
 export function leftBehindKey(object: Pick<LeftBehindObject, "account" | "kind" | "id" | "record">): string {
   return sha256(`${object.account}\u0000${object.kind}\u0000${object.id ?? object.record ?? ""}`);

@@ -10,18 +10,16 @@
  *   failover may lose writes. The connection is shared with the limiter's store: a failure makes the URL
  *   away for both, with one warning.
  */
-import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
 import { type SharedRedis, sharedRedis } from "../../../infrastructure";
 import { JOURNAL_ENTRY_TTL_MS } from "./createJournal";
-import type { JournalEntry } from "./journalEntry";
+import { type JournalEntry, sha256 } from "./journalEntry";
 import type { JournalStore } from "./journalStore";
 import { newerJournalEntryError, readStoredEntry } from "./storedEntry";
 
 /** Prefix of every key the journal writes. */
 export const REDIS_JOURNAL_PREFIX = "adplatform:journal:";
 
-const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 const entryKey = (urn: string) => `${REDIS_JOURNAL_PREFIX}${sha256(urn).slice(0, 40)}`;
 /** So a preview lists them without scanning the keyspace. */
 const AMBIGUOUS_KEY = `${REDIS_JOURNAL_PREFIX}ambiguous`;
