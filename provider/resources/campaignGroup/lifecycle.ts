@@ -19,10 +19,7 @@ const subject = (name: unknown, id?: string) => subjectOf(CAMPAIGN_GROUP)({ name
 /** Its answer handed on as parsed: an integer beyond 2^53 fails no refresh. */
 const VIEW = answeredAsParsed(operationByName("getCampaignGroup"));
 
-/**
- * The group as op 19 shows it, or undefined. Decisions (not shown in spec): a 200 with no record means
- * "no such group", as a 404 does; an integer beyond 2^53 (`size`) is read as the nearest number, with a warning.
- */
+/** Decisions (not shown in spec): a 200 without a record is "no such group", like a 404; an integer beyond 2^53 is read as nearest. */
 async function viewGroup(ctx: LifecycleContext, id: string, label: string): Promise<GroupView | undefined> {
   try {
     const response = await apiClient(ctx).call(VIEW, { pathParams: { id } });

@@ -1,7 +1,6 @@
 /**
- * Numbers and decimal strings. The spec gives bid modifier `value`/`max_value` as "string, decimal" and
- * bid strategy's as JSON numbers; a program may write either, `check` converts to the wire form, and
- * `1.5`, `"1.5"` and `"1.50"` are one value, never a diff.
+ * The spec gives bid modifier `value`/`max_value` as "string, decimal", bid strategy's as numbers: a program
+ * may write either, `check` converts to the wire form, and `1.5`, `"1.5"` and `"1.50"` are never a diff.
  */
 import { z } from "zod";
 import { DecimalString, RequestNumber } from "../../catalog";

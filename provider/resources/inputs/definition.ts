@@ -1,8 +1,7 @@
 /**
- * One definition per resource kind: each field's schema, description and diff rule, the state fields the
- * platform adds, the kind's description. The check schema, the diff rules, the native schema and the SDK
- * classes all derive from it, so nothing about a field is written twice. Descriptions are markdown for
- * users; spec citations and decisions stay in `//` comments beside them.
+ * One definition per kind, from which the check schema, diff rules, native schema and SDK classes derive,
+ * so nothing about a field is written twice. Descriptions are markdown for users; spec citations and
+ * decisions stay in `//` comments beside them.
  */
 import { z } from "zod";
 import { EMPTY_PATCH_MESSAGE, type OperationName, type PostOperationName, hasAnyField } from "../../catalog";

@@ -1,7 +1,6 @@
 /**
- * The one diff engine: compares declared fields only, each by its equivalence, so API outputs never
- * cause a diff. `changes` is always a boolean (else the engine falls back to its own diff);
- * `deleteBeforeReplace` stays false (nothing is deleted on the platform, so old and new coexist).
+ * The one diff engine: declared fields only, each by its equivalence. `changes` is always a boolean (else the
+ * engine diffs on its own); `deleteBeforeReplace` stays false (nothing is deleted, so old and new coexist).
  */
 import { deepEquivalent, isAbsent, type Equivalence } from "./equivalence";
 import { containsUnknown } from "./unknowns";

@@ -1,7 +1,6 @@
 /**
- * An id input naming a platform object. Path parameters are percent-encoded, so only an empty id, `.`,
- * `..` (URL normalisation would change the path) and one too long cannot be sent; the catalog's
- * `buildPath` refuses them when sending, and this makes that a `check` failure naming the property.
+ * An id naming a platform object. Percent-encoded, only an empty id, `.`, `..` and one too long cannot be
+ * sent; `buildPath` refuses them when sending, and this makes that a `check` failure naming the property.
  */
 import { MAX_PATH_PARAM_LENGTH, RequestId } from "../../catalog";
 

@@ -1,11 +1,8 @@
 /**
- * Ambiguous creates as records no retry can resend. The API has no delete, no idempotency key and no
- * find by name (spec, Endpoints 2 and 3), so a create that may have reached the platform is kept as an
- * `ambiguous` entry, and every later create of that resource (a hook's retry, a rerun, another machine)
- * fails without sending anything, until a person resolves it with an act the preview announces:
- * `adoptId` naming the object made (no POST), or `adplatform:createAgain` naming the record's id (one
- * POST). That id hashes the URN and send time, so a `createAgain` left in the config never resolves a
- * later record. The first `check` of a process lists its stack's records, in the program or not.
+ * Ambiguous creates as records no retry resends (no delete, no idempotency key, no find by name: spec,
+ * Endpoints 2 and 3): every later create of the resource fails unsent until a person resolves it, as the
+ * preview announces: `adoptId` (no POST) or `adplatform:createAgain` naming the record's id (one POST),
+ * which hashes URN and send time, so a stale `createAgain` never resolves a later record.
  */
 import { ambiguousRecordId, type JournalEntry, type JournalStore, stackOfUrn } from "./store";
 import { ApiResponseError } from "../../client";

@@ -1,8 +1,7 @@
 /**
- * begin: a create's POST under a `sent` entry, written (synced) just before the first attempt leaves;
- * it becomes `answered` with the id, `ambiguous` when the POST failed after it may have arrived, or goes
- * when it failed creating nothing. Once the engine is gone (`engineGone`), a create waiting for the
- * limiter or a retry is not sent (nobody would record its object); one on the wire is seen through.
+ * begin: a POST under a `sent` entry, synced before the first attempt leaves; then `answered`, `ambiguous`
+ * (failed after it may have arrived) or gone. Once the engine is gone, a create waiting for the limiter
+ * or a retry is not sent (nobody would record its object); one on the wire is seen through.
  */
 import { hostname } from "node:os";
 import { AdPlatformError, messageParts, renderMessage } from "../../errors";
@@ -103,8 +102,7 @@ export async function begin<Inputs, Outputs>(
     } catch (error) {
       const ambiguous = sent && mayHaveCreated(error);
       if (run !== undefined && ambiguous) {
-        // No retry resends it (./ambiguousRecords.ts); should the journal fail, the `sent` entry stays
-        // and the next create reads it as this same record.
+        // No retry resends it; should the journal fail, the `sent` entry stays and reads as this same record.
         const record = entryOf(run, {
           state: "ambiguous",
           name,

@@ -13,11 +13,7 @@ export class CreateSession {
   private readonly created = new Map<string, CreatedHere>();
   private readonly held = new Map<string, boolean>();
 
-  /**
-   * @param clock on the Unix epoch (entries are compared by other processes and shown as dates).
-   * @param checkShowsState true for a face whose `Check` carries old inputs exactly when the state holds
-   *   the resource (the native plugin, which checks a resource before creating it).
-   */
+  /** `clock`: on the Unix epoch. `checkShowsState`: a face whose `Check` has old inputs exactly when the state holds the resource. */
   constructor(
     readonly clock: Clock = epochClock,
     private readonly checkShowsState = false,

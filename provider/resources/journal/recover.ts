@@ -1,7 +1,6 @@
 /**
- * recover: before a create sends anything, a leftover entry of its URN that matches and was answered is
- * taken over; a `sent` one whose process is gone becomes an `ambiguous` record, which refuses the create
- * (./ambiguousRecords.ts); a mismatch is reported and replaced.
+ * recover: before a create sends anything, a matching answered entry of its URN is taken over; a `sent`
+ * one whose process is gone becomes an `ambiguous` record, refusing it; a mismatch is reported and replaced.
  */
 import { hostname } from "node:os";
 import { sleep, type Clock, processAlive } from "../../infrastructure";
@@ -10,18 +9,11 @@ import { unresolvedRecordError } from "./ambiguousRecords";
 import { type Journaled, type JournaledCreate, namesOf, when } from "./journalRun";
 import { JOURNAL_FORMAT, type JournalEntry, type JournalStore } from "./store";
 
-/**
- * Decision: an entry whose process still runs is waited for at most 15 min after its send (the client's
- * 10-min retry budget plus a last attempt's timeout, with margin); longer, its pid is taken as reused.
- */
+/** Decision: a running owner is waited for at most 15 min (10-min retry budget, a last attempt, margin); longer, its pid is reused. */
 const OWNER_WAIT_MS = 15 * 60 * 1000; // 15 min
 const OWNER_POLL_MS = 250; // 0.25 s
 
-/**
- * Decision: another machine's process (a journal in Redis) cannot be asked whether it runs, so its `sent`
- * entry is waited for 2 min: an orphaned plugin abandons its retries, and an attempt on the wire takes at
- * most a minute (the client's default timeout).
- */
+/** Decision: another machine's owner cannot be asked, so 2 min: an orphan abandons retries, an attempt takes 1 min at most. */
 const OTHER_HOST_WAIT_MS = 2 * 60 * 1000; // 2 min
 
 /** True while the process that wrote `entry` may still be sending it (`now` on the journal's clock). */

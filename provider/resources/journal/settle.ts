@@ -1,8 +1,7 @@
 /**
- * settle: entries of what the engine's state holds go. The engine calls `diff`, `read`, `update` and
- * `delete` only with ids from its state; a native `Check` with old inputs shows the state holds the
- * resource; the `delete` ending a create-before-delete replacement names the old id; the SDK sees the id
- * the engine recorded. Best effort: an unusable journal must not fail the engine's call.
+ * settle: entries of what the engine's state holds go, as its calls show it (`diff`, `read`, `update` and
+ * `delete` name ids from its state; so do a native `Check` with old inputs, a replacement's last `delete`
+ * and the SDK's registration). Best effort: an unusable journal must not fail the engine's call.
  */
 import type { Settings } from "../../configuration";
 import type { ResourceKind } from "../kinds";
@@ -54,10 +53,8 @@ export async function settleUnrecordedReplacement(
 }
 
 /**
- * A `Check` showing the state holds a resource for `ctx.urn`: a first create's entry (`replacing: false`)
- * records that object (an interrupted first create leaves the state without one), so it goes; else a
- * replacement with equal inputs and no `diff` before its create would take the held object over. An
- * interrupted replacement's entry (`replacing: true`) stays for the take-over.
+ * A `Check` showing the state holds the URN's resource: a first create's entry (`replacing: false`) records
+ * that object and goes, else a replacement without a `diff` would take it over; a replacement's stays.
  */
 export async function settleChecked(ctx: LifecycleContext, journal: CallJournal, kind: ResourceKind, olds: Record<string, unknown>) {
   const urn = ctx.urn;
@@ -83,10 +80,8 @@ export async function settleRecorded(settings: Pick<Settings, "journalDir" | "li
 }
 
 /**
- * True when the engine deletes the object this process's create of the URN took over: it held that
- * object and asked for a new one (a `--target-replace`, whose `Check` has no old inputs, looks like the
- * create after an interrupted first create). The delete does nothing and a warning says nothing was
- * replaced; the entry is gone by then, so the next replacement creates a new object.
+ * True when the engine deletes the object this process's create took over (a `--target-replace` looks like
+ * the create after an interrupted first create): nothing is deleted, a warning says so; the entry is gone.
  */
 export async function refusedDelete(ctx: LifecycleContext, definition: JournaledKind, id: string): Promise<boolean> {
   const created = ctx.urn === undefined ? undefined : ctx.createSession.createdFor(ctx.urn);

@@ -1,7 +1,6 @@
 /**
- * Says, before it happens, that a create will adopt an existing object: the engine shows adoption as
- * `+ create` too. Said in `check`, called once per resource in every run, preview included, whose old
- * inputs tell whether a create lies ahead; `diff` is not called before a create and `create` is too late.
+ * Says that a create will adopt an existing object (the engine shows `+ create`): in `check`, called in
+ * every run, preview included, whose old inputs tell whether a create lies ahead (`create` is too late).
  */
 import { requestLine } from "../../catalog";
 import type { ResourceKind } from "../kinds";

@@ -1,10 +1,8 @@
 /**
- * A kind's lifecycle from what differs (after pulumi-go-provider's `infer`): a kind writes its calls to
- * the platform; the rest follows from its definition. `check` validates with its schema (the relaxed one
- * for an imported object); `diff` compares by its rules, warns that a removed field keeps its value
- * (spec, Endpoints 1 and 4: "omitted fields stay unchanged") and names what a replace leaves
- * (./leftBehind.ts); `read` keeps the state (spec: no GET); `update` PATCHes the changed fields, or
- * refuses without `patch`; `delete` warns that the object stays (the API deletes none of the kinds).
+ * A kind's lifecycle from what differs (after pulumi-go-provider's `infer`): the kind writes its calls to
+ * the platform; `check`, `diff` (warning of removed fields, spec, Endpoints 1 and 4: "omitted fields stay
+ * unchanged", and of what a replace leaves), `read` (the state: spec, no GET), `update` (a PATCH of the
+ * changed fields) and `delete` (a warning: the API deletes no kind) follow from its definition.
  */
 import type { OperationNamed, PostOperationName } from "../../catalog";
 import { ApiNotFoundError, type ResponseBodyOf } from "../../client";
@@ -107,8 +105,7 @@ export function lifecycleWithDefaults<Inputs, Outputs>(
     (async (inputs: Inputs, ctx: LifecycleContext): Promise<CreateResult<Outputs>> => {
       if (patch === undefined || adoption.by !== "ids")
         throw new AdPlatformError("ADP_ERR_DEFINITION", `${definition.kind} has neither create nor patch`);
-      // Adopting sends every declared field. Decision (not shown in spec): the engine id is the declared
-      // ids joined by `/` (`<abTestId>/<variationId>`), a label never parsed.
+      // Decision (not shown in spec): the engine id is the declared ids joined by `/`, a label never parsed.
       const values = inputs as Record<string, unknown>;
       await patched(ctx, inputs, declaredFields(settable, values));
       return { id: adoption.ids.map((field) => String(values[field])).join("/"), outputs: inputs as unknown as Outputs };

@@ -1,8 +1,7 @@
 /**
- * Objects a change leaves on the platform: the API deletes nothing, so a replacement leaves the old
- * object live. `diff` says so in every preview, before anything is sent: `leftBehind: warn` (default)
- * warns; `refuse` fails the diff unless the `approveLeavingId` input (never compared, seen by a reviewer
- * in the program's diff) names the object. Once left, it goes on a durable list (`listLeftBehind`).
+ * Objects a replacement leaves on the platform (the API deletes nothing), said by `diff` in every preview:
+ * `leftBehind: warn` (default) warns; `refuse` fails unless the `approveLeavingId` input (never compared,
+ * seen by a reviewer in the program's diff) names the object. Left objects go on a durable list.
  */
 import { ApiConfigError } from "../../client";
 import { LeftBehindRefusedError } from "../../errors";

@@ -1,14 +1,10 @@
 /**
- * The read grace. Whether the platform reads its own writes at once is not shown, and such APIs answer
- * a new record's GET with a 404 for a moment; a read taking that for "gone" drops the object from the
- * state and the next `up` creates it again (the API has no delete). So a kind whose read asks the
- * platform records when it created or adopted the object (`withCreationTime`, hidden output
- * `CREATED_AT_OUTPUT`), and a read finding nothing within `readGraceSeconds` of that reads again (1, 2,
- * 4 ... s, inside the rate limiter) for at most `MAX_RETRYING_MS`, then answers `notShownYet` and the
- * kind keeps its state, with a warning. After the grace, a missing object is gone.
- *
- * Decision (not shown in spec): a state without the time is outside the grace (no later read could
- * end a grace of unknown start). The time is an output only, so adding it changes no diff.
+ * The read grace. Whether the platform reads its own writes is not shown, and such APIs answer a new
+ * record's GET with a 404 for a moment; taken for "gone", the next `up` creates the object again. So a
+ * kind whose read asks the platform records its creation time (`withCreationTime`), and a read finding
+ * nothing within `readGraceSeconds` of it reads again (1, 2, 4 ... s, rate-limited) for at most
+ * `MAX_RETRYING_MS`, then answers `notShownYet` and keeps the state, with a warning. Decision (not shown
+ * in spec): a state without the time is outside the grace. The time is an output, so it changes no diff.
  */
 import { ApiConfigError } from "../../client";
 import { sleep } from "../../infrastructure";

@@ -1,11 +1,9 @@
 /**
- * The create journal on this machine. The API has no idempotency key and no find by name (spec,
- * Endpoints 2 and 3), so an entry written before a POST leaves is the only record that a killed run may
- * have created something. One JSON file per URN in `journalDir`, written through a temporary file,
- * `fsync`, a rename and a directory `fsync`: on disk before the request leaves, never torn by a crash.
- * Synchronous on purpose: a write completes before the request starts, and processes sharing the
- * directory never see each other's half-done steps. The directory must be private to this user and no
- * file is used through a link: an entry another user could plant decides whether a create is sent.
+ * The create journal on this machine (no idempotency key, no find by name: spec, Endpoints 2 and 3). One
+ * JSON file per URN in `journalDir`, written through a temporary file, `fsync`, a rename and a directory
+ * `fsync`: on disk before the request leaves, never torn. Synchronous on purpose: a write completes before
+ * the request starts, and processes sharing the directory never see each other's half-done steps. The
+ * directory must be private and no file is used through a link: a planted entry decides whether a create is sent.
  */
 import { readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -22,8 +20,7 @@ import { newerJournalEntryError, readStoredEntry, type StoredEntry } from "./sto
  */
 export const JOURNAL_ENTRY_TTL_MS = 7 * 24 * 60 * 60 * 1000; // 7 days
 
-// Decision: a directory that is not private is an error, not a fallback elsewhere: the next run would
-// not find the entries there. Nothing is sent until it is fixed.
+// Decision: a directory that is not private is an error, not a fallback (the next run would not find its entries).
 export class CreateJournal implements JournalStore {
   private checked = false;
 

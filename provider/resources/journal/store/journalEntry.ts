@@ -2,10 +2,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 
-/**
- * Format 2 added `ambiguous`: a format-1 release takes a format-2 entry for a newer release's and sends
- * no create for its URN (storedEntry.ts), as an ambiguous record asks. Format-1 entries read as they are.
- */
+/** Format 2 added `ambiguous`: a format-1 release takes such an entry for a newer release's and sends no create (storedEntry.ts). */
 export const JOURNAL_FORMAT = 2;
 
 /**

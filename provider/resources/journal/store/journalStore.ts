@@ -43,11 +43,7 @@ export function journalOnLadder(ladder: FallbackLadder<JournalStore>): JournalSt
   };
 }
 
-/**
- * A shared journal that also answers for what this machine journaled in its directory while the shared
- * one was away, so such entries are found and settled too. Writes go to the shared one only; an unusable
- * directory holds nothing, but a newer release's entry in it is still an answer.
- */
+/** A shared journal also reading what this machine journaled in its directory while it was away; writes go to the shared one. */
 export function besideMachineJournal(shared: JournalStore, machine: () => JournalStore): JournalStore {
   const alsoThere = async <T>(operation: (store: JournalStore) => T | Promise<T>, otherwise: T): Promise<T> => {
     try {

@@ -1,11 +1,8 @@
 /**
- * The list of objects a stack left on the platform (the API deletes nothing), where a person finds them
- * later (`adplatform-left-behind`, provider/faces/leftBehindList/). Kept where the journal is:
- * - in `journalDir`/left-behind/: a private file per object, written atomically, and one per stack that
- *   ran with it (`stack-*.json`), so a listing tells a stack that left nothing from one it never saw;
- * - with a limits URL, in Redis: the hash `adplatform:left-behind:objects` and the set
- *   `adplatform:left-behind:stacks`, never expiring; written on the fallback ladder, listed from both.
- * An object is keyed by a hash of its account (the journal's hash), kind and id (or ambiguous record id).
+ * The objects a stack left on the platform (the API deletes nothing), for `adplatform-left-behind`. Kept
+ * where the journal is: in `journalDir`/left-behind/ (a private file per object, and one per stack seen,
+ * so a listing tells a stack that left nothing from one never seen) and, with a limits URL, in Redis
+ * (`adplatform:left-behind:objects`, `:stacks`, never expiring); written on the fallback ladder.
  */
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";

@@ -1,14 +1,12 @@
 /**
- * The create journal in Redis, beside the shared limiter state (a limits URL), so a run on another
- * machine finds what a killed run on this one created.
+ * The create journal in Redis, beside the shared limiter state, so another machine finds what a killed run created.
  * - Keys: `adplatform:journal:<hash of URN>` (the entry) and, once answered, `adplatform:journal:id:<hash
  *   of kind, account, id>` (its URN), both expiring with the entry, and the set `adplatform:journal:ambiguous`
  *   (whose entries never expire). None holds the token.
  * - One command on one key per step, so Redis Cluster slots do not matter. The index is written before
  *   its entry and removed after it, so an entry with an id always has its index (`removeIfId` checks).
  * - Durable as the server is (`appendonly yes`, `appendfsync always` to match the directory's fsync); a
- *   failover may lose writes. The connection is shared with the limiter's store: a failure makes the URL
- *   away for both, with one warning.
+ *   failover may lose writes. Shared with the limiter's store: a failure makes the URL away for both.
  */
 import type { Redis } from "ioredis";
 import { type SharedRedis, sharedRedis } from "../../../infrastructure";

@@ -1,7 +1,6 @@
 /**
- * Reading an entry when several releases share a journal (mid-rollout). An entry of a newer `format` is
- * another release's record: this one never reads, removes or overwrites it, and never sends a create for
- * its URN (which could duplicate that release's object): that create fails, saying so.
+ * Reading an entry when releases share a journal (mid-rollout). A newer `format`'s entry is never read,
+ * removed or overwritten, and a create for its URN (which could duplicate that release's object) fails.
  */
 import { AdPlatformError } from "../../../errors";
 import { JOURNAL_FORMAT, JournalEntry } from "./journalEntry";
