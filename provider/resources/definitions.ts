@@ -1,7 +1,4 @@
-/**
- * Kind -> definition (./inputs/definition.ts): what the native schema and the dynamic SDK's classes
- * are generated from, and what the lifecycle code reads a kind's fields and noun from.
- */
+/** Kind -> definition: what the native schema and the SDK's classes are generated from. */
 import { AB_TEST_VARIATION } from "./abTestVariation/definition";
 import { BID_MODIFIER } from "./bidModifier/definition";
 import { BID_STRATEGY } from "./bidStrategy/definition";
@@ -9,7 +6,6 @@ import { CAMPAIGN_GROUP } from "./campaignGroup/definition";
 import type { AnyResourceDefinition } from "./inputs/definition";
 import type { ResourceKind } from "./kinds";
 
-/** Every kind's definition, in the order of `RESOURCE_KINDS`. */
 export const RESOURCE_DEFINITIONS: Readonly<Record<ResourceKind, AnyResourceDefinition>> = {
   BidModifier: BID_MODIFIER,
   CampaignGroup: CAMPAIGN_GROUP,

@@ -1,8 +1,4 @@
-/**
- * Kind -> lifecycle. A face looks a kind up here by the name it was given at run time (the
- * serialized shim's `resourceProvider(kind)` for the dynamic face), so the lifecycle code can change
- * without changing any stack's state.
- */
+/** Kind -> lifecycle, looked up by name at run time, so the lifecycle code can change without any stack's state. */
 import { abTestVariationLifecycle } from "./abTestVariation/lifecycle";
 import { bidModifierLifecycle } from "./bidModifier/lifecycle";
 import { bidStrategyLifecycle } from "./bidStrategy/lifecycle";
@@ -23,11 +19,7 @@ const CODE: Readonly<Record<ResourceKind, ResourceLifecycle<any, any>>> = {
   AbTestVariation: abTestVariationLifecycle,
 };
 
-/**
- * Each kind's lifecycle as the faces call it, built once here: the kinds created by POST keep a
- * create journal (./journal), and every kind says in `check` when its create
- * will adopt an existing object (./lifecycle/adoptionNotice.ts).
- */
+/** As the faces call them: journaled when created by POST, announcing adoption in `check`. */
 const LIFECYCLES = Object.fromEntries(
   RESOURCE_KINDS.map((kind) => {
     const definition = RESOURCE_DEFINITIONS[kind];
@@ -36,10 +28,7 @@ const LIFECYCLES = Object.fromEntries(
   }),
 ) as Readonly<Record<ResourceKind, ResourceLifecycle<any, any>>>;
 
-/**
- * The lifecycle of one resource kind. Throws `ADP_ERR_UNSUPPORTED` naming the known kinds for
- * anything else (a state written by a newer version of this package, for example).
- */
+/** Throws `ADP_ERR_UNSUPPORTED` for any other kind (a state a newer release wrote, say). */
 export function resourceLifecycle(kind: ResourceKind): ResourceLifecycle<any, any> {
   if (!isResourceKind(kind)) {
     const known = Object.keys(LIFECYCLES).join(", ");

@@ -1,8 +1,4 @@
-/**
- * AbTestVariation: its definition (../inputs/definition.ts) and its PATCH body. A variation is an
- * existing platform object named by (`abTestId`, `variationId`); the field rules are the catalog's
- * op 4 request schema (`AbTestVariationUpdate`).
- */
+/** AbTestVariation: an existing variation named by (`abTestId`, `variationId`); field rules from op 4's `AbTestVariationUpdate`. */
 import type { z } from "zod";
 import { AbTestVariationUpdate } from "../../catalog";
 import { APPROVAL_FIELD } from "../inputs/leftBehindApproval";
@@ -14,11 +10,9 @@ const wire = AbTestVariationUpdate.shape;
 
 /** The fields op 4 can set (spec, Campaign A/B test variation: "Updatable fields"). */
 export const AB_TEST_VARIATION_FIELDS = ["name", "settings"] as const;
-/** One settable field of a variation. */
 export type AbTestVariationField = (typeof AB_TEST_VARIATION_FIELDS)[number];
 
-// spec, Endpoints 4: partial bodies; the API cannot create, read or delete variations. Changed ids
-// name another variation: replace.
+// spec, Endpoints 4: partial bodies; no create, read or delete. Changed ids name another variation.
 export const AB_TEST_VARIATION = defineResource({
   kind: "AbTestVariation",
   noun: "A/B test variation",
@@ -80,21 +74,17 @@ export const AB_TEST_VARIATION = defineResource({
         },
       },
     },
-    // Not compared (like adoptId): the approval to leave the current object behind on a replace (../lifecycle/leftBehind.ts).
     approveLeavingId: APPROVAL_FIELD,
   },
   // spec, Endpoints 4: "at least one field must be sent".
   atLeastOneOf: AB_TEST_VARIATION_FIELDS,
 });
 
-/** Checked inputs of an AbTestVariation. */
 export const AbTestVariationInputs = AB_TEST_VARIATION.inputs;
-/** Checked AbTestVariation inputs. */
 export type AbTestVariationInputs = z.output<typeof AbTestVariationInputs>;
 
 /** AbTestVariation state: the inputs (op 4 answers 204 and the full record is not shown). */
 export type AbTestVariationOutputs = AbTestVariationInputs;
 
-/** The op 4 body that sets `fields` of checked inputs. */
 export const abTestVariationBody = (inputs: AbTestVariationInputs, fields: readonly AbTestVariationField[]) =>
   patchBody(AbTestVariationUpdate, inputs, fields);

@@ -1,9 +1,4 @@
-/**
- * AbTestVariation: the variation already exists and is named by (`abTestId`, `variationId`); its
- * calls are PATCH op 4 (`patch`), which the defaults (../lifecycle/defaults.ts) use to create with every
- * declared field and update with the changed ones. Changed ids replace; no read (spec: no GET for
- * variations); no delete.
- */
+/** AbTestVariation: PATCH op 4, with which the defaults create and update; no read (spec: no GET), no delete. */
 import { lifecycleWithDefaults } from "../lifecycle/defaults";
 import { apiClient } from "../lifecycle/api";
 import {
@@ -14,7 +9,6 @@ import {
   type AbTestVariationOutputs,
 } from "./definition";
 
-/** The lifecycle of `AbTestVariation`. */
 export const abTestVariationLifecycle = lifecycleWithDefaults<AbTestVariationInputs, AbTestVariationOutputs>(AB_TEST_VARIATION, {
   subject: (values) => `AbTestVariation ${JSON.stringify(values.variationId)} of A/B test ${JSON.stringify(values.abTestId)}`,
 

@@ -1,8 +1,4 @@
-/**
- * BidModifier: its definition (../inputs/definition.ts) and its PATCH body. A bid modifier is an
- * existing platform object named by `bidModifierId`; the field rules are the catalog's op 1 request
- * schema (`BidModifierUpdate`), with the number/decimal-string input forms added here.
- */
+/** BidModifier: an existing object named by `bidModifierId`; field rules from op 1's `BidModifierUpdate`, plus decimal inputs. */
 import type { z } from "zod";
 import { BidModifierUpdate } from "../../catalog";
 import { DecimalStringInput } from "../inputs/decimal";
@@ -16,12 +12,10 @@ const wire = BidModifierUpdate.shape;
 
 /** The fields op 1 can set, in SDK names (spec, Bid modifier: "Only the updatable fields are given"). */
 export const BID_MODIFIER_FIELDS = ["name", "value", "maxValue", "targeting", "containers", "tags"] as const;
-/** One settable field of a bid modifier. */
 export type BidModifierField = (typeof BID_MODIFIER_FIELDS)[number];
 
-// spec, Endpoints 1: partial bodies, "omitted fields stay unchanged"; the API cannot create, read or
-// delete bid modifiers. A changed `bidModifierId` names another object: replace; every other field is
-// PATCHed in place.
+// spec, Endpoints 1: partial bodies, "omitted fields stay unchanged"; no create, read or delete. A changed
+// `bidModifierId` names another object; every other field is PATCHed in place.
 export const BID_MODIFIER = defineResource({
   kind: "BidModifier",
   noun: "bid modifier",
@@ -106,14 +100,12 @@ export const BID_MODIFIER = defineResource({
       diff: {},
       deprecated: "Deprecated by the API: use `containers`. Ignored by the API when `containers` is also set.",
     },
-    // Not compared (like adoptId): the approval to leave the current object behind on a replace (../lifecycle/leftBehind.ts).
     approveLeavingId: APPROVAL_FIELD,
   },
   // spec, Endpoints 1: "at least one field must be sent".
   atLeastOneOf: BID_MODIFIER_FIELDS,
 });
 
-/** Checked inputs of a BidModifier. */
 export const BidModifierInputs = BID_MODIFIER.inputs;
 /** Checked (normalised: decimals as strings) BidModifier inputs. */
 export type BidModifierInputs = z.output<typeof BidModifierInputs>;

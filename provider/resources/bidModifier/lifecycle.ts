@@ -1,9 +1,4 @@
-/**
- * BidModifier: the object already exists and is named by `bidModifierId`; its calls are PATCH op 1
- * (`patch`), which the defaults (../lifecycle/defaults.ts) use to create with every declared field and
- * update with the changed ones. A changed id replaces; no read (spec: no GET for bid modifiers); no
- * delete.
- */
+/** BidModifier: PATCH op 1, with which the defaults create and update; no read (spec: no GET), no delete. */
 import type { LifecycleContext } from "../lifecycle/context";
 import { lifecycleWithDefaults } from "../lifecycle/defaults";
 import { apiClient } from "../lifecycle/api";
@@ -26,17 +21,12 @@ async function warnAboutTags(ctx: LifecycleContext, inputs: Record<string, unkno
   }
 }
 
-/** The lifecycle of `BidModifier`. */
 export const bidModifierLifecycle = lifecycleWithDefaults<BidModifierInputs, BidModifierOutputs>(BID_MODIFIER, {
   async checked(result, ctx) {
     await warnAboutTags(ctx, result.inputs);
   },
 
-  /**
-   * spec, rule 2: `containers` applies when both are sent. Decision (not shown in spec): a body that
-   * sends `tags` also sends the declared `containers`, so a changed `tags` alone never overrides the
-   * `containers` the program declares.
-   */
+  /** spec, rule 2: `containers` applies when both are sent. Decision (not shown in spec): `tags` goes with `containers`. */
   async patch(ctx, inputs, fields) {
     const send = new Set(fields);
     if (send.has("tags") && !isAbsent(inputs.containers)) send.add("containers");

@@ -1,8 +1,4 @@
-/**
- * BidStrategy: its definition (../inputs/definition.ts) and its op 3 request body. The field rules
- * are the catalog's op 3 request schema (`BidStrategyCreate`); only the number/decimal-string input
- * forms, the pricing-model default and `adoptId` are added here.
- */
+/** BidStrategy: field rules from op 3's `BidStrategyCreate`, plus decimal inputs, the pricing-model default and `adoptId`. */
 import type { z } from "zod";
 import { BidStrategyCreate } from "../../catalog";
 import { toWire } from "../../wire";
@@ -15,14 +11,10 @@ import { PathId } from "../inputs/pathId";
 const wire = BidStrategyCreate.shape;
 const CATALOG_TYPES = "provider/catalog/schemas/bidStrategy";
 
-/**
- * Decision (not shown in spec): `pricingModel` defaults to `cpc`, "the only value given" (spec, Bid
- * strategy), so a program may omit it; any other string is sent as written.
- */
+/** Decision (not shown in spec): the default, "the only value given" (spec, Bid strategy); others are sent as written. */
 export const DEFAULT_PRICING_MODEL = "cpc" as const;
 
-// The API has no update for strategies (spec, Endpoints: op 3 only), so every compared field
-// replaces (provider/resources/lifecycle/defaults.ts).
+// No update for strategies (spec, Endpoints: op 3 only): every compared field replaces.
 export const BID_STRATEGY = defineResource({
   kind: "BidStrategy",
   noun: "bid strategy",
@@ -84,9 +76,7 @@ export const BID_STRATEGY = defineResource({
       stateDescription: "Upper bound of the resulting bid, as the number sent to the API.",
       diff: { replaces: true, equivalent: decimalEquivalent },
     },
-    // Decision (not shown in spec): `adoptId` matters only to `create` and is not compared, so adding
-    // or changing it later neither replaces nor re-adopts. spec: there is no GET for strategies, so
-    // an adopted one cannot be verified.
+    // Decision (not shown in spec): not compared, so changing it later neither replaces nor re-adopts.
     adoptId: {
       schema: PathId.optional(),
       description:
@@ -95,12 +85,10 @@ export const BID_STRATEGY = defineResource({
         "resource is created.",
       stateDescription: "The adopted strategy's id, when the resource was created by adopting.",
     },
-    // Not compared (like adoptId): the approval to leave the current object behind on a replace (../lifecycle/leftBehind.ts).
     approveLeavingId: APPROVAL_FIELD,
   },
 });
 
-/** Checked inputs of a BidStrategy. */
 export const BidStrategyInputs = BID_STRATEGY.inputs;
 /** Checked (normalised) BidStrategy inputs. */
 export type BidStrategyInputs = z.output<typeof BidStrategyInputs>;

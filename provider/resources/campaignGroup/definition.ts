@@ -1,8 +1,4 @@
-/**
- * CampaignGroup: its definition (../inputs/definition.ts) and its op 2 request body. The field rules
- * are the catalog's op 2 request schema (`CampaignGroupCreate`); `adoptId` is added here, and the
- * state fields come from the op 19 view record (`CampaignGroup`).
- */
+/** CampaignGroup: field rules from op 2's `CampaignGroupCreate`, plus `adoptId`; state fields from the op 19 view. */
 import type { z } from "zod";
 import { CampaignGroup, CampaignGroupCreate, requestLine } from "../../catalog";
 import { toWire } from "../../wire";
@@ -14,9 +10,7 @@ import { caseInsensitiveEquivalent, setEquivalent } from "../inputs/equivalence"
 const wire = CampaignGroupCreate.shape;
 const view = CampaignGroup.shape;
 
-// The API has no update for groups: every compared field replaces
-// (provider/resources/lifecycle/defaults.ts). Refresh reads the view (op 19), which does not return
-// campaign ids.
+// No update for groups: every compared field replaces. Refresh reads the view (op 19), without campaign ids.
 export const CAMPAIGN_GROUP = defineResource({
   kind: "CampaignGroup",
   noun: "campaign group",
@@ -50,18 +44,15 @@ export const CAMPAIGN_GROUP = defineResource({
       description: "Name of the group.",
       diff: { replaces: true },
     },
-    // Decision (not shown in spec): colours compare case-insensitively (`#AABBCC` is `#aabbcc`), so the
-    // platform's spelling of a colour never replaces a group.
+    // Decision (not shown in spec): colours compare case-insensitively, so the platform's spelling never replaces.
     color: {
       schema: wire.color,
       description: "Colour as a hex string `#rrggbb` (either letter case; compared case-insensitively).",
       stateDescription: "Colour `#rrggbb`.",
       diff: { replaces: true, equivalent: caseInsensitiveEquivalent },
     },
-    // spec, rule 4: the campaign ids that join the group. Decision (not shown in spec): compared as a
-    // set (membership has no order, and the catalog refuses duplicates), so a reordering never
-    // replaces a group. Only creating a group (op 2) needs them: an imported group's state has none,
-    // since the view does not return them (spec, Campaign group).
+    // spec, rule 4. Decision (not shown in spec): compared as a set, so a reordering never replaces. Only op 2
+    // needs them: an imported group has none, since the view does not return them (spec, Campaign group).
     items: {
       schema: wire.items,
       description: "Ids of the campaigns that join the group. A set: order and a repeated id do not matter.",
@@ -71,7 +62,7 @@ export const CAMPAIGN_GROUP = defineResource({
       nativeNote:
         "Required to create a group; the declaration of an imported group may omit it, since the API does not return a group's campaign ids.",
     },
-    // Not compared: it matters only to `create`, so adding or changing it later neither replaces nor re-adopts.
+    // Not compared: changing it later neither replaces nor re-adopts.
     adoptId: {
       schema: PathId.optional(),
       description:
@@ -80,7 +71,6 @@ export const CAMPAIGN_GROUP = defineResource({
         "resource is created.",
       stateDescription: "The adopted group's id, when the resource was created by adopting.",
     },
-    // Not compared (like adoptId): the approval to leave the current object behind on a replace (../lifecycle/leftBehind.ts).
     approveLeavingId: APPROVAL_FIELD,
   },
   // From the op 2 answer (`companyId`) and the op 19 view (all four).
@@ -95,9 +85,7 @@ export const CAMPAIGN_GROUP = defineResource({
   },
 });
 
-/** Checked inputs of a CampaignGroup. */
 export const CampaignGroupInputs = CAMPAIGN_GROUP.inputs;
-/** Checked CampaignGroup inputs. */
 export type CampaignGroupInputs = z.output<typeof CampaignGroupInputs>;
 
 /** CampaignGroup state: the inputs plus what the API returns (op 2 response, op 19 view). */

@@ -1,8 +1,4 @@
-/**
- * CampaignGroup: create = POST op 2 (the definition's `create`, sent through the create journal by the
- * defaults), or adopt an existing group by `adoptId` (verified with GET op 19); refresh = GET op 19; the rest is the defaults'
- * (../lifecycle/defaults.ts): no update (every change replaces), no delete.
- */
+/** CampaignGroup: create = POST op 2 (journaled) or adopt by `adoptId` (verified by GET op 19); read = op 19; no update or delete. */
 import { ApiNotFoundError } from "../../client";
 import { CampaignGroup, CampaignGroupCreated, operationByName } from "../../catalog";
 import { roundedIntegersNotice, toSdk, type Camelize, answeredAsParsed } from "../../wire";
@@ -10,30 +6,23 @@ import type { LifecycleContext } from "../lifecycle/context";
 import type { CreateResult } from "../lifecycle/contract";
 import { lifecycleWithDefaults, subjectOf } from "../lifecycle/defaults";
 import { apiClient } from "../lifecycle/api";
-import { caseInsensitiveEquivalent } from "../inputs/equivalence";
+import { deepEquivalent } from "../inputs/equivalence";
 import { inputFields } from "../inputs/inputFields";
 import { ResourceOperationError, resourceError } from "../lifecycle/resourceErrors";
 import { CAMPAIGN_GROUP, type CampaignGroupInputs, campaignGroupBody, type CampaignGroupOutputs } from "./definition";
 import { notShownYetWarning, readWithGrace, withCreationTime, type GraceRead } from "../lifecycle/readGrace";
 
-/** A view record of op 19 in SDK names. */
 type GroupView = Camelize<CampaignGroup>;
 
 const subject = (name: unknown, id?: string) => subjectOf(CAMPAIGN_GROUP)({ name }, id);
 
-/** The view, its answer handed on as parsed: an integer beyond 2^53 in it fails no refresh. */
+/** Its answer handed on as parsed: an integer beyond 2^53 fails no refresh. */
 const VIEW = answeredAsParsed(operationByName("getCampaignGroup"));
 
-/**
- * The group `id` as op 19 shows it, or undefined when the platform has no such group.
- * Decision (not shown in spec): a 200 whose envelope holds no record means "no such group", as a
- * 404 does. Decision (not shown in spec): an integer beyond 2^53 in a number field (`size`) is read
- * as the nearest number, as the data sources read it, and `label` warns naming the field.
- */
+/** Decisions (not shown in spec): a 200 without a record is "no such group", like a 404; an integer beyond 2^53 is read as nearest. */
 async function viewGroup(ctx: LifecycleContext, id: string, label: string): Promise<GroupView | undefined> {
   try {
     const response = await apiClient(ctx).call(VIEW, { pathParams: { id } });
-    // Checked by the envelope's schema: `items` is an array.
     const [record] = (response.body as { items: unknown[] }).items;
     if (record === undefined) return undefined;
     const rounded: string[] = [];
@@ -46,25 +35,20 @@ async function viewGroup(ctx: LifecycleContext, id: string, label: string): Prom
   }
 }
 
-/** The view's fields that are outputs; name and colour as the platform has them. */
-function viewOutputs(view: GroupView): Partial<CampaignGroupOutputs> {
-  const { companyId, name, color, size, createTime, updateTime } = view;
-  const out: Partial<CampaignGroupOutputs> = { companyId, name, color, size, createTime, updateTime };
-  for (const key of Object.keys(out) as (keyof CampaignGroupOutputs)[]) if (out[key] === undefined) delete out[key];
-  return out;
+/** The view's fields that are outputs. */
+function viewOutputs({ companyId, name, color, size, createTime, updateTime }: GroupView): Partial<CampaignGroupOutputs> {
+  const out = Object.entries({ companyId, name, color, size, createTime, updateTime }).filter(([, value]) => value !== undefined);
+  return Object.fromEntries(out) as Partial<CampaignGroupOutputs>;
 }
 
-/**
- * spec, Campaign group: `items` is "not returned by view", only `size`; the state keeps the last
- * known `items`, so say when the two disagree (campaigns joined or left outside Pulumi).
- */
+/** spec, Campaign group: `items` is "not returned by view", only `size`: say when the two disagree. */
 async function warnWhenSizeDisagrees(
   ctx: LifecycleContext,
   label: string,
   size: number | undefined,
   items: readonly string[],
 ): Promise<void> {
-  // `items` is a set (CAMPAIGN_GROUP.diff): an id listed twice is one campaign.
+  // `items` is a set: an id listed twice is one campaign.
   const listed = new Set(items).size;
   if (size === undefined || size === listed) return;
   await ctx.warn(
@@ -74,7 +58,7 @@ async function warnWhenSizeDisagrees(
   );
 }
 
-/** `create` with `adoptId`: verify the group exists and matches, then take it over without a POST. */
+/** Verifies the group exists and matches, then takes it over without a POST. */
 async function adopt(ctx: LifecycleContext, inputs: CampaignGroupInputs, adoptId: string): Promise<CreateResult<CampaignGroupOutputs>> {
   const label = subject(inputs.name, adoptId);
   let view: GroupView | undefined;
@@ -86,14 +70,10 @@ async function adopt(ctx: LifecycleContext, inputs: CampaignGroupInputs, adoptId
   if (view === undefined) {
     throw new ResourceOperationError(`${label}: cannot adopt: the platform has no campaign group with id ${adoptId}`);
   }
-  // Groups cannot be updated, so adopting a group that differs would leave the state wrong forever.
-  const mismatches: string[] = [];
-  if (view.name !== undefined && view.name !== inputs.name) {
-    mismatches.push(`name is ${JSON.stringify(view.name)} on the platform but ${JSON.stringify(inputs.name)} in the program`);
-  }
-  if (view.color !== undefined && !caseInsensitiveEquivalent(view.color, inputs.color)) {
-    mismatches.push(`color is ${JSON.stringify(view.color)} on the platform but ${JSON.stringify(inputs.color)} in the program`);
-  }
+  // Groups cannot be updated, so adopting one that differs would leave the state wrong forever.
+  const mismatches = (["name", "color"] as const)
+    .filter((field) => view[field] !== undefined && !(CAMPAIGN_GROUP.diff[field].equivalent ?? deepEquivalent)(view[field], inputs[field]))
+    .map((field) => `${field} is ${JSON.stringify(view[field])} on the platform but ${JSON.stringify(inputs[field])} in the program`);
   if (mismatches.length > 0) {
     throw new ResourceOperationError(
       `${label}: cannot adopt: ${mismatches.join("; ")}. The API cannot update a campaign group, so ` +
@@ -105,13 +85,12 @@ async function adopt(ctx: LifecycleContext, inputs: CampaignGroupInputs, adoptId
   return { id: adoptId, outputs: withCreationTime(ctx, outputs) };
 }
 
-/** The lifecycle of `CampaignGroup`. */
 export const campaignGroupLifecycle = lifecycleWithDefaults<CampaignGroupInputs, CampaignGroupOutputs>(CAMPAIGN_GROUP, {
   adopt: (inputs, adoptId, ctx) => adopt(ctx, inputs, adoptId),
   post: {
     body(inputs) {
       if (inputs.items === undefined) {
-        // Only an imported group is declared without items; replacing it creates a new group.
+        // Only an imported group is declared without items.
         throw new ResourceOperationError(
           `${subject(inputs.name)}: cannot create a group without items: list the campaign ids of the new group (spec, rule 4)`,
         );
@@ -120,12 +99,10 @@ export const campaignGroupLifecycle = lifecycleWithDefaults<CampaignGroupInputs,
     },
     created(inputs, answer, ctx) {
       const created = toSdk<Camelize<CampaignGroupCreated>>(CampaignGroupCreated, answer);
-      // Decision (not shown in spec): create is the POST alone; `size` and the timestamps, which
-      // only the view returns, arrive with the
-      // first refresh.
+      // Decision (not shown in spec): create is the POST alone; `size` and the timestamps come with a refresh.
       const outputs: CampaignGroupOutputs = { ...inputs };
       if (created.companyId !== undefined) outputs.companyId = created.companyId;
-      // The read grace counts from the create (../lifecycle/readGrace.ts); the journal keeps the time for a take-over.
+      // The read grace counts from here; the journal keeps the time for a take-over.
       return { id: created.id, outputs: withCreationTime(ctx, outputs) };
     },
   },
@@ -135,7 +112,7 @@ export const campaignGroupLifecycle = lifecycleWithDefaults<CampaignGroupInputs,
     const label = subject(state.name, id);
     let read: GraceRead<GroupView>;
     try {
-      // A group the provider created moments ago may not show yet: see ../lifecycle/readGrace.ts.
+      // A group created moments ago may not show yet (../lifecycle/readGrace.ts).
       read = await readWithGrace(ctx, previous, () => viewGroup(ctx, id, label));
     } catch (error) {
       throw resourceError(label, error);
@@ -145,13 +122,11 @@ export const campaignGroupLifecycle = lifecycleWithDefaults<CampaignGroupInputs,
       return { id, outputs: state, inputs: inputFields(CAMPAIGN_GROUP.diff, state, ["adoptId"]) as CampaignGroupInputs };
     }
     if ("gone" in read) {
-      // A missing group leaves the state.
       await ctx.warn(`${label}: the group no longer exists on the platform; it is removed from the stack's state.`);
       return undefined;
     }
     const view = read.found;
-    // The view answers for the token's company: another one than the group's means the account's token is
-    // another company's, and acting on its answer would write that company's view into this group's state.
+    // The view answers for the token's company: another than the group's would write its view into this state.
     if (state.companyId !== undefined && view.companyId !== undefined && view.companyId !== state.companyId) {
       throw new ResourceOperationError(
         `${label}: the account's token belongs to company ${view.companyId}, but the group belongs to company ` +
@@ -161,7 +136,7 @@ export const campaignGroupLifecycle = lifecycleWithDefaults<CampaignGroupInputs,
     }
     // `items` is not returned by the view: keep the last known list (spec, Campaign group).
     const outputs: CampaignGroupOutputs = { ...state, ...viewOutputs(view), items: state.items };
-    // An imported group has no `items` to compare the count with.
+    // An imported group has no `items`.
     if (outputs.items !== undefined) await warnWhenSizeDisagrees(ctx, label, outputs.size, outputs.items);
     return { id, outputs, inputs: inputFields(CAMPAIGN_GROUP.diff, outputs, ["adoptId"]) as CampaignGroupInputs };
   },

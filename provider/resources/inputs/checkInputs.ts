@@ -1,20 +1,12 @@
-/**
- * The one `check` engine of the four resources: validates the new inputs with the resource's SDK
- * zod schema (built from the catalog's strict request schemas, so constraints live in one place)
- * and returns them normalised (decimal strings, numbers, defaults).
- *
- * Values unknown during a preview pass unvalidated: issues they cause are dropped, and the fields
- * that hold them are returned as they came, while every known field is still normalised.
- */
+/** The one `check` engine: zod-validates and normalises inputs; fields holding preview unknowns pass as they came. */
 import { z } from "zod";
 import type { CheckResult } from "../lifecycle/contract";
 import { toCheckFailures } from "./checkFailures";
 import { containsUnknown } from "./unknowns";
 
-/** An SDK-side input schema: a strict object (its shape lists every input). */
+/** A strict object: its shape lists every input. */
 export type InputSchema = z.ZodObject<z.core.$ZodLooseShape, z.core.$strict>;
 
-/** Validates and normalises `news` (see the module comment). */
 export function checkInputs<S extends InputSchema>(schema: S, news: Record<string, unknown>): CheckResult<z.output<S>> {
   const inputs = news ?? {};
   const parsed = schema.safeParse(inputs);

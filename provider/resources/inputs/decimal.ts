@@ -1,23 +1,15 @@
 /**
- * Numbers and decimal strings, one notion of equality for both.
- *
- * The spec gives bid modifier `value`/`max_value` as "string, decimal" and bid strategy
- * `value`/`max_value` as JSON numbers. A program may write either form for either resource; `check`
- * converts to the wire form, and `1.5`, `"1.5"` and `"1.50"` are the same value everywhere, so
- * equivalent values never show as a diff (see ./equivalence).
+ * The spec gives bid modifier `value`/`max_value` as "string, decimal", bid strategy's as numbers: a program
+ * may write either, `check` converts to the wire form, and `1.5`, `"1.5"` and `"1.50"` are never a diff.
  */
 import { z } from "zod";
 import { DecimalString, RequestNumber } from "../../catalog";
 
-/**
- * A finite number as a plain decimal string, never in exponent form (`1e21` -> `"1000...0"`,
- * `1e-7` -> `"0.0000001"`), with the shortest digits that round-trip.
- */
+/** A finite number as a plain decimal string, never in exponent form, with the shortest digits that round-trip. */
 export function toPlainDecimal(n: number): string {
   const text = String(n);
   const match = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
   if (!match) return text;
-  // Shift the point of the shortest round-trip digits (what String() printed) by the exponent.
   const [, sign, lead, rest = "", exp] = match;
   const digits = lead + rest;
   const point = 1 + Number(exp);
@@ -36,10 +28,7 @@ export function canonicalDecimal(text: string): string {
   return negative && magnitude !== "0" ? `-${magnitude}` : magnitude;
 }
 
-/**
- * True when `a` and `b` are the same decimal value, each a number or a decimal string. Values of
- * other types (or malformed strings) are equal only when identical.
- */
+/** Same decimal value, each a number or decimal string; anything else equal only when identical. */
 export function decimalsEqual(a: unknown, b: unknown): boolean {
   const canon = (v: unknown): string | undefined => {
     if (typeof v === "number" && Number.isFinite(v)) return canonicalDecimal(toPlainDecimal(v));
@@ -53,19 +42,12 @@ export function decimalsEqual(a: unknown, b: unknown): boolean {
 
 const NUMBER_OR_DECIMAL = 'must be a finite number or a decimal string such as "1.50"';
 
-/**
- * SDK input for a wire decimal string (bid modifier `value`, `maxValue`). Decision (not shown in
- * spec): a program may give a number or a decimal string; a number is sent as its plain decimal
- * (`1.5` -> `"1.5"`), a string as written (the wire rules live in the catalog's `DecimalString`).
- */
+/** For a wire decimal string. Decision (not shown in spec): a number is accepted and sent as its plain decimal. */
 export const DecimalStringInput = z
   .union([RequestNumber, DecimalString], { error: NUMBER_OR_DECIMAL })
   .transform((v) => (typeof v === "number" ? toPlainDecimal(v) : v));
 
-/**
- * SDK input for a wire number (bid strategy `value`, `maxValue`). Decision (not shown in spec): a
- * decimal string is accepted too and sent as its number.
- */
+/** For a wire number. Decision (not shown in spec): a decimal string is accepted and sent as its number. */
 export const NumberInput = z
   .union([RequestNumber, DecimalString], { error: NUMBER_OR_DECIMAL })
   .transform((v) => (typeof v === "string" ? Number(v) : v));

@@ -1,11 +1,6 @@
-/**
- * When two input values mean the same thing. `diff` uses these because equivalent values must never
- * show as a change: a plan that differs only in spelling (`1.5` and `"1.50"`, `#AABBCC` and
- * `#aabbcc`, a reordered set) would replace or PATCH an object for nothing.
- */
+/** When two input values mean the same thing: a plan differing only in spelling must not replace or PATCH. */
 import { decimalsEqual } from "./decimal";
 
-/** Compares an old and a new value of one input field. */
 export type Equivalence = (a: unknown, b: unknown) => boolean;
 
 /** `null` and `undefined` both mean "not set" (state written by older versions may hold either). */
@@ -13,10 +8,7 @@ export function isAbsent(value: unknown): value is null | undefined {
   return value === null || value === undefined;
 }
 
-/**
- * Structural equality: object key order does not matter, absent keys equal keys set to
- * `undefined`/`null`, array order matters.
- */
+/** Structural: key order does not matter, absent keys equal `undefined`/`null` ones, array order matters. */
 export const deepEquivalent: Equivalence = (a, b) => {
   if (isAbsent(a) || isAbsent(b)) return isAbsent(a) && isAbsent(b);
   if (Array.isArray(a) || Array.isArray(b)) {

@@ -3,10 +3,7 @@ import type { ReadResult } from "../lifecycle/contract";
 import type { DiffRules } from "./diff";
 import { isAbsent } from "./equivalence";
 
-/**
- * The declared inputs found in `props`: every field of `rules` plus `extra` ones (e.g. `adoptId`),
- * absent ones left out. `read` returns these as `inputs` so diffs after a refresh stay accurate.
- */
+/** The declared inputs in `props`: the fields of `rules` plus `extra` (e.g. `adoptId`), absent ones left out. */
 export function inputFields(rules: DiffRules, props: Record<string, unknown>, extra: readonly string[] = []): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const field of [...Object.keys(rules), ...extra]) {
@@ -15,11 +12,7 @@ export function inputFields(rules: DiffRules, props: Record<string, unknown>, ex
   return out;
 }
 
-/**
- * `read` of a kind the API cannot read (spec: no GET for bid strategies, bid modifiers or A/B-test
- * variations): the state is kept as last written, and its declared fields are returned as `inputs`,
- * since returning inputs from `read` keeps diffs after a refresh accurate.
- */
+/** `read` of a kind the API cannot read (spec: no GET): the state as last written, its declared fields as `inputs`. */
 export function keptStateRead<Inputs, Outputs>(
   rules: DiffRules,
   extra: readonly string[] = [],

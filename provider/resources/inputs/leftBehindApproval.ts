@@ -1,18 +1,9 @@
-/**
- * The input by which a resource approves leaving its current object on the platform when a
- * replacement would (provider/resources/lifecycle/leftBehind.ts). Every kind lists it among its
- * fields; it has no diff rule, like `adoptId`, so setting, changing or removing it never replaces.
- */
+/** The input approving what a replacement leaves (../lifecycle/leftBehind.ts); no diff rule, so a change never replaces. */
 import { z } from "zod";
 import type { InputField } from "./definition";
 
-/** The input's name. */
 export const APPROVAL_INPUT = "approveLeavingId";
 
-/**
- * The approval input every kind declares (each kind's fields list it; no diff rule, so a change to
- * it neither replaces nor updates).
- */
 export const APPROVAL_FIELD = {
   schema: z.string().trim().min(1, "must not be empty").optional(),
   description:

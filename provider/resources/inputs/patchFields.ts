@@ -1,15 +1,11 @@
-/**
- * What an in-place update of a PATCH resource (ops 1 and 4) sends, and what it warns about.
- * spec, Endpoints 1 and 4: partial bodies; "omitted fields stay unchanged", so only changed fields
- * are sent, and a field removed from the program cannot be unset.
- */
+/** spec, Endpoints 1 and 4: "omitted fields stay unchanged": an update sends only changed fields; a removed one cannot be unset. */
 import type { z } from "zod";
 import { toWire } from "../../wire";
 import type { LifecycleContext } from "../lifecycle/context";
 import { isAbsent } from "./equivalence";
 import type { InputDiff } from "./diff";
 
-/** The PATCH body, on the wire, that sets `fields` of checked inputs; absent fields are not sent. */
+/** The wire PATCH body that sets `fields` of checked inputs. */
 export function patchBody<S extends z.ZodObject>(update: S, inputs: object, fields: readonly string[]): z.input<S> {
   const picked: Record<string, unknown> = {};
   for (const field of fields) picked[field] = (inputs as Record<string, unknown>)[field];
@@ -21,12 +17,12 @@ export function declaredFields<F extends string>(settable: readonly F[], inputs:
   return settable.filter((field) => !isAbsent(inputs[field]));
 }
 
-/** The settable fields that changed and are still declared (removed ones cannot be sent). */
+/** The settable fields that changed and are still declared. */
 export function changedFields<F extends string>(settable: readonly F[], diff: InputDiff): F[] {
   return settable.filter((field) => diff.changed.includes(field) && !diff.removed.includes(field));
 }
 
-/** Warns, once per field, that a field removed from the program keeps its value on the platform. */
+/** Warns that fields removed from the program keep their values on the platform. */
 export async function warnRemovedFields(ctx: LifecycleContext, label: string, settable: readonly string[], diff: InputDiff): Promise<void> {
   const removed = diff.removed.filter((field) => settable.includes(field));
   if (removed.length === 0) return;

@@ -1,11 +1,8 @@
-/**
- * Property paths as Pulumi shows them in a check failure: `targeting.countries.items[0]`, with
- * array indices in brackets and keys that are not plain identifiers quoted (`settings.image["pt-BR"]`).
- */
+/** Property paths as Pulumi shows them in a check failure: `targeting.countries.items[0]`, `settings.image["pt-BR"]`. */
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-/** Formats a path of keys and indices; the empty path is the empty string (the resource as a whole). */
+/** The empty path is the empty string (the resource as a whole). */
 export function formatPropertyPath(path: readonly PropertyKey[]): string {
   let out = "";
   for (const segment of path) {
@@ -19,7 +16,7 @@ export function formatPropertyPath(path: readonly PropertyKey[]): string {
   return out;
 }
 
-/** The value found by following `path` from `root`, or undefined when the path leaves the value. */
+/** The value at `path` from `root`, or undefined when the path leaves the value. */
 export function valueAtPath(root: unknown, path: readonly PropertyKey[]): unknown {
   let current: unknown = root;
   for (const segment of path) {

@@ -1,18 +1,8 @@
 /**
- * Ambiguous creates as records no retry can resend. The API has no delete, no idempotency key and no
- * way to find an object by name (spec, Endpoints 2 and 3), so a create that may have reached the
- * platform is never sent again by a machine: the create journal keeps it as an `ambiguous` entry of
- * its URN, and every later create of that resource (an error hook's retry in the same run, a CI job
- * run again, another machine sharing the journal through Redis) fails without sending anything.
- *
- * A person resolves a record with one act a reviewer sees, and that the preview announces:
- * - `adoptId` on the resource, naming the object the create made: the create adopts it (no POST);
- * - `adplatform:createAgain` naming the record's id: nothing was made, and exactly one POST follows.
- * The record's id is a hash of its URN and send time (`ambiguousRecordId`), so a `createAgain` left in
- * the config never resolves a later record of the same resource.
- *
- * Every preview and update lists the records of its stack once per process, at the first `check`
- * of a journaled resource, so a record whose resource is not in the program is seen too.
+ * Ambiguous creates as records no retry resends (no delete, no idempotency key, no find by name: spec,
+ * Endpoints 2 and 3): every later create of the resource fails unsent until a person resolves it, as the
+ * preview announces: `adoptId` (no POST) or `adplatform:createAgain` naming the record's id (one POST),
+ * which hashes URN and send time, so a stale `createAgain` never resolves a later record.
  */
 import { ambiguousRecordId, type JournalEntry, type JournalStore, stackOfUrn } from "./store";
 import { ApiResponseError } from "../../client";
@@ -21,8 +11,7 @@ import type { LifecycleContext } from "../lifecycle/context";
 import { ResourceOperationError } from "../lifecycle/resourceErrors";
 import { type JournaledKind as RecordedKind, when } from "./journalRun";
 
-/** How a record is resolved by the program and the settings in force; undefined: not resolved. */
-export type Resolution = { readonly adopt: string } | { readonly createAgain: true };
+type Resolution = { readonly adopt: string } | { readonly createAgain: true };
 
 /** The record ids `settings.createAgain` names (commas or white space between them). */
 export function createAgainIds(settings: Pick<Settings, "createAgain">): Set<string> {
@@ -36,20 +25,11 @@ export function resolutionOf(entry: JournalEntry, inputs: unknown, settings: Pic
   return createAgainIds(settings).has(ambiguousRecordId(entry)) ? { createAgain: true } : undefined;
 }
 
-/** The part of a URN that names its stack and project. */
-function stackOf(urn: string): string {
-  const { stack, project } = stackOfUrn(urn);
-  return `${stack}::${project}`;
-}
+const stackOf = (urn: string) => `${stackOfUrn(urn).stack}::${stackOfUrn(urn).project}`;
 
-/** The resource's name in its URN (the part after the last `::`). */
 const resourceName = (urn: string) => urn.slice(urn.lastIndexOf("::") + 2);
 
-/**
- * What to look for and the two acts that resolve `entry`, as one paragraph. With `createdId` (a
- * success answer that failed the schema still named the object, `ApiResponseError.createdId`), that
- * object is named, so the user need not search for it.
- */
+/** What to look for and the two acts that resolve `entry`; names `createdId` where the answer did. */
 function remedy(entry: JournalEntry, noun: string, name: string, createdId?: string): string {
   const id = ambiguousRecordId(entry);
   const look =
@@ -65,7 +45,6 @@ function remedy(entry: JournalEntry, noun: string, name: string, createdId?: str
   );
 }
 
-/** Why the record exists, in the words of its failure. */
 function reasonOf(entry: JournalEntry, noun: string): string {
   const failure = entry.failure ?? "its process ended before the platform's answer arrived";
   return (
@@ -76,15 +55,11 @@ function reasonOf(entry: JournalEntry, noun: string): string {
   );
 }
 
-/** The error of a create refused because of an unresolved record. */
 export function unresolvedRecordError(subject: string, entry: JournalEntry, kind: RecordedKind, name: string): ResourceOperationError {
   return new ResourceOperationError({ subject, reason: reasonOf(entry, kind.noun), remedy: remedy(entry, kind.noun, name) });
 }
 
-/**
- * The error of a create that failed ambiguously just now, after its record was written: the same
- * message as every later attempt gets, with the failure itself.
- */
+/** The error of a create that failed ambiguously just now, its record written. */
 export function newRecordError(
   subject: string,
   entry: JournalEntry,
@@ -100,7 +75,7 @@ export function newRecordError(
   return new ResourceOperationError({ subject, reason, remedy: remedy(entry, kind.noun, name, createdId) }, { cause });
 }
 
-/** What a preview says of a record whose resource is being checked, by how it is resolved. */
+/** What a preview says of the record of the resource being checked. */
 function noticeFor(entry: JournalEntry, kind: RecordedKind, subject: string, name: string, resolution: Resolution | undefined): string {
   const id = ambiguousRecordId(entry);
   if (resolution === undefined) return `${subject}: ${reasonOf(entry, kind.noun)}\n${remedy(entry, kind.noun, name)}`;
@@ -116,15 +91,11 @@ function noticeFor(entry: JournalEntry, kind: RecordedKind, subject: string, nam
   );
 }
 
-/** Record ids already shown in this process, and the stacks whose records were listed. */
+/** Record ids shown and stacks listed in this process. */
 const shown = new Set<string>();
 const listed = new Set<string>();
 
-/**
- * Says `error` (a refused create of `entry`'s resource) as a warning too, once per process and record
- * unless a preview listed it: the engine ends an error hook's retries with an error of its own and
- * drops the provider's, so without it a hook that always retries would hide why.
- */
+/** A refused create's `error` as a warning too, once per record: after a hook's retries the engine drops the error. */
 export async function warnOnce(ctx: LifecycleContext, entry: JournalEntry, error: Error): Promise<void> {
   const id = ambiguousRecordId(entry);
   if (shown.has(id)) return;
@@ -132,11 +103,7 @@ export async function warnOnce(ctx: LifecycleContext, entry: JournalEntry, error
   await ctx.warn(error.message);
 }
 
-/**
- * At a `check` of `ctx.urn`: its own record, with how this update resolves it, and once per process
- * the other records of its stack, each as a warning. Best effort: a journal that cannot be read is
- * said by the create that needs it.
- */
+/** At a `check`: the URN's record and how it is resolved, and once per process its stack's others. Best effort. */
 export async function listRecordsAtCheck(
   ctx: LifecycleContext,
   journalOf: () => JournalStore,
@@ -166,11 +133,11 @@ export async function listRecordsAtCheck(
       await ctx.warn(recordLine(other, createAgainIds(ctx.settings).has(id)));
     }
   } catch {
-    // best effort (see above)
+    // best effort
   }
 }
 
-/** One line on a record of the stack whose resource is not the one being checked. */
+/** One line on another record of the stack. */
 function recordLine(entry: JournalEntry, createAgain: boolean): string {
   const id = ambiguousRecordId(entry);
   const resolved = createAgain ? " (adplatform:createAgain names it: its next create is sent)" : "";

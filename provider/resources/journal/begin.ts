@@ -1,12 +1,7 @@
 /**
- * begin: a create's POST under a `sent` entry, written (synced) just before the first attempt leaves,
- * which becomes `answered` with the id right after the answer, an `ambiguous` record when the POST
- * failed after it may have reached the platform, and goes when it failed without creating anything.
- *
- * And the creates under way in this process, for a process that must end cleanly when the engine that
- * asked for them is gone: a create waiting for the rate limiter or a retry is not sent once the
- * engine is gone (nobody would record its object); one on the wire is answered and journaled before
- * the process ends, so the next run can take its object over (`engineGone`).
+ * begin: a POST under a `sent` entry, synced before the first attempt leaves; then `answered`, `ambiguous`
+ * (failed after it may have arrived) or gone. Once the engine is gone, a create waiting for the limiter
+ * or a retry is not sent (nobody would record its object); one on the wire is seen through.
  */
 import { hostname } from "node:os";
 import { AdPlatformError, messageParts, renderMessage } from "../../errors";
@@ -28,22 +23,18 @@ interface Ticket {
 const tickets = new Set<Ticket>();
 let gone = false;
 
-/** The reason an unsent create is aborted with. */
 function engineGoneError(): AdPlatformError {
   return new AdPlatformError("ADP_ERR_ENGINE_GONE", "not sent: the Pulumi engine that asked for this create has ended");
 }
 
-/**
- * The engine has ended: aborts every create not yet sent, and resolves once every create under way
- * is over (the sent ones answered and journaled).
- */
+/** The engine has ended: aborts every unsent create; resolves once the sent ones are answered and journaled. */
 export async function engineGone(): Promise<void> {
   gone = true;
   for (const ticket of tickets) if (!ticket.sent) ticket.controller.abort(engineGoneError());
   await Promise.all([...tickets].map((ticket) => ticket.finished));
 }
 
-/** Outputs that differ from the inputs (what a take-over must add to the inputs). */
+/** Outputs that differ from the inputs (what a take-over must add to them). */
 function extraOutputs(inputs: unknown, outputs: unknown): Record<string, unknown> {
   const ins = (inputs ?? {}) as Record<string, unknown>;
   const extra: Record<string, unknown> = {};
@@ -74,7 +65,6 @@ export async function begin<Inputs, Outputs>(
   tickets.add(ticket);
   let sent = false;
   let sentAt = clock.now();
-  /** This create's entry in `state` (what this process wrote, and when the request left). */
   const entryOf = (journaled: Journaled, state: Pick<JournalEntry, "state"> & Partial<JournalEntry>): JournalEntry => ({
     format: JOURNAL_FORMAT,
     urn: journaled.urn,
@@ -90,7 +80,7 @@ export async function begin<Inputs, Outputs>(
   const send: CreateSend = {
     signal: ticket.controller.signal,
     beforeSend: async () => {
-      // Every attempt is on the wire from here; the entry is written before the first leaves.
+      // The entry is written before the first attempt leaves.
       const first = !sent;
       sent = true;
       ticket.sent = true;
@@ -99,8 +89,7 @@ export async function begin<Inputs, Outputs>(
         await run.journal.put(entryOf(run, { state: "sent" }));
       }
     },
-    // A POST is sent again only after an answer that created nothing (a 429, a refused
-    // connection), so from here it may be abandoned again.
+    // A POST is resent only after an answer that created nothing (a 429, a refused connection).
     afterAttempt: () => {
       ticket.sent = false;
       if (gone) ticket.controller.abort(engineGoneError());
@@ -113,8 +102,7 @@ export async function begin<Inputs, Outputs>(
     } catch (error) {
       const ambiguous = sent && mayHaveCreated(error);
       if (run !== undefined && ambiguous) {
-        // The record that no retry resends (./ambiguousRecords.ts). Should the journal fail here, its
-        // `sent` entry stays, which the next create reads as this same record.
+        // No retry resends it; should the journal fail, the `sent` entry stays and reads as this same record.
         const record = entryOf(run, {
           state: "ambiguous",
           name,
@@ -126,8 +114,7 @@ export async function begin<Inputs, Outputs>(
         );
         if (kept) throw newRecordError(subject, record, spec.definition, name, error);
       } else if (run !== undefined && sent) {
-        // Nothing was created: the entry goes. The create's own error is what the user needs; a
-        // journal that fails here keeps a `sent` entry, which the next create reports as ambiguous.
+        // Nothing was created: the entry goes (if the journal fails, the next create reports it as ambiguous).
         await (async () => run.journal.remove(run.urn))().catch(() => undefined);
       }
       if (ambiguous) throw ambiguousCreateError(subject, error, { noun, name });
@@ -143,7 +130,7 @@ export async function begin<Inputs, Outputs>(
       try {
         await run.journal.put(entry);
       } catch (error) {
-        // The object exists and the engine is about to record it: fail nothing, say what is missing.
+        // The engine is about to record the object: fail nothing, say what is missing.
         await ctx.warn(
           `${subject}: created ${noun} ${result.id}, but the create journal in ${run.journal.where} could not record ` +
             `it (${error instanceof Error ? error.message : String(error)}); an update killed now would not know of it.`,

@@ -1,9 +1,7 @@
 /**
- * The create journal's protocol around a kind's lifecycle: a create by POST is recorded so that an
- * update killed between the platform's answer and the engine's record of it leaves no duplicate.
- * Where entries live is the store's (./store); what goes in them, and when, is decided here and in
- * its three steps: `recover` (./recover.ts), `begin` (./begin.ts) and `settle` (./settle.ts). A
- * resource whose URN the face does not know (`ctx.urn`) is created as before, unrecorded.
+ * The create journal's protocol: a create by POST is recorded so that an update killed between the
+ * platform's answer and the engine's record of it leaves no duplicate. Steps: ./recover.ts, ./begin.ts,
+ * ./settle.ts. Without a URN (`ctx.urn`) a create goes unrecorded.
  */
 import type { LifecycleContext } from "../lifecycle/context";
 import type { CreateResult, ResourceLifecycle } from "../lifecycle/contract";
@@ -16,7 +14,7 @@ import { keptAsRecord, recover, settledEntry } from "./recover";
 import { refusedDelete, settleChecked, settleNamed, settleReplacementDelete, settleUnrecordedReplacement } from "./settle";
 import { ambiguousRecordId, inputsHash, type JournalEntry, type JournalStore } from "./store";
 
-/** Runs `spec`'s create under the journal: `recover`, else `begin` (see the module comment). */
+/** Runs `spec`'s create under the journal: `recover`, else `begin`. */
 export async function journaledCreate<Inputs, Outputs>(
   ctx: LifecycleContext,
   spec: JournaledCreate<Inputs, Outputs>,
@@ -25,24 +23,14 @@ export async function journaledCreate<Inputs, Outputs>(
   if (urn === undefined) return begin(ctx, spec, undefined);
   let run: Journaled;
   try {
-    run = {
-      ctx,
-      urn,
-      account: accountOf(ctx),
-      journal: callJournal(ctx.settings)(),
-      hash: inputsHash(spec.definition.kind, spec.inputs),
-    };
+    run = { ctx, urn, account: accountOf(ctx), journal: callJournal(ctx.settings)(), hash: inputsHash(spec.definition.kind, spec.inputs) };
   } catch (error) {
     throw resourceError(namesOf(spec.definition, spec.inputs).subject, error);
   }
   return (await recover(run, spec)) ?? begin(ctx, spec, run);
 }
 
-/**
- * The create of a resource whose URN may hold an ambiguous record (./ambiguousRecords.ts): refused,
- * with nothing sent, until the record is resolved; resolved by `adoptId`, the kind's adoption runs
- * and the record goes; by `createAgain`, the record goes and the create runs (one POST).
- */
+/** A create whose URN may hold an ambiguous record: refused until resolved by `adoptId` or `createAgain`, then it goes. */
 async function createResolving<Inputs, Outputs>(
   definition: JournaledKind,
   lifecycle: ResourceLifecycle<Inputs, Outputs>,
@@ -69,15 +57,14 @@ async function createResolving<Inputs, Outputs>(
     throw refused;
   }
   if ("createAgain" in resolution) {
-    // Whatever the ambiguous create made stays on the platform beside the new object: listed first.
-    const leaving = {
+    // Whatever the ambiguous create made stays beside the new object: listed first.
+    await listLeftBehind(ctx, {
       kind: definition.kind,
       name,
       change: "createdAgain",
       record: ambiguousRecordId(record),
       leftAt: record.sentAt,
-    } as const;
-    await listLeftBehind(ctx, leaving);
+    });
     await journal.remove(urn);
     return lifecycle.create(inputs, ctx);
   }
@@ -86,11 +73,7 @@ async function createResolving<Inputs, Outputs>(
   return adopted;
 }
 
-/**
- * `lifecycle` with every call that shows what the engine holds settling first: the engine calls
- * `diff`, `update`, `read` and `delete` only with ids from its state, so the entry of that create is
- * no longer needed, and must go before a replacement with equal inputs creates the resource again.
- */
+/** `lifecycle` with each call that shows what the engine holds settling it first, before a replacement could take it over. */
 export function journaling<Inputs, Outputs>(
   definition: JournaledKind,
   lifecycle: ResourceLifecycle<Inputs, Outputs>,

@@ -1,7 +1,6 @@
 /**
- * recover: a leftover entry of the URN, before a create sends anything. A matching `answered` object
- * is taken over and nothing is sent; a `sent` one whose process is gone becomes an `ambiguous` record,
- * which refuses the create (./ambiguousRecords.ts); one that does not match is reported and replaced.
+ * recover: before a create sends anything, a matching answered entry of its URN is taken over; a `sent`
+ * one whose process is gone becomes an `ambiguous` record, refusing it; a mismatch is reported and replaced.
  */
 import { hostname } from "node:os";
 import { sleep, type Clock, processAlive } from "../../infrastructure";
@@ -10,20 +9,11 @@ import { unresolvedRecordError } from "./ambiguousRecords";
 import { type Journaled, type JournaledCreate, namesOf, when } from "./journalRun";
 import { JOURNAL_FORMAT, type JournalEntry, type JournalStore } from "./store";
 
-/**
- * Decision: an entry whose process still runs is waited for at most 15 minutes after its request
- * was sent (the client's retry budget of 10 minutes plus a last attempt's timeout, with margin); a
- * process that holds it longer is taken as gone (its pid reused).
- */
+/** Decision: a running owner is waited for at most 15 min (10-min retry budget, a last attempt, margin); longer, its pid is reused. */
 const OWNER_WAIT_MS = 15 * 60 * 1000; // 15 min
 const OWNER_POLL_MS = 250; // 0.25 s
 
-/**
- * Decision: a process on another machine (a journal in Redis) cannot be asked whether it runs, so
- * its `sent` entry is waited for 2 minutes after its send: an orphaned plugin abandons its retries,
- * so only an attempt on the wire is still to come, and an attempt takes at most a minute (the
- * client's default timeout).
- */
+/** Decision: another machine's owner cannot be asked, so 2 min: an orphan abandons retries, an attempt takes 1 min at most. */
 const OTHER_HOST_WAIT_MS = 2 * 60 * 1000; // 2 min
 
 /** True while the process that wrote `entry` may still be sending it (`now` on the journal's clock). */
@@ -43,11 +33,7 @@ export async function settledEntry(journal: JournalStore, urn: string, clock: Cl
   }
 }
 
-/**
- * The take-over of the URN's leftover entry when it matches this create's kind, account and inputs
- * and holds an id; undefined when a POST must follow (nothing left over, or a mismatch, reported).
- * Throws the ambiguous-create error for a matching entry that was sent and never answered.
- */
+/** The take-over of a matching answered entry; undefined when a POST must follow; throws for an unanswered one. */
 export async function recover<Inputs, Outputs>(
   run: Journaled,
   spec: JournaledCreate<Inputs, Outputs>,
@@ -69,8 +55,7 @@ export async function recover<Inputs, Outputs>(
     return { id: prior.id, outputs: { ...inputs, ...prior.extraOutputs } as Outputs };
   }
   if (prior.state !== "answered") {
-    // Sent and never answered (its process is gone), or already a record: the platform may or may
-    // not have the object, whatever the inputs are now. It stays a record until a person resolves it.
+    // Never answered: the object may exist, whatever the inputs are now. A record until a person resolves it.
     throw unresolvedRecordError(subject, await keptAsRecord(journal, prior, name), spec.definition, name);
   }
   await journal.remove(urn);
@@ -82,10 +67,7 @@ export async function recover<Inputs, Outputs>(
   return undefined;
 }
 
-/**
- * `entry` as an `ambiguous` record: a `sent` entry whose process is gone becomes one (its create may
- * have reached the platform), written back so the sweep and every other machine keep it too.
- */
+/** `entry` as an `ambiguous` record, written back so the sweep and every other machine keep it too. */
 export async function keptAsRecord(journal: JournalStore, entry: JournalEntry, name: string): Promise<JournalEntry> {
   if (entry.state === "ambiguous") return entry;
   const record: JournalEntry = { ...entry, format: JOURNAL_FORMAT, state: "ambiguous", name: entry.name ?? name };

@@ -1,9 +1,7 @@
 /**
- * settle: the engine's calls show what its state holds, and the entries it holds go. The engine calls
- * `diff`, `read`, `update` and `delete` only with ids from its state; a native `Check` with old inputs
- * shows the state holds the resource; the `delete` that ends a create-before-delete replacement names
- * the old id; the SDK sees the id the engine recorded. Best effort throughout: the journal is an aid,
- * and a missing or unreadable one must not fail the engine's call.
+ * settle: entries of what the engine's state holds go, as its calls show it (`diff`, `read`, `update` and
+ * `delete` name ids from its state; so do a native `Check` with old inputs, a replacement's last `delete`
+ * and the SDK's registration). Best effort: an unusable journal must not fail the engine's call.
  */
 import type { Settings } from "../../configuration";
 import type { ResourceKind } from "../kinds";
@@ -11,7 +9,6 @@ import type { LifecycleContext } from "../lifecycle/context";
 import { accountOf, type CallJournal, callJournal, type JournaledKind, when } from "./journalRun";
 import type { JournalEntry } from "./store";
 
-/** `step`'s value, or undefined when the journal fails it (see the module comment). */
 async function bestEffort<T>(step: () => T | Promise<T>): Promise<T | undefined> {
   try {
     return await step();
@@ -20,12 +17,7 @@ async function bestEffort<T>(step: () => T | Promise<T>): Promise<T | undefined>
   }
 }
 
-/**
- * The engine holds object `id` of `kind` (it named the id in a diff, update, read or delete): its
- * entry has done its job and goes. Returns the resource's entry when it records another object: the
- * engine holds `id` for this URN, so that object is one an interrupted replacement created and the
- * engine never recorded.
- */
+/** The engine holds `id`: its entry goes. Returns the URN's entry recording another object (an unrecorded replacement). */
 export function settleNamed(
   ctx: LifecycleContext,
   journal: CallJournal,
@@ -44,11 +36,7 @@ export function settleNamed(
   });
 }
 
-/**
- * After a `diff` that replaces nothing: the object `entry` records will not be taken over (no create
- * follows), so say that it stays on the platform outside the stack, once, and forget it (an entry
- * the journal fails to remove expires).
- */
+/** After a `diff` that replaces nothing, no create takes `entry`'s object over: say it stays outside the stack, forget it. */
 export async function settleUnrecordedReplacement(
   ctx: LifecycleContext,
   journal: CallJournal,
@@ -65,12 +53,8 @@ export async function settleUnrecordedReplacement(
 }
 
 /**
- * A `Check` showing that the engine's state holds a resource for `ctx.urn`: an entry a first create
- * of it wrote (`replacing: false`) records the object the state holds, since an interrupted first
- * create leaves the state without a resource (only a pending operation), so the entry goes. Without
- * this, a replacement with equal inputs that calls no `diff` before its create (a provider change, a
- * native program, which never names the id otherwise) would take the held object over. An
- * interrupted replacement's entry (`replacing: true`) stays for the take-over.
+ * A `Check` showing the state holds the URN's resource: a first create's entry (`replacing: false`) records
+ * that object and goes, else a replacement without a `diff` would take it over; a replacement's stays.
  */
 export async function settleChecked(ctx: LifecycleContext, journal: CallJournal, kind: ResourceKind, olds: Record<string, unknown>) {
   const urn = ctx.urn;
@@ -83,35 +67,21 @@ export async function settleChecked(ctx: LifecycleContext, journal: CallJournal,
   });
 }
 
-/**
- * A `delete` of `id` for `ctx.urn` after this process's create of that URN returned another id: the
- * last step of a create-before-delete replacement, which the engine takes after recording the new
- * object, so the new object's entry goes (a program of the native face never names it otherwise).
- */
+/** The `delete` ending a create-before-delete replacement (this process created another id): the new object's entry goes. */
 export async function settleReplacementDelete(ctx: LifecycleContext, journal: CallJournal, id: string): Promise<void> {
   const created = ctx.urn === undefined ? undefined : ctx.createSession.createdFor(ctx.urn);
   if (created === undefined || created.id === id) return;
   await bestEffort(() => journal().removeIfId(ctx.urn!, created.id));
 }
 
-/**
- * The engine has answered the registration of `urn` with `id` (the SDK sees it, outside previews):
- * it has recorded the object, so the entry has done its job. This is what keeps a later replacement
- * with equal inputs (`pulumi up --target-replace`) from taking the replaced object over when no
- * provider call names the id in between.
- */
+/** The engine registered `urn` as `id` (outside previews): the entry goes, so a later `--target-replace` takes nothing over. */
 export async function settleRecorded(settings: Pick<Settings, "journalDir" | "limitsUrl">, urn: string, id: string): Promise<void> {
   await bestEffort(() => callJournal(settings)().removeIfId(urn, id));
 }
 
 /**
- * True when the engine asks to delete the object this process's create of the same URN took over:
- * the engine held that object already and asked for a new one (a `--target-replace`, whose `Check`
- * carries no old inputs, looks like the create after an interrupted first create), so the take-over
- * returned the old object as the new one. Deleting it would leave the state naming a deleted object
- * (the API deletes neither kind today, and the lifecycle's warning would call the object outside the
- * stack), so the delete does nothing and a warning says that nothing was replaced. The entry is gone
- * by then (the delete named its id), so the next replacement creates a new object.
+ * True when the engine deletes the object this process's create took over (a `--target-replace` looks like
+ * the create after an interrupted first create): nothing is deleted, a warning says so; the entry is gone.
  */
 export async function refusedDelete(ctx: LifecycleContext, definition: JournaledKind, id: string): Promise<boolean> {
   const created = ctx.urn === undefined ? undefined : ctx.createSession.createdFor(ctx.urn);

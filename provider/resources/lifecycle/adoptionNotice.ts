@@ -1,13 +1,6 @@
 /**
- * Says, before it happens, that a create will take an existing object over instead of making one:
- * the engine shows every create as `+ create`, adoption included, so without this a preview of
- * `adoptId: "701"` and one of a new group look the same.
- *
- * `check` is where it is said: the engine calls it once per resource in every run, the preview's
- * and the update's alike, and its old inputs tell whether a create lies ahead (none: the state holds
- * no resource; for the kinds whose declared ids always adopt, other ids: a replacement adopts
- * another object). `diff` is not called for a resource to be created, and `create` runs too late
- * for a preview. The notice is an info message on the resource; a check that fails says nothing.
+ * Says that a create will adopt an existing object (the engine shows `+ create`): in `check`, called in
+ * every run, preview included, whose old inputs tell whether a create lies ahead (`create` is too late).
  */
 import { requestLine } from "../../catalog";
 import type { ResourceKind } from "../kinds";
@@ -17,17 +10,17 @@ import type { ResourceLifecycle } from "./contract";
 
 type Inputs = Record<string, unknown>;
 
-/** A plain, known string id; empty, absent or unknown-in-preview values name nothing yet. */
+/** A known, non-empty string id. */
 const known = (value: unknown): string | undefined => (typeof value === "string" && value !== "" && !isUnknown(value) ? value : undefined);
 
-/** The adopted object's id in `inputs` (the declared ids joined by `/`), or undefined when the create makes a new object. */
+/** The adopted object's id in `inputs` (declared ids joined by `/`), or undefined for a new object. */
 function adoptedId(kind: ResourceKind, inputs: Inputs): string | undefined {
   const { adoption } = RESOURCE_DEFINITIONS[kind];
   const ids = (adoption.by === "adoptId" ? ["adoptId"] : adoption.ids).map((field) => known(inputs[field]));
   return ids.every((id) => id !== undefined) ? ids.join("/") : undefined;
 }
 
-/** The notice for checked `news` of `kind` given the old inputs `olds`, or undefined when no create adopts. */
+/** The notice for checked `news`, or undefined when no create adopts. */
 export function adoptionNotice(kind: ResourceKind, olds: Inputs, news: Inputs): string | undefined {
   const { noun, adoption } = RESOURCE_DEFINITIONS[kind];
   const id = adoptedId(kind, news);

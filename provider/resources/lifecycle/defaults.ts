@@ -1,17 +1,8 @@
 /**
- * A kind's lifecycle from what differs (after pulumi-go-provider's `infer`, which requires only
- * `Create`): a kind writes its calls to the platform, and `check`, `diff`, `read`, `update` and
- * `delete` follow from its definition's facts where it writes none:
- * - `check` validates with the definition's input schema (its relaxed one for an object that exists
- *   without a field only a create needs: an imported one);
- * - `diff` compares by the definition's diff rules; a kind that updates in place warns that a field
- *   removed from the program keeps its value on the platform (spec, Endpoints 1 and 4: "omitted
- *   fields stay unchanged"); a replace names the object it leaves on the platform, or is refused
- *   (./leftBehind.ts);
- * - `read` keeps the state as last written (spec: no GET for the kind);
- * - `update` PATCHes the changed fields with the kind's `patch`, or refuses: without a `patch` every
- *   compared field replaces, so the engine never asks;
- * - `delete` warns that the object stays on the platform: the API deletes none of the four kinds.
+ * A kind's lifecycle from what differs (after pulumi-go-provider's `infer`): the kind writes its calls to
+ * the platform; `check`, `diff` (warning of removed fields, spec, Endpoints 1 and 4: "omitted fields stay
+ * unchanged", and of what a replace leaves), `read` (the state: spec, no GET), `update` (a PATCH of the
+ * changed fields) and `delete` (a warning: the API deletes no kind) follow from its definition.
  */
 import type { OperationNamed, PostOperationName } from "../../catalog";
 import { ApiNotFoundError, type ResponseBodyOf } from "../../client";
@@ -19,30 +10,23 @@ import { AdPlatformError } from "../../errors";
 import { type CreateSend, journaledCreate } from "../journal";
 import { apiClient } from "./api";
 import { rateLimitShareFailure } from "../../configuration";
-import type { AnyResourceDefinition } from "../inputs/definition";
+import { type AnyResourceDefinition, shortNoun } from "../inputs/definition";
 import { checkInputs, type InputSchema } from "../inputs/checkInputs";
 import { diffInputs } from "../inputs/diff";
 import { keptStateRead } from "../inputs/inputFields";
 import { changedFields, declaredFields, warnRemovedFields } from "../inputs/patchFields";
 import { ResourceOperationError, resourceError } from "./resourceErrors";
 import { LIST_COMMAND, leftBehindRefusal, listLeftBehind, noteStack, sayLeftBehind } from "./leftBehind";
-import { shortNoun } from "../inputs/definition";
 import type { LifecycleContext } from "./context";
 import type { CheckResult, CreateResult, ResourceLifecycle } from "./contract";
 
-/** What a kind writes itself; everything else has a default (see the module comment). */
+/** What a kind writes itself; everything else has a default. */
 export interface KindCalls<Inputs, Outputs> {
-  /**
-   * How messages name the resource. Default: `<Kind> "<name>" (id <id>)` for a kind created by
-   * POST, `<Kind> "<declared id>"` for one whose declared ids name an existing object.
-   */
+  /** How messages name the resource; default `subjectOf`. */
   readonly subject?: (values: Partial<Outputs>, id?: string) => string;
-  /** Creates (or adopts) the object. Default: `adopt` or `post` for a kind created by POST, else `patch`. */
-  readonly create?: (inputs: Inputs, ctx: LifecycleContext) => Promise<CreateResult<Outputs>>;
-  /**
-   * For the definition's `create` POST: its body, and what the answer makes. The create journal sends
-   * it, so none goes unrecorded; `body` may refuse the create, before anything is read or sent.
-   */
+  /** Default: `adopt` or `post` for a kind created by POST, else `patch`. */
+  readonly create?: ResourceLifecycle<Inputs, Outputs>["create"];
+  /** The body of the definition's `create` POST (which may refuse it) and what the answer makes; journaled. */
   readonly post?: {
     readonly body: (inputs: Inputs) => unknown;
     readonly created: (
@@ -51,23 +35,19 @@ export interface KindCalls<Inputs, Outputs> {
       ctx: LifecycleContext,
     ) => CreateResult<Outputs>;
   };
-  /** Takes over the object `adoptId` names instead of creating one (a kind adopted by `adoptId`). */
+  /** Takes over the object `adoptId` names instead of creating one. */
   readonly adopt?: (inputs: Inputs, adoptId: string, ctx: LifecycleContext) => Promise<CreateResult<Outputs>>;
   /** What the kind says about checked inputs (warnings), after the definition's check. */
   readonly checked?: (result: CheckResult<Inputs>, ctx: LifecycleContext) => Promise<void>;
-  /** Reads the object from the platform. */
   readonly read?: ResourceLifecycle<Inputs, Outputs>["read"];
-  /**
-   * Sets `fields` of the existing object (the definition's `adoption.request`); throws the client's
-   * error as it is. With it, the kind updates in place.
-   */
+  /** Sets `fields` of the object (`adoption.request`), throwing the client's error; with it, the kind updates in place. */
   readonly patch?: (ctx: LifecycleContext, inputs: Inputs, fields: string[]) => Promise<void>;
 }
 
 /** `<noun>s`: `bid strategies`, `campaign groups`. */
 const plural = (noun: string) => `${noun.replace(/y$/, "ie")}s`;
 
-/** The default `subject` of `definition` (see `KindCalls.subject`). */
+/** `<Kind> "<name>" (id <id>)` for a kind adopted by `adoptId`, else `<Kind> "<declared ids>"`. */
 export function subjectOf(definition: AnyResourceDefinition): (values: Record<string, unknown>, id?: string) => string {
   const { kind, adoption } = definition;
   if (adoption.by === "adoptId") {
@@ -88,14 +68,12 @@ export function lifecycleWithDefaults<Inputs, Outputs>(
 ): ResourceLifecycle<Inputs, Outputs> {
   const { noun, adoption } = definition;
   const subject = (calls.subject ?? subjectOf(definition)) as (values: unknown, id?: string) => string;
-  // The fields a PATCH sets: those of which a program must set at least one.
   const settable = (definition.atLeastOneOf ?? []) as string[];
   const createOnly = Object.entries(definition.fields)
     .filter(([, field]) => field.requiredOnlyToCreate)
     .map(([name]) => name);
   const { patch } = calls;
 
-  /** `patch` with the client's errors said about the resource. */
   const patched = async (ctx: LifecycleContext, inputs: Inputs, fields: string[]) => {
     try {
       await patch!(ctx, inputs, fields);
@@ -110,7 +88,6 @@ export function lifecycleWithDefaults<Inputs, Outputs>(
     }
   };
 
-  /** The create of a kind created by POST: `adopt`, or the POST, sent through the create journal. */
   const createByPost = async (inputs: Inputs, ctx: LifecycleContext): Promise<CreateResult<Outputs>> => {
     const { adoptId } = inputs as { adoptId?: string };
     if (adoptId) return calls.adopt!(inputs, adoptId, ctx);
@@ -128,9 +105,7 @@ export function lifecycleWithDefaults<Inputs, Outputs>(
     (async (inputs: Inputs, ctx: LifecycleContext): Promise<CreateResult<Outputs>> => {
       if (patch === undefined || adoption.by !== "ids")
         throw new AdPlatformError("ADP_ERR_DEFINITION", `${definition.kind} has neither create nor patch`);
-      // Adopting: every declared field is sent, so the platform matches the program from the start.
-      // Decision (not shown in spec): the engine id is the declared ids joined by `/`
-      // (`<abTestId>/<variationId>`); only a label, never parsed (the ids are read from the inputs).
+      // Decision (not shown in spec): the engine id is the declared ids joined by `/`, a label never parsed.
       const values = inputs as Record<string, unknown>;
       await patched(ctx, inputs, declaredFields(settable, values));
       return { id: adoption.ids.map((field) => String(values[field])).join("/"), outputs: inputs as unknown as Outputs };
@@ -138,12 +113,11 @@ export function lifecycleWithDefaults<Inputs, Outputs>(
 
   return {
     async check(olds, news, ctx) {
-      // An object that exists without a field only its create needs (imported: the API did not return it).
+      // An existing object without a field only its create needs (imported).
       const existing = Object.keys(olds).length > 0 && createOnly.some((field) => olds[field] === undefined);
       const schema = (existing ? definition.existingInputs : definition.inputs) as InputSchema;
       const checked = checkInputs(schema, news) as CheckResult<Inputs>;
-      // A share the limiter would refuse fails the preview, named where it was set (an account's
-      // own is refused at `account.rateLimitShare` by the face that reads it).
+      // A share the limiter would refuse fails the preview (an account's own, where the face reads it).
       const share = ctx.settings.origins.rateLimitShare === "account" ? undefined : rateLimitShareFailure(ctx.settings);
       const settingFailures = [share, leftBehindRefusal(ctx.settings.leftBehind)]
         .filter((reason) => reason !== undefined)
@@ -158,13 +132,12 @@ export function lifecycleWithDefaults<Inputs, Outputs>(
       const old = olds as Record<string, unknown>;
       const diff = diffInputs(definition.diff, old, news as Record<string, unknown>);
       if (diff.replaces.length > 0) {
-        const name = typeof old.name === "string" ? old.name : undefined;
         await sayLeftBehind(ctx, {
           kind: definition.kind,
           nouns: plural(noun),
           label: subject(olds, id),
           id,
-          ...(name === undefined ? {} : { name }),
+          name: typeof old.name === "string" ? old.name : undefined,
           fields: diff.replaces,
           news: news as Record<string, unknown>,
         });
@@ -177,19 +150,18 @@ export function lifecycleWithDefaults<Inputs, Outputs>(
 
     async update(id, olds, news, ctx) {
       if (patch === undefined) {
-        // Unreachable through the engine: every compared field replaces. Refuse rather than pretend.
+        // Unreachable: every compared field replaces. Refuse rather than pretend.
         throw new ResourceOperationError({ subject: subject(news, id), reason: `the API cannot update a ${noun}; it must be replaced` });
       }
       const fields = changedFields(settable, diffInputs(definition.diff, olds as Record<string, unknown>, news as Record<string, unknown>));
-      // Only removed fields changed: there is nothing the API can be sent (diff warned about them).
+      // Only removed fields changed: nothing can be sent (diff warned).
       if (fields.length > 0) await patched(ctx, news, fields);
       return { outputs: news as unknown as Outputs };
     },
 
     async create(inputs, ctx) {
       const result = await create(inputs, ctx);
-      // A delete of this URN in the same run is then the end of a replacement (the journaled kinds
-      // record their creates themselves, with whether they took an object over).
+      // A delete of this URN in the same run then ends a replacement (journaled kinds record their own).
       if (ctx.urn !== undefined && ctx.createSession.createdFor(ctx.urn)?.id !== result.id) {
         ctx.createSession.recordCreate(ctx.urn, { id: result.id, tookOver: false });
       }

@@ -1,8 +1,4 @@
-/**
- * The create journal's store: its entries and where they are kept; it stores and expires entries and
- * decides nothing about creates (that is the protocol's, `../index.ts`). Where it lives comes with the
- * caller's settings (`journalDir`, `limitsUrl`: `provider/configuration/settings.ts`).
- */
+/** The create journal's store: it stores and expires entries and decides nothing about creates. */
 import { isRedisUrl, FallbackLadder } from "../../../infrastructure";
 import type { Settings } from "../../../configuration";
 import { CreateJournal } from "./createJournal";
@@ -14,7 +10,7 @@ export { JournalEntry, JOURNAL_FORMAT, ambiguousRecordId, canonicalJson, entryFi
 export { besideMachineJournal, journalOnLadder, type JournalStore } from "./journalStore";
 export { RedisCreateJournal, REDIS_JOURNAL_PREFIX } from "./redisCreateJournal";
 
-/** Directories swept in this process: a per-process record of work done, keyed by directory. */
+/** Directories swept in this process. */
 const swept = new Set<string>();
 
 /** The journal in `dir`; the first use of a directory in a process sweeps it. */
@@ -27,14 +23,7 @@ export function journalIn(dir: string, now: number = Date.now()): CreateJournal 
   return journal;
 }
 
-/**
- * The journal the create protocol uses with `settings`: in Redis when they name a limits URL,
- * shared by every machine of the account, stepping down the fallback ladder to the directory
- * journal should that Redis fail; else the directory journal. On Redis, the directory is read too,
- * for the entries journaled there while Redis was away (`besideMachineJournal`). A ladder lives for
- * one create or one settling, so a create's entries stay in one place, and the next starts from
- * Redis again.
- */
+/** The journal of `settings`: Redis (the directory read beside it) stepping down to the directory, or the directory. */
 export function journalStoreFor(settings: Pick<Settings, "journalDir" | "limitsUrl">): JournalStore {
   let machine: JournalStore | undefined;
   const directory = () => (machine ??= journalIn(settings.journalDir));

@@ -1,14 +1,8 @@
-/**
- * What the create protocol (`../index.ts`) needs of a journal, so the
- * protocol is written once whichever store keeps the entries: the machine's directory
- * (`CreateJournal`) or, with a limits URL, a Redis server every machine of the account reaches
- * (`RedisCreateJournal`). Every method may answer synchronously or with a promise.
- */
+/** What the create protocol needs of a journal: a directory (`CreateJournal`) or Redis (`RedisCreateJournal`). */
 import type { FallbackLadder } from "../../../infrastructure";
 import type { JournalEntry } from "./journalEntry";
 import { type AdPlatformError, isAdPlatformError } from "../../../errors";
 
-/** A journal as the create protocol uses it. */
 export interface JournalStore {
   /** Where entries are kept, for messages: a directory, or a Redis URL without its password. */
   readonly where: string;
@@ -17,19 +11,14 @@ export interface JournalStore {
   remove(urn: string): void | Promise<void>;
   removeIfId(urn: string, id: string): boolean | Promise<boolean>;
   removeById(kind: string, account: string, id: string): void | Promise<void>;
-  /** Every `ambiguous` entry, of any stack (a preview lists those of its own). */
+  /** Every `ambiguous` entry, of any stack. */
   ambiguous(): JournalEntry[] | Promise<JournalEntry[]>;
 }
 
-/**
- * A journal on the fallback ladder (`../infrastructure/fallbackLadder.ts`): each operation on the
- * place in use, stepping down at its first failure. A Redis journal fails for good once its URL is
- * given up, which warns once for the limits and the journal together (`../infrastructure/redis.ts`).
- */
+/** A journal on the fallback ladder: each operation on the place in use, stepping down at its first failure. */
 export function journalOnLadder(ladder: FallbackLadder<JournalStore>): JournalStore {
   const use = async <T>(operation: (store: JournalStore) => T | Promise<T>): Promise<T> => {
-    // A newer release's entry is an answer, not the place failing: a lower rung has no entry and
-    // would let the create go, so it is carried past the ladder and thrown here.
+    // A newer release's entry is an answer, not a failure: a lower rung would let the create go.
     const outcome = await ladder.run(async (store): Promise<{ value: T } | { answer: AdPlatformError }> => {
       try {
         return { value: await operation(store) };
@@ -54,14 +43,7 @@ export function journalOnLadder(ladder: FallbackLadder<JournalStore>): JournalSt
   };
 }
 
-/**
- * A shared journal that also answers for the entries this machine journaled in its directory
- * (`machine`) while the shared one was away: a create that was interrupted then is found by the next
- * run on this machine, and an entry the engine has since recorded goes from there too, so none is
- * left to be taken over later. Entries are written to the shared journal only. The directory is
- * read as an aid: one that cannot be used holds nothing this process can rely on, and a newer
- * release's entry in it is still an answer.
- */
+/** A shared journal also reading what this machine journaled in its directory while it was away; writes go to the shared one. */
 export function besideMachineJournal(shared: JournalStore, machine: () => JournalStore): JournalStore {
   const alsoThere = async <T>(operation: (store: JournalStore) => T | Promise<T>, otherwise: T): Promise<T> => {
     try {

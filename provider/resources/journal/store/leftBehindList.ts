@@ -1,20 +1,9 @@
 /**
- * The list of objects a stack left on the platform: the API deletes nothing, so each object a
- * replacement, a destroy or a resolved ambiguous create leaves stays live, and this list is where a
- * person finds them later (`adplatform-left-behind`, provider/faces/leftBehindList/). It is kept
- * where the create journal is, for the same reason: the next run, or a person, on another machine
- * must find it.
- *
- * - In the journal directory (`journalDir`), in its folder `left-behind/`: one small private file
- *   per object, written atomically, plus one per stack that ran with it (`stack-*.json`), so a
- *   listing tells a stack that left nothing from a stack it never saw.
- * - With a limits URL, in Redis beside the journal: the hash `adplatform:left-behind:objects` and the
- *   set `adplatform:left-behind:stacks`. Neither expires. The provider writes there on the fallback
- *   ladder (the directory when Redis is away), and the listing reads both places.
- * - An object is keyed by a hash of its account, kind and id (or, for an object an ambiguous create
- *   may have made, its record's id); the account is the journal's hash of it, never the token.
+ * The objects a stack left on the platform (the API deletes nothing), for `adplatform-left-behind`. Kept
+ * where the journal is: in `journalDir`/left-behind/ (a private file per object, and one per stack seen,
+ * so a listing tells a stack that left nothing from one never seen) and, with a limits URL, in Redis
+ * (`adplatform:left-behind:objects`, `:stacks`, never expiring); written on the fallback ladder.
  */
-import { createHash } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
@@ -27,33 +16,28 @@ import {
   sharedRedis,
 } from "../../../infrastructure";
 import type { Settings } from "../../../configuration";
+import { sha256 as fullSha256 } from "./journalEntry";
 
-/** The changes that leave an object on the platform. */
 export const LEFT_BEHIND_CHANGES = ["replaced", "deleted", "createdAgain"] as const;
 
-/** One object left on the platform. */
 export const LeftBehindObject = z.object({
   format: z.literal(1),
-  /** The journal's hash of the account (`journalAccount`). */
+  /** `journalAccount`. */
   account: z.string(),
   kind: z.string(),
-  /** The object's id; absent for what an ambiguous create may have made (its id was never answered). */
+  /** Absent for what an ambiguous create may have made. */
   id: z.string().optional(),
   name: z.string().optional(),
   project: z.string(),
   stack: z.string(),
   urn: z.string(),
-  /** When it was left (an ambiguous create's: when that create was sent), epoch milliseconds. */
+  /** Epoch ms (an ambiguous create's: its send). */
   leftAt: z.number(),
-  /**
-   * - `replaced`: the resource now manages `replacedBy` instead;
-   * - `deleted`: the resource left the stack (a destroy, or removed from the program);
-   * - `createdAgain`: a person resolved the ambiguous create `record` with `createAgain`.
-   */
+  /** `replaced` by `replacedBy`; `deleted` from the stack; `createdAgain`: ambiguous `record` resolved by `createAgain`. */
   change: z.enum(LEFT_BEHIND_CHANGES),
   replacedBy: z.string().optional(),
   record: z.string().optional(),
-  /** Set by a person, through the command, once the object is dealt with on the platform. */
+  /** Set by a person, through the command. */
   cleanedUpAt: z.number().optional(),
   cleanedUpBy: z.string().optional(),
 });
@@ -63,11 +47,10 @@ export type LeftBehindObject = z.infer<typeof LeftBehindObject>;
 export const KnownStack = z.object({ account: z.string(), project: z.string(), stack: z.string() });
 export type KnownStack = z.infer<typeof KnownStack>;
 
-/** A place the list is kept. Either kind of method may answer synchronously or with a promise. */
+/** A place the list is kept. */
 export interface LeftBehindStore {
   /** For messages: a directory, or a Redis URL without its password. */
   readonly where: string;
-  /** Writes `object`, replacing the one of the same key. */
   put(object: LeftBehindObject): void | Promise<void>;
   noteStack(stack: KnownStack): void | Promise<void>;
   objects(): LeftBehindObject[] | Promise<LeftBehindObject[]>;
@@ -80,16 +63,15 @@ export function stackOfUrn(urn: string): { project: string; stack: string } {
   return { project, stack };
 }
 
-const sha256 = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 40);
+const sha256 = (text: string) => fullSha256(text).slice(0, 40);
 
-/** The key of an object in either place. */
 export function leftBehindKey(object: Pick<LeftBehindObject, "account" | "kind" | "id" | "record">): string {
   return sha256(`${object.account}\u0000${object.kind}\u0000${object.id ?? object.record ?? ""}`);
 }
 
 const stackKey = (stack: KnownStack) => sha256(`${stack.account}\u0000${stack.project}\u0000${stack.stack}`);
 
-/** `text` as a `T`, or undefined when it is not one (a file of another release, or junk). */
+/** `text` as a `T`, or undefined (another release's file, or junk). */
 function parsed<T>(schema: z.ZodType<T>, text: string): T | undefined {
   try {
     const result = schema.safeParse(JSON.parse(text));
@@ -99,7 +81,6 @@ function parsed<T>(schema: z.ZodType<T>, text: string): T | undefined {
   }
 }
 
-/** The list in the journal directory's folder `left-behind/` (see the module comment). */
 export function directoryList(journalDir: string): LeftBehindStore {
   const dir = join(journalDir, "left-behind");
   let checked = false;
@@ -118,26 +99,22 @@ export function directoryList(journalDir: string): LeftBehindStore {
         return value === undefined ? [] : [value];
       });
   };
+  const write = (name: string, value: unknown) => {
+    ready();
+    writeFileAtomically(dir, name, JSON.stringify(value));
+  };
   return {
     where: dir,
-    put: (object) => {
-      ready();
-      writeFileAtomically(dir, `object-${leftBehindKey(object)}.json`, JSON.stringify(object));
-    },
-    noteStack: (stack) => {
-      ready();
-      writeFileAtomically(dir, `stack-${stackKey(stack)}.json`, JSON.stringify(stack));
-    },
+    put: (object) => write(`object-${leftBehindKey(object)}.json`, object),
+    noteStack: (stack) => write(`stack-${stackKey(stack)}.json`, stack),
     objects: () => read(LeftBehindObject, "object-"),
     stacks: () => read(KnownStack, "stack-"),
   };
 }
 
-/** Keys of the list in Redis (see the module comment). */
 export const REDIS_LEFT_BEHIND_OBJECTS = "adplatform:left-behind:objects";
 const REDIS_LEFT_BEHIND_STACKS = "adplatform:left-behind:stacks";
 
-/** The list in the Redis at `url`, on this process's one connection to it. */
 export function redisList(url: string): LeftBehindStore {
   const connection = sharedRedis(url);
   return {
@@ -159,10 +136,7 @@ export function redisList(url: string): LeftBehindStore {
   };
 }
 
-/**
- * The places of the list `settings` name: Redis first when they name a limits URL, then the
- * journal directory.
- */
+/** The places of the list: Redis first with a limits URL, then the journal directory. */
 export function leftBehindPlaces(settings: Pick<Settings, "journalDir" | "limitsUrl">): LeftBehindStore[] {
   const url = settings.limitsUrl;
   const directory = directoryList(settings.journalDir);
@@ -170,9 +144,9 @@ export function leftBehindPlaces(settings: Pick<Settings, "journalDir" | "limits
 }
 
 /** Where the provider writes: the first of the places that works (the fallback ladder). */
-export function leftBehindWriter(settings: Pick<Settings, "journalDir" | "limitsUrl">): Pick<LeftBehindStore, "put" | "noteStack"> & {
-  readonly where: string;
-} {
+export function leftBehindWriter(
+  settings: Pick<Settings, "journalDir" | "limitsUrl">,
+): Pick<LeftBehindStore, "where" | "put" | "noteStack"> {
   const ladder = new FallbackLadder<LeftBehindStore>(leftBehindPlaces(settings).map((place) => ({ make: () => place })));
   return {
     get where() {
@@ -188,10 +162,7 @@ export type LeftBehindReading =
   | { readonly objects: LeftBehindObject[]; readonly stacks: KnownStack[] }
   | { readonly unreadable: { readonly where: string; readonly reason: string } };
 
-/**
- * Every object and stack the places hold. Of an object kept in two places, the later leaving counts,
- * and of one leaving, the copy marked cleaned up.
- */
+/** Every object and stack the places hold; of an object in two places, the later leaving, else the cleaned-up copy. */
 export async function readLeftBehind(places: readonly LeftBehindStore[]): Promise<LeftBehindReading> {
   const objects = new Map<string, LeftBehindObject>();
   const stacks = new Map<string, KnownStack>();

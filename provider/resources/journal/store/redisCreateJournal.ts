@@ -1,38 +1,25 @@
 /**
- * The create journal in Redis, for runs that may resume on another machine: with a limits URL
- * (`adplatform:limitsUrl`, `ADPLATFORM_LIMITS_URL`) the entries live beside the shared limiter
- * state, so a CI run on another machine finds what a killed run on this one created.
- *
- * - Keys: `adplatform:journal:<hash of the URN>` (the entry, JSON) and, once answered,
- *   `adplatform:journal:id:<hash of kind, account and id>` (the URN, an index for callers that
- *   know only the id), both expiring with the entry's time to live, and the set
- *   `adplatform:journal:ambiguous` of the URNs whose entry is `ambiguous` (such an entry never
- *   expires: only a person resolves it). None holds the token.
- * - Every step is one command on one key, so it is one step on one node of a Redis Cluster too,
- *   whichever slots the two keys fall in. The index is written before its entry and removed after
- *   it: an index whose entry is gone or records another id points at nothing (`removeIfId`
- *   checks), and an entry that records an id always has its index.
- * - Durable as the server is: an entry survives a crash of the server only with its persistence
- *   (`appendonly yes`, `appendfsync always` to match the directory journal's fsync); a failover
- *   may lose the writes the promoted replica had not received.
- * - It runs on this process's one connection to the URL (`../infrastructure/redis.ts`), shared
- *   with the limiter's store: a failure of either makes the URL away for both, with one warning,
- *   and the fallback ladder steps down to the directory journal (`journalOnLadder`).
+ * The create journal in Redis, beside the shared limiter state, so another machine finds what a killed run created.
+ * - Keys: `adplatform:journal:<hash of URN>` (the entry) and, once answered, `adplatform:journal:id:<hash
+ *   of kind, account, id>` (its URN), both expiring with the entry, and the set `adplatform:journal:ambiguous`
+ *   (whose entries never expire). None holds the token.
+ * - One command on one key per step, so Redis Cluster slots do not matter. The index is written before
+ *   its entry and removed after it, so an entry with an id always has its index (`removeIfId` checks).
+ * - Durable as the server is (`appendonly yes`, `appendfsync always` to match the directory's fsync); a
+ *   failover may lose writes. Shared with the limiter's store: a failure makes the URL away for both.
  */
-import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
 import { type SharedRedis, sharedRedis } from "../../../infrastructure";
 import { JOURNAL_ENTRY_TTL_MS } from "./createJournal";
-import type { JournalEntry } from "./journalEntry";
+import { type JournalEntry, sha256 } from "./journalEntry";
 import type { JournalStore } from "./journalStore";
 import { newerJournalEntryError, readStoredEntry } from "./storedEntry";
 
 /** Prefix of every key the journal writes. */
 export const REDIS_JOURNAL_PREFIX = "adplatform:journal:";
 
-const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 const entryKey = (urn: string) => `${REDIS_JOURNAL_PREFIX}${sha256(urn).slice(0, 40)}`;
-/** The URNs of the `ambiguous` entries, so a preview can list them without scanning the keyspace. */
+/** So a preview lists them without scanning the keyspace. */
 const AMBIGUOUS_KEY = `${REDIS_JOURNAL_PREFIX}ambiguous`;
 const idKey = (kind: string, account: string, id: string) =>
   `${REDIS_JOURNAL_PREFIX}id:${sha256(`${kind}\u0000${account}\u0000${id}`).slice(0, 40)}`;
@@ -50,7 +37,6 @@ interface ScriptedRedis extends Redis {
   adplatformJournalRemoveIfId(entry: string, id: string): Promise<number>;
 }
 
-/** The journal at a Redis URL. */
 export class RedisCreateJournal implements JournalStore {
   private readonly connection: SharedRedis;
 
@@ -67,14 +53,13 @@ export class RedisCreateJournal implements JournalStore {
     const value = await this.run((client) => client.get(entryKey(urn)));
     if (value === null) return undefined;
     const stored = readStoredEntry(value);
-    // A newer release's entry stays, and this release sends no create for its URN (storedEntry.ts).
     if ("newerFormat" in stored) throw newerJournalEntryError(urn, stored.newerFormat, this.where);
     return "entry" in stored && stored.entry.urn === urn ? stored.entry : undefined;
   }
 
   async put(entry: JournalEntry): Promise<void> {
     if (entry.state === "ambiguous") {
-      // Listed before it is written, and kept without expiry (see the module comment).
+      // Listed before it is written, and kept without expiry.
       await this.run((client) => client.sadd(AMBIGUOUS_KEY, entry.urn));
       await this.run((client) => client.set(entryKey(entry.urn), JSON.stringify(entry)));
       return;

@@ -1,18 +1,13 @@
 /**
- * Reading a stored journal entry when processes of several releases share one journal (during a
- * rollout: one directory on a machine, or one Redis for every machine). Every entry carries the
- * `format` of the release that wrote it (`JOURNAL_FORMAT`). An entry of a newer format is another
- * release's record of a create it sent: this release cannot know what its fields mean, so it never
- * reads it as an entry of its own, never removes or overwrites it, and never sends a create for its
- * URN (which could duplicate the object that release created): that create fails, saying so.
+ * Reading an entry when releases share a journal (mid-rollout). A newer `format`'s entry is never read,
+ * removed or overwritten, and a create for its URN (which could duplicate that release's object) fails.
  */
 import { AdPlatformError } from "../../../errors";
 import { JOURNAL_FORMAT, JournalEntry } from "./journalEntry";
 
-/** What a stored text is: an entry of this release's format, another release's newer one, or neither. */
 export type StoredEntry = { readonly entry: JournalEntry } | { readonly newerFormat: number } | { readonly unreadable: true };
 
-/** Classifies the text of a stored entry (a file's content, a Redis value). */
+/** Classifies a stored text (a file's content, a Redis value). */
 export function readStoredEntry(text: string): StoredEntry {
   let value: unknown;
   try {
