@@ -187,12 +187,17 @@ describe.each(STORES)("two limiters on one $kind", ({ pair }) => {
     expect(fromB).toHaveLength(1);
   });
 
-  it("do not hold anything for a limiter that died with requests in flight: its tickets expire by themselves", async () => {
+  it("do not hold anything for a limiter that died with requests in flight: its tickets stop counting once it is silent for the liveness period", async () => {
     const clock = new FakeClock();
-    const [a, b] = limiters(clock, { concurrency: { initial: 4, min: 1, max: 4 } });
+    const [one, two] = pair();
+    const options = { concurrency: { initial: 4, min: 1, max: 4 } };
+    // a's process is killed once its requests are out: its timers never fire, so it decides no more (no heartbeat).
+    const killed = { now: () => clock.now(), setTimer: () => undefined, clearTimer: () => undefined };
+    const a = limiterOn(clock, one, { ...options, clock: killed });
+    const b = limiterOn(clock, two, options);
     expect(acquireMany(a, clock, 4, false)).toBeDefined();
     await flush();
-    // a never answers nor releases (its process died): b waits for its tickets' life, then goes on.
+    // a never answers nor releases: b waits the liveness period (10 s), not the tickets' life (60 s), then goes on.
     const fromB = acquireMany(b, clock, 10);
     await clock.advance(9_999);
     expect(fromB).toHaveLength(0);
