@@ -163,6 +163,8 @@ export class RateLimiter {
   private timerAt = Number.POSITIVE_INFINITY;
   /** While it holds permits, the limiter decides at least every `heartbeatMs`: the others see it lives. */
   private heartbeat: TimerHandle = undefined;
+  /** Ends the watch for others' releases (`LimiterStore.watch`), kept while callers wait. */
+  private unwatch: (() => void) | undefined;
 
   constructor(options: Partial<LimiterOptions> = {}) {
     this.options = { ...LIMITER_DEFAULTS, ...options, concurrency: { ...LIMITER_DEFAULTS.concurrency, ...options.concurrency } };
@@ -195,6 +197,7 @@ export class RateLimiter {
           ? () => {
               const index = this.queue.indexOf(waiter);
               if (index >= 0) this.queue.splice(index, 1);
+              this.listen();
               reject(signal.reason);
             }
           : undefined,
@@ -203,6 +206,7 @@ export class RateLimiter {
       let index = this.queue.length;
       while (index > 0 && this.queue[index - 1]!.since > waiter.since) index -= 1;
       this.queue.splice(index, 0, waiter);
+      this.listen();
       this.decideSoon();
     });
   }
@@ -286,7 +290,7 @@ export class RateLimiter {
     };
     let stored: void | Promise<void>;
     try {
-      stored = this.store.update(this.name, run);
+      stored = this.store.update(this.name, run, this.self);
     } catch (error) {
       return this.failed(error);
     }
@@ -328,6 +332,7 @@ export class RateLimiter {
     }
     this.waits.decided(decision, this.queue, this.clock.now());
     this.beat();
+    this.listen();
     if (this.queue.length === 0) this.sleepNoMore();
     else if (decision.wakeAt < Number.POSITIVE_INFINITY) this.wakeAt(decision.wakeAt, decision.precise);
     if (this.scheduled || this.events.length > 0) this.decideNow();
@@ -347,7 +352,28 @@ export class RateLimiter {
     }
     this.sleepNoMore();
     this.beat();
+    this.listen();
     if (this.events.length > 0) this.decideNow();
+  }
+
+  /**
+   * While callers wait, hears the others' releases through the store (a slot they free decides
+   * again at once); with nobody waiting, hears nothing (an idle process holds no watch).
+   */
+  private listen(): void {
+    const waiting = this.queue.length > 0;
+    if (waiting && this.unwatch === undefined && this.store.watch !== undefined) {
+      try {
+        this.unwatch = this.store.watch(this.name, this.self, () => {
+          if (this.queue.length > 0) this.decideSoon();
+        });
+      } catch {
+        this.unwatch = () => undefined; // hears nothing: wakes at the time the model knows
+      }
+    } else if (!waiting && this.unwatch !== undefined) {
+      this.unwatch();
+      this.unwatch = undefined;
+    }
   }
 
   /**

@@ -89,8 +89,6 @@ export const ticketLifeMs = (config: ModelConfig) => config.ticketLifeMs ?? ATTE
 export const livenessMs = (config: ModelConfig) => config.steadyWindowMs / 6;
 /** How often a limiter holding tickets decides at least, ms: half the liveness period, so one late heartbeat is not a death. */
 export const heartbeatMs = (config: ModelConfig) => livenessMs(config) / 2;
-/** How often to look again while other limiters' tickets fill the cap (their releases are not heard). */
-const pollMs = (config: ModelConfig) => config.burstWindowMs / 20;
 
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
 
@@ -350,13 +348,7 @@ export function decide(
     if (count >= state.cap.value) {
       // The next release frees a slot (ours wake the driver, others' are heard through the store),
       // or the first ticket to stop counting: the time is known.
-      const own = grants.length > 0 || tickets.some(([id]) => ownerOf(id) === ownerOf(item.id));
-      wakeAt = Math.min(
-        wakeAt,
-        own ? Number.POSITIVE_INFINITY : now + pollMs(config),
-        ...tickets.map(endOf),
-        ...grants.map((g) => g.ticket.exp),
-      );
+      wakeAt = Math.min(wakeAt, ...tickets.map(endOf), ...grants.map((g) => g.ticket.exp));
       break;
     }
     if (config.classes[item.cls] === undefined) continue;
@@ -370,8 +362,7 @@ export function decide(
         // heard through the store), else it ends when the last ticket holding it stops counting.
         const holders = (kind: "burst" | "steady", w: WindowState) =>
           tickets.filter(([, t]) => t.cls === item.cls && t[kind] === w.opened).map(endOf);
-        const until = (kind: "burst" | "steady", w: WindowState) =>
-          now < w.endsBy ? w.endsBy : Math.min(now + pollMs(config), Math.max(now, ...holders(kind, w)));
+        const until = (kind: "burst" | "steady", w: WindowState) => (now < w.endsBy ? w.endsBy : Math.max(now, ...holders(kind, w)));
         wakeAt = Math.max(blocked.burst ? until("burst", windows.burst) : now, blocked.steady ? until("steady", windows.steady) : now);
         if ((!blocked.burst || now < windows.burst.endsBy) && (!blocked.steady || now < windows.steady.endsBy)) headWake = wakeAt;
         continue;

@@ -69,6 +69,11 @@ export function freshState(config: { readonly concurrency: { readonly initial: n
   };
 }
 
+/** Whether a commit of `after` over `before` released tickets (a slot another limiter may be waiting for). */
+export function releasedBetween(before: LimiterState | undefined, after: LimiterState): boolean {
+  return before !== undefined && Object.keys(before.tickets).some((id) => !(id in after.tickets));
+}
+
 /**
  * `found` with what `apart` (the state this process last decided elsewhere) knows and it does not:
  * each window is the one that surely ends later, or, of two that may be one server window, the

@@ -208,7 +208,7 @@ describe("a window's uncertain end", () => {
     expect(held.granted).toEqual([]);
     // An answer wakes it (ours, or another process's heard through the store); else the time its
     // requests stop counting: their owner's liveness deadline, as it sent no heartbeat since.
-    expect(held.wakeAt).toBe(1_010 + 50);
+    expect(held.wakeAt).toBe(livenessMs(CONFIG));
     // The server's window opened late: its end is later than the guess.
     const answered = t.step(1_020, [next!], [t.answer(first[0]!.id, 1_020, { report: { limit: 10, remaining: 1, resetMs: 40 } })]);
     expect(answered.granted).toEqual([]);
@@ -447,11 +447,13 @@ describe("requests in flight", () => {
     expect(Object.keys(t.state!.tickets).sort()).toEqual([mine!.id, other!.id].sort());
   });
 
-  it("others' tickets filling the cap: looks again soon, since their releases are not heard", () => {
+  it("others' tickets filling the cap: waits until the first stops counting (its owner's liveness deadline), not polling", () => {
     const t = new Trace({ ...CONFIG, concurrency: { initial: 1, min: 1, max: 8 } });
     const [other] = t.requests(1, 1, "other");
     t.step(0, [other!]);
-    expect(t.step(1, t.requests(1, 1, "me")).wakeAt).toBe(1 + 50);
+    expect(t.step(1, t.requests(1, 1, "me")).wakeAt).toBe(livenessMs(CONFIG));
+    t.step(4_000, [], [holds("other", [other!.id])]);
+    expect(t.step(4_001, t.requests(1, 1, "me")).wakeAt).toBe(4_000 + livenessMs(CONFIG));
   });
 });
 
@@ -489,6 +491,7 @@ describe("a ticket lives as long as its attempt can, while its owner lives", () 
     const [mine] = t.requests(1, 1, "me");
     const waiting = t.step(3_001, [mine!]);
     expect(waiting.granted).toEqual([]);
+    expect(waiting.wakeAt).toBe(3_000 + livenessMs(CONFIG)); // a time the model knows, not a look every 50 ms
     expect(t.step(3_000 + livenessMs(CONFIG) - 1, [mine!]).granted).toEqual([]);
     expect(t.step(3_000 + livenessMs(CONFIG), [mine!]).granted).toEqual([mine!.id]);
     expect(t.steady().spent).toBe(2); // the dead one's request may have been counted: its cost stays
@@ -502,6 +505,7 @@ describe("a ticket lives as long as its attempt can, while its owner lives", () 
     t.state!.tickets["old-process/1#1"] = { cls: "C", cost: 1, at: 0, exp: 10_000, burst: 0, steady: 0, live: 1 };
     const waiting = t.step(1, [mine!]);
     expect(waiting.granted).toEqual([]);
+    expect(waiting.wakeAt).toBe(10_000);
     expect(t.step(9_999, [mine!]).granted).toEqual([]);
     expect(t.step(10_000, [mine!]).granted).toEqual([mine!.id]);
   });
@@ -511,7 +515,7 @@ describe("a ticket lives as long as its attempt can, while its owner lives", () 
     const [mine] = t.requests(1, 1, "me");
     t.step(0);
     t.state!.tickets["stripped/1#1"] = { cls: "C", cost: 1, at: 0, exp: 60_000, burst: 0, steady: 0, live: 1 };
-    expect(t.step(1, [mine!]).granted).toEqual([]);
+    expect(t.step(1, [mine!]).wakeAt).toBe(1 + livenessMs(CONFIG));
     expect(t.step(1 + livenessMs(CONFIG), [mine!]).granted).toEqual([mine!.id]);
   });
 
