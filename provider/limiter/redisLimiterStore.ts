@@ -16,8 +16,16 @@
  */
 import { randomBytes } from "node:crypto";
 import { Cluster, type Redis } from "ioredis";
-import { type Clock, epochClock, offsetClock, RedisStoreError, type SharedRedis, sharedRedis } from "../infrastructure";
-import { openRedis, SHARED_REDIS_TIMEOUTS } from "../infrastructure/redis";
+import {
+  type Clock,
+  epochClock,
+  offsetClock,
+  openRedis,
+  RedisStoreError,
+  SHARED_REDIS_TIMEOUTS,
+  type SharedRedis,
+  sharedRedis,
+} from "../infrastructure";
 import { LIMITER_STATE_VERSION, type LimiterState, releasedBetween } from "./limiterState";
 import { type LimiterStore, parseState, ReleaseListeners } from "./limiterStores";
 
