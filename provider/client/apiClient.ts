@@ -114,6 +114,7 @@ class HttpApiClient implements ApiClient {
           rateClass: op.rateClass,
           cost: prepared.cost,
           queuedSince,
+          lifeMs: this.timeouts.requestMs,
           ...(onWait ? { onWait } : {}),
           ...(this.share === undefined ? {} : { share: this.share }),
         },

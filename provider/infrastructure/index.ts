@@ -12,6 +12,8 @@ export {
   closeRedisConnections,
   isRedisUrl,
   mayCarryPassword,
+  openRedis,
+  SHARED_REDIS_TIMEOUTS,
   sharedRedis,
   warnUnusable,
 } from "./redis";

@@ -13,7 +13,7 @@ import { hostname } from "node:os";
 import { BURST_WINDOW_MS, RATE_CLASSES, STEADY_WINDOW_MS } from "../catalog";
 import type { RateClass, RateClassName } from "../catalog";
 import { type Clock, type TimerHandle, systemClock } from "../infrastructure";
-import { type Decision, type LimiterEvent, type ModelConfig, decide } from "./limiterModel";
+import { ATTEMPT_MS, type Decision, type LimiterEvent, type ModelConfig, decide, heartbeatMs } from "./limiterModel";
 import { type LimiterState, type Ticket } from "./limiterState";
 import { type LimiterStore, MemoryLimiterStore } from "./limiterStores";
 import { type LimitWait, WaitReports } from "./limiterWaits";
@@ -39,6 +39,8 @@ export interface LimiterOptions {
   readonly concurrency: ConcurrencyOptions;
   /** The share of every window a request that names none may spend, in (0, 1] (`AdmissionRequest.share`). */
   readonly share: number;
+  /** How long an attempt may last when a request does not say (`AdmissionRequest.lifeMs`): its ticket's life, ms. */
+  readonly ticketLifeMs: number;
   readonly clock: Clock;
   /**
    * Share the account's state with the other processes of this machine, and machines through a
@@ -62,6 +64,7 @@ export const LIMITER_DEFAULTS: LimiterOptions = Object.freeze({
   guardMs: 10, // 10 ms
   concurrency: Object.freeze({ initial: 4, min: 1, max: 8 }),
   share: 1, // the whole limit
+  ticketLifeMs: ATTEMPT_MS, // 60 s, the client's default request timeout
   clock: systemClock,
   shareAcrossProcesses: true,
 });
@@ -75,6 +78,8 @@ export interface AdmissionRequest {
   readonly queuedSince?: number;
   /** Its caller's share of every window, in (0, 1] (the caller's `rateLimitShare`); default `options.share`. */
   readonly share?: number;
+  /** How long its attempt may last (the client's request timeout), ms: its ticket counts against the in-flight cap that long at most. */
+  readonly lifeMs?: number;
   /** Told while it waits on the windows longer than a few seconds, how much longer (`limiterWaits.ts`). */
   readonly onWait?: (wait: LimitWait) => void;
 }
@@ -139,7 +144,7 @@ const PROCESS_TAG = `${hostname()}/${process.pid}/${randomBytes(4).toString("hex
 export class RateLimiter {
   readonly options: LimiterOptions;
   private readonly clock: Clock;
-  private readonly model: ModelConfig;
+  private model: ModelConfig;
   private readonly store: LimiterStore;
   private readonly name: string;
   private readonly waits: WaitReports;
@@ -156,12 +161,16 @@ export class RateLimiter {
   private deciding: Promise<void> | undefined;
   private timer: TimerHandle = undefined;
   private timerAt = Number.POSITIVE_INFINITY;
+  /** While it holds permits, the limiter decides at least every `heartbeatMs`: the others see it lives. */
+  private heartbeat: TimerHandle = undefined;
+  /** Ends the watch for others' releases (`LimiterStore.watch`), kept while callers wait. */
+  private unwatch: (() => void) | undefined;
 
   constructor(options: Partial<LimiterOptions> = {}) {
     this.options = { ...LIMITER_DEFAULTS, ...options, concurrency: { ...LIMITER_DEFAULTS.concurrency, ...options.concurrency } };
     this.clock = this.options.clock;
-    const { classes, burstWindowMs, steadyWindowMs, guardMs, concurrency, share } = this.options;
-    this.model = { classes, burstWindowMs, steadyWindowMs, guardMs, concurrency, share };
+    const { classes, burstWindowMs, steadyWindowMs, guardMs, concurrency, share, ticketLifeMs } = this.options;
+    this.model = { classes, burstWindowMs, steadyWindowMs, guardMs, concurrency, share, ticketLifeMs };
     this.waits = new WaitReports(this.model);
     this.store = this.options.sharedStore ?? new MemoryLimiterStore();
     this.name = this.options.stateName ?? "account";
@@ -173,6 +182,9 @@ export class RateLimiter {
    */
   acquire(request: AdmissionRequest, signal?: AbortSignal): Promise<Permit> {
     if (signal?.aborted) return Promise.reject(signal.reason);
+    // The longest a ticket lives is the longest attempt asked for: a longer timeout than the default keeps its slot.
+    if (request.lifeMs !== undefined && request.lifeMs > (this.model.ticketLifeMs ?? 0))
+      this.model = { ...this.model, ticketLifeMs: request.lifeMs };
     return new Promise<Permit>((resolve, reject) => {
       const waiter: Waiter = {
         id: `${this.self}${++this.issued}`,
@@ -185,6 +197,7 @@ export class RateLimiter {
           ? () => {
               const index = this.queue.indexOf(waiter);
               if (index >= 0) this.queue.splice(index, 1);
+              this.listen();
               reject(signal.reason);
             }
           : undefined,
@@ -193,6 +206,7 @@ export class RateLimiter {
       let index = this.queue.length;
       while (index > 0 && this.queue[index - 1]!.since > waiter.since) index -= 1;
       this.queue.splice(index, 0, waiter);
+      this.listen();
       this.decideSoon();
     });
   }
@@ -266,7 +280,7 @@ export class RateLimiter {
     this.events = [];
     const waiting = this.queue
       .slice(0, LOOK_AHEAD)
-      .map(({ id, request: { rateClass, cost, share } }) => ({ id, cls: rateClass, cost, share }));
+      .map(({ id, request: { rateClass, cost, share, lifeMs } }) => ({ id, cls: rateClass, cost, share, lifeMs }));
     let decision: Decision | undefined;
     let decidedAt = 0;
     const run = (state: LimiterState | undefined) => {
@@ -276,7 +290,7 @@ export class RateLimiter {
     };
     let stored: void | Promise<void>;
     try {
-      stored = this.store.update(this.name, run);
+      stored = this.store.update(this.name, run, this.self);
     } catch (error) {
       return this.failed(error);
     }
@@ -317,6 +331,8 @@ export class RateLimiter {
       waiter.resolve(record);
     }
     this.waits.decided(decision, this.queue, this.clock.now());
+    this.beat();
+    this.listen();
     if (this.queue.length === 0) this.sleepNoMore();
     else if (decision.wakeAt < Number.POSITIVE_INFINITY) this.wakeAt(decision.wakeAt, decision.precise);
     if (this.scheduled || this.events.length > 0) this.decideNow();
@@ -335,7 +351,46 @@ export class RateLimiter {
       waiter.reject(error);
     }
     this.sleepNoMore();
+    this.beat();
+    this.listen();
     if (this.events.length > 0) this.decideNow();
+  }
+
+  /**
+   * While callers wait, hears the others' releases through the store (a slot they free decides
+   * again at once); with nobody waiting, hears nothing (an idle process holds no watch).
+   */
+  private listen(): void {
+    const waiting = this.queue.length > 0;
+    if (waiting && this.unwatch === undefined && this.store.watch !== undefined) {
+      try {
+        this.unwatch = this.store.watch(this.name, this.self, () => {
+          if (this.queue.length > 0) this.decideSoon();
+        });
+      } catch {
+        this.unwatch = () => undefined; // hears nothing: wakes at the time the model knows
+      }
+    } else if (!waiting && this.unwatch !== undefined) {
+      this.unwatch();
+      this.unwatch = undefined;
+    }
+  }
+
+  /**
+   * While it holds permits, decides again within a heartbeat, so the others see its tickets' owner
+   * live (`livenessMs`). Unref'd: a heartbeat alone keeps no process alive.
+   */
+  private beat(): void {
+    if (this.held.size === 0 && this.heartbeat !== undefined) {
+      this.clock.clearTimer(this.heartbeat);
+      this.heartbeat = undefined;
+    }
+    if (this.held.size === 0 || this.heartbeat !== undefined) return;
+    this.heartbeat = this.clock.setTimer(() => {
+      this.heartbeat = undefined;
+      if (this.held.size > 0) this.decideSoon();
+    }, heartbeatMs(this.model));
+    (this.heartbeat as { unref?: () => void } | undefined)?.unref?.();
   }
 
   /** Nobody waits: no wake-up is due (one left would decide for no one, after the process's work is done). */

@@ -20,6 +20,11 @@ export interface ModelConfig {
   readonly concurrency: { readonly initial: number; readonly min: number; readonly max: number };
   /** The share of every window a request that names none may spend (1: all of it). */
   readonly share: number;
+  /**
+   * How long an attempt may last (the client's request timeout), ms: the life of a ticket whose
+   * request names none, and the longest any ticket read lives. None: `ATTEMPT_MS`.
+   */
+  readonly ticketLifeMs?: number;
 }
 
 /** A request waiting for a grant: its ticket id, rate class and cost (spec, Limits 7). */
@@ -33,6 +38,8 @@ export interface Waiting {
    * its own share's room, so together they never spend more than the largest share.
    */
   readonly share?: number;
+  /** How long its attempt may last (its request's timeout), ms: its ticket's life; none: the model's `ticketLifeMs`. */
+  readonly lifeMs?: number;
 }
 
 export type LimiterEvent =
@@ -52,6 +59,7 @@ export type LimiterEvent =
   /**
    * The limiter `owner` holds exactly the permits `ids`: its other tickets were released, perhaps
    * while it decided on another store (a fallback ladder's lower rung), where the release was applied.
+   * Sent with every decision, so it also says the owner lives (`LimiterState.owners`).
    */
   | { readonly kind: "holds"; readonly owner: string; readonly ids: readonly string[] };
 
@@ -65,10 +73,22 @@ export interface Decision {
   readonly precise: boolean;
 }
 
-/** A ticket lives a sixth of a steady window (10 s on the platform) unless released first. */
-export const ticketLifeMs = (config: ModelConfig) => config.steadyWindowMs / 6;
-/** How often to look again while other limiters' tickets fill the cap (their releases are not heard). */
-const pollMs = (config: ModelConfig) => config.burstWindowMs / 20;
+// Decision (not shown in spec): latency is not specified; the client's default whole-attempt
+// timeout (`provider/client/timeouts.ts`, `requestMs`) is 60 s, and a ticket lives as long as its
+// attempt can, so a slow request counts against the cap until it ends.
+/** How long an attempt may last when the limiter is told nothing else, ms (the client's default `requestMs`). */
+export const ATTEMPT_MS = 60_000;
+/** The longest a ticket lives (60 s on the platform) unless released first, or its owner stops deciding. */
+export const ticketLifeMs = (config: ModelConfig) => config.ticketLifeMs ?? ATTEMPT_MS;
+/**
+ * An owner (a limiter) lives while it decides: one holding tickets decides at least every
+ * `heartbeatMs`, and one not seen for `livenessMs` is taken for dead, its tickets no longer counted
+ * against the cap. A sixth of a steady window (10 s on the platform): a killed process holds the
+ * cap no longer than tickets lived before they lived as long as their attempt (`ticketLifeMs`).
+ */
+export const livenessMs = (config: ModelConfig) => config.steadyWindowMs / 6;
+/** How often a limiter holding tickets decides at least, ms: half the liveness period, so one late heartbeat is not a death. */
+export const heartbeatMs = (config: ModelConfig) => livenessMs(config) / 2;
 
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
 
@@ -102,7 +122,13 @@ function bounded(input: LimiterState | undefined, now: number, config: ModelConf
       w.limit = clamp(w.limit, Math.ceil(limit / 2), limit);
     }
   }
-  for (const ticket of Object.values(state.tickets)) ticket.exp = Math.min(ticket.exp, now + ticketLifeMs(config));
+  // A ticket whose owner is kept lives its attempt's life at most; one whose owner is not (written by
+  // a release that kept no owners, whose tickets lived that long) the liveness period at most.
+  for (const [id, ticket] of Object.entries(state.tickets)) {
+    const life = state.owners?.[ownerOf(id)] === undefined ? livenessMs(config) : ticketLifeMs(config);
+    ticket.exp = Math.min(ticket.exp, now + life);
+  }
+  for (const owner of Object.keys(state.owners ?? {})) state.owners![owner] = Math.min(state.owners![owner]!, now);
   const { min, max } = config.concurrency;
   state.cap.value = clamp(Math.floor(state.cap.value), min, max);
   if (state.cap.loweredAt !== null) state.cap.loweredAt = Math.min(state.cap.loweredAt, now);
@@ -284,6 +310,7 @@ function answered(state: LimiterState, now: number, config: ModelConfig): void {
 function apply(state: LimiterState, event: LimiterEvent, now: number, config: ModelConfig): void {
   if (event.kind === "holds") {
     for (const id of Object.keys(state.tickets)) if (ownerOf(id) === event.owner && !event.ids.includes(id)) delete state.tickets[id];
+    state.owners = { ...state.owners, [event.owner]: now };
     return;
   }
   if (event.kind === "release" || event.release) delete state.tickets[event.id];
@@ -309,6 +336,16 @@ export function decide(
 ): Decision {
   const state = bounded(input, now, config);
   for (const event of events) apply(state, event, now, config);
+  // An owner not seen for the liveness period is dead: its tickets stop counting against the cap
+  // (their cost stays in their windows, as an expired ticket's does). A ticket whose owner has no
+  // record (written by a release before owners were kept) lives to its expiry.
+  const deadline = (id: string) => {
+    const seen = state.owners?.[ownerOf(id)];
+    return seen === undefined ? Number.POSITIVE_INFINITY : seen + livenessMs(config);
+  };
+  for (const [id, ticket] of Object.entries(state.tickets)) if (deadline(id) <= now) ticket.exp = Math.min(ticket.exp, deadline(id));
+  /** When a ticket stops counting if nothing is heard: its expiry, or its owner's liveness deadline. */
+  const endOf = ([id, ticket]: [string, Ticket]) => Math.min(ticket.exp, deadline(id));
   const tickets = live(state, now);
   const lived = (t: Ticket) => [state.classes[t.cls]?.burst, state.classes[t.cls]?.steady].some((w) => w && w.opened < t.exp);
   state.tickets = Object.fromEntries(Object.entries(state.tickets).filter(([, t]) => t.exp > now || lived(t)));
@@ -319,10 +356,9 @@ export function decide(
   let headWake = Number.NaN;
   for (const item of queue) {
     if (count >= state.cap.value) {
-      // The next release or expiry frees a slot: ours wake the driver; others' are looked for.
-      const own = grants.length > 0 || tickets.some(([id]) => ownerOf(id) === ownerOf(item.id));
-      const expiries = [...tickets.map(([, t]) => t.exp), ...grants.map((g) => g.ticket.exp)];
-      wakeAt = Math.min(wakeAt, own ? Number.POSITIVE_INFINITY : now + pollMs(config), ...expiries);
+      // The next release frees a slot (ours wake the driver, others' are heard through the store),
+      // or the first ticket to stop counting: the time is known.
+      wakeAt = Math.min(wakeAt, ...tickets.map(endOf), ...grants.map((g) => g.ticket.exp));
       break;
     }
     if (config.classes[item.cls] === undefined) continue;
@@ -332,9 +368,12 @@ export function decide(
     if (head === undefined) {
       if (blocked.burst || blocked.steady) {
         head = { item, blocked };
-        // A window held past its guessed end for answers: ours decide again, others' are looked for.
-        const endOf = (w: WindowState) => (now < w.endsBy ? w.endsBy : now + pollMs(config));
-        wakeAt = Math.max(blocked.burst ? endOf(windows.burst) : now, blocked.steady ? endOf(windows.steady) : now);
+        // A window held past its guessed end for answers: an answer decides again (ours, or others'
+        // heard through the store), else it ends when the last ticket holding it stops counting.
+        const holders = (kind: "burst" | "steady", w: WindowState) =>
+          tickets.filter(([, t]) => t.cls === item.cls && t[kind] === w.opened).map(endOf);
+        const until = (kind: "burst" | "steady", w: WindowState) => (now < w.endsBy ? w.endsBy : Math.max(now, ...holders(kind, w)));
+        wakeAt = Math.max(blocked.burst ? until("burst", windows.burst) : now, blocked.steady ? until("steady", windows.steady) : now);
         if ((!blocked.burst || now < windows.burst.endsBy) && (!blocked.steady || now < windows.steady.endsBy)) headWake = wakeAt;
         continue;
       }
@@ -360,13 +399,21 @@ export function decide(
       cls: item.cls,
       cost: item.cost,
       at: now,
-      exp: now + ticketLifeMs(config),
+      exp: now + Math.min(item.lifeMs ?? ticketLifeMs(config), ticketLifeMs(config)),
       burst: windows.burst.opened,
       steady: windows.steady.opened,
       live: count,
     };
     state.tickets[item.id] = ticket;
+    // Granting is deciding: the owner is seen now.
+    state.owners = { ...state.owners, [ownerOf(item.id)]: now };
     grants.push({ id: item.id, ticket });
+  }
+  // Owners are kept while they have tickets (a dead one's too: its record is what keeps them uncounted).
+  if (state.owners !== undefined) {
+    const holding = new Set(Object.keys(state.tickets).map(ownerOf));
+    for (const owner of Object.keys(state.owners)) if (!holding.has(owner)) delete state.owners[owner];
+    if (Object.keys(state.owners).length === 0) delete state.owners;
   }
   return { state, grants, wakeAt, precise: wakeAt === headWake };
 }

@@ -81,15 +81,34 @@ export function sharedStoreFor(url: string | undefined): LimiterStore {
 export function carriedOnLadder(ladder: FallbackLadder<LimiterStore>): LimiterStore {
   const placeOf = new Map<string, LimiterStore>();
   const last = new Map<string, LimiterState>();
+  /** The watches, each moved to the place in use whenever it changes. */
+  const watches = new Set<(place: LimiterStore) => void>();
   return {
-    update: (name, decide) =>
+    watch: (name, by, heard) => {
+      let on: LimiterStore | undefined;
+      let end = () => undefined as void;
+      const follow = (place: LimiterStore) => {
+        if (place === on) return;
+        end();
+        on = place;
+        end = place.watch?.(name, by, heard) ?? (() => undefined);
+      };
+      follow(ladder.place);
+      watches.add(follow);
+      return () => {
+        watches.delete(follow);
+        end();
+      };
+    },
+    update: (name, decide, by) =>
       ladder.run((store) => {
+        for (const follow of watches) follow(store);
         const moved = placeOf.has(name) && placeOf.get(name) !== store;
         placeOf.set(name, store);
         let next: LimiterState | undefined;
         // Only a decision the place kept is carried: one whose write failed is taken again below.
         const kept = () => void (next !== undefined && last.set(name, next));
-        const stored = store.update(name, (found) => (next = decide(moved ? carriedState(found, last.get(name)) : found)));
+        const stored = store.update(name, (found) => (next = decide(moved ? carriedState(found, last.get(name)) : found)), by);
         if (stored === undefined) return kept();
         return stored.then(kept);
       }),

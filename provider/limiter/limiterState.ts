@@ -57,6 +57,13 @@ export const LimiterStateSchema = z.object({
   classes: z.record(z.string(), z.object({ burst: WindowSchema, steady: WindowSchema })),
   tickets: z.record(z.string(), TicketSchema),
   cap: z.object({ value: z.number(), ceiling: z.number().nullable(), loweredAt: z.number().nullable(), good: z.number() }),
+  /**
+   * When each limiter holding tickets last decided (its `ownerOf` id): one silent for the liveness
+   * period is dead, its tickets no longer counted against the cap. Optional, so a state written by
+   * a release that kept no owners still reads (its tickets live to their expiry), and the format's
+   * version stays.
+   */
+  owners: z.record(z.string(), z.number()).optional(),
 });
 export type LimiterState = z.infer<typeof LimiterStateSchema>;
 
@@ -90,6 +97,11 @@ function sameWindow(a: WindowState, b: WindowState): WindowState {
   };
 }
 
+/** Whether a commit of `after` over `before` released tickets (a slot another limiter may be waiting for). */
+export function releasedBetween(before: LimiterState | undefined, after: LimiterState): boolean {
+  return before !== undefined && Object.keys(before.tickets).some((id) => !(id in after.tickets));
+}
+
 /**
  * `found` with what `apart` (the state this process last decided elsewhere) knows and it does not:
  * each window is the one that surely ends later, or, of two that may be one server window, their
@@ -106,5 +118,12 @@ export function carriedState(found: LimiterState | undefined, apart: LimiterStat
     classes[cls] =
       there === undefined ? windows : { burst: later(there.burst, windows.burst), steady: later(there.steady, windows.steady) };
   }
-  return { classes, tickets: { ...apart.tickets, ...found.tickets }, cap: found.cap };
+  const owners = { ...apart.owners };
+  for (const [owner, seen] of Object.entries(found.owners ?? {})) owners[owner] = Math.max(seen, owners[owner] ?? seen);
+  return {
+    classes,
+    tickets: { ...apart.tickets, ...found.tickets },
+    cap: found.cap,
+    ...(Object.keys(owners).length > 0 ? { owners } : {}),
+  };
 }

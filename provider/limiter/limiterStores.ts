@@ -9,16 +9,24 @@
  * carries the state's format version (`LIMITER_STATE_VERSION`): a changed shape is a new name.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { accessSync, closeSync, constants, readdirSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { accessSync, closeSync, constants, readdirSync, renameSync, rmSync, statSync, unlinkSync, watch, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { LIMITER_STATE_VERSION, type LimiterState, LimiterStateSchema } from "./limiterState";
+import { basename, join } from "node:path";
+import { LIMITER_STATE_VERSION, type LimiterState, LimiterStateSchema, releasedBetween } from "./limiterState";
 import { type Clock, createNewFile, currentUid, ensurePrivateDirectory, readFileNoLink } from "../infrastructure";
 import { AdPlatformError } from "../errors";
 
 /** What every store offers. */
 export interface LimiterStore {
-  update(name: string, decide: (state: LimiterState | undefined) => LimiterState): void | Promise<void>;
+  /** Saves what `decide` makes of the state named `name`; `by`, the deciding limiter (`ownerOf` its tickets), is told to the watchers. */
+  update(name: string, decide: (state: LimiterState | undefined) => LimiterState, by?: string): void | Promise<void>;
+  /**
+   * Hears releases: `heard` runs after a commit by another limiter than `by` removed tickets from
+   * the state named `name`, so a limiter waiting for the in-flight cap decides again then rather
+   * than polling. Returns what ends the watch. None, or a watch that fails: the waiting limiter
+   * wakes at the time the model knows (a ticket's expiry, its owner's liveness deadline).
+   */
+  watch?(name: string, by: string, heard: () => void): () => void;
   /**
    * The clock of the place, when it has one of its own (Redis): the times in its states are on it,
    * so every machine sharing them dates windows alike. None: the machine's (`epochClock`).
@@ -53,12 +61,72 @@ export function parseState(raw: string | null | undefined): LimiterState | undef
   }
 }
 
-/** This process's memory: the limiters of one process (and tests). */
+/** Who listens for releases, per channel (a state's name, or a Redis channel). */
+export class ReleaseListeners {
+  private readonly byChannel = new Map<string, Set<{ readonly by: string; readonly heard: () => void }>>();
+
+  /** Adds a listener; `first` when it is the channel's first. */
+  add(channel: string, by: string, heard: () => void): { first: boolean; remove: () => { last: boolean } } {
+    let set = this.byChannel.get(channel);
+    const first = set === undefined;
+    if (set === undefined) this.byChannel.set(channel, (set = new Set()));
+    const listener = { by, heard };
+    set.add(listener);
+    return {
+      first,
+      remove: () => {
+        set.delete(listener);
+        const last = set.size === 0 && this.byChannel.get(channel) === set;
+        if (last) this.byChannel.delete(channel);
+        return { last };
+      },
+    };
+  }
+
+  /** Tells the channel's listeners but `by`'s (its own release wakes it already). */
+  tell(channel: string, by: string): void {
+    for (const listener of this.byChannel.get(channel) ?? []) {
+      if (listener.by === by) continue;
+      try {
+        listener.heard();
+      } catch {
+        // a listener's failure is its own
+      }
+    }
+  }
+
+  get size(): number {
+    return this.byChannel.size;
+  }
+}
+
+/** Writes `text` to `path` through a new file renamed into place: nobody can have planted anything at its name beforehand. */
+function replaceFile(path: string, text: string): void {
+  const temporary = `${path}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+  const fd = createNewFile(temporary);
+  try {
+    writeSync(fd, text);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(temporary, path);
+}
+
+/** This process's memory: the limiters of one process (and tests). Releases are told directly. */
 export class MemoryLimiterStore implements LimiterStore {
   private readonly states = new Map<string, LimiterState>();
+  private readonly listeners = new ReleaseListeners();
 
-  update(name: string, decide: (state: LimiterState | undefined) => LimiterState): void {
-    this.states.set(name, decide(this.states.get(name)));
+  update(name: string, decide: (state: LimiterState | undefined) => LimiterState, by = ""): void {
+    const before = this.states.get(name);
+    const after = decide(before);
+    this.states.set(name, after);
+    if (releasedBetween(before, after)) queueMicrotask(() => this.listeners.tell(name, by));
+  }
+
+  watch(name: string, by: string, heard: () => void): () => void {
+    const { remove } = this.listeners.add(name, by, heard);
+    return () => void remove();
   }
 }
 
@@ -86,8 +154,8 @@ export function sharedStateDirectory(env: NodeJS.ProcessEnv = process.env): stri
 /** Tunables of `FileLimiterStore`, ms. */
 export const FILE_STORE_DEFAULTS = Object.freeze({ staleLockMs: 2_000, staleStateMs: 600_000 });
 
-/** A state file of any version, its lock, or a write on its way (`<32 hex>[.v<n>].json[.lock|.<pid>[.<hex>].tmp]`). */
-const STATE_FILE = /^[0-9a-f]{32}(\.v\d+)?\.json(\.lock|\.\d+(\.[0-9a-f]+)?\.tmp)?$/;
+/** A state file of any version, its lock, its release marker, or a write on its way (`<32 hex>[.v<n>].json[.lock|.<pid>[.<hex>].tmp]`). */
+const STATE_FILE = /^[0-9a-f]{32}(\.v\d+)?\.json(\.lock|\.released|\.\d+(\.[0-9a-f]+)?\.tmp)?$/;
 const SPIN = new Int32Array(new SharedArrayBuffer(4));
 /** Directories this process has swept. */
 const swept = new Set<string>();
@@ -145,7 +213,7 @@ export class FileLimiterStore implements LimiterStore {
     return join(this.directory, stateFileName(name));
   }
 
-  update(name: string, decide: (state: LimiterState | undefined) => LimiterState): void {
+  update(name: string, decide: (state: LimiterState | undefined) => LimiterState, by = ""): void {
     if (this.unusable !== undefined) throw this.unusable;
     const path = this.pathOf(name);
     const lock = `${path}.lock`;
@@ -157,22 +225,42 @@ export class FileLimiterStore implements LimiterStore {
       } catch {
         raw = undefined;
       }
-      const state = decide(parseState(raw));
-      // A new name each write: nobody can have planted anything at it beforehand.
-      const temporary = `${path}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
-      const fd = createNewFile(temporary);
-      try {
-        writeSync(fd, JSON.stringify(state));
-      } finally {
-        closeSync(fd);
-      }
-      renameSync(temporary, path);
+      const before = parseState(raw);
+      const state = decide(before);
+      replaceFile(path, JSON.stringify(state));
+      // Releases are heard by the processes watching the directory: a marker naming who released.
+      if (releasedBetween(before, state)) replaceFile(`${path}.released`, by);
     } finally {
       try {
         unlinkSync(lock);
       } catch {
         // removed as stale by another process
       }
+    }
+  }
+
+  /**
+   * Watches the directory for the state's release marker (`<state>.released`, written by a commit
+   * that released tickets, holding who did). A directory that cannot be watched hears nothing: the
+   * limiter wakes at the time the model knows.
+   */
+  watch(name: string, by: string, heard: () => void): () => void {
+    const marker = `${basename(this.pathOf(name))}.released`;
+    try {
+      const watcher = watch(this.directory, { persistent: false }, (_event, file) => {
+        if (file !== marker) return;
+        let from: string | undefined;
+        try {
+          from = readFileNoLink(join(this.directory, marker));
+        } catch {
+          from = undefined;
+        }
+        if (from !== by) heard();
+      });
+      watcher.on("error", () => watcher.close());
+      return () => watcher.close();
+    } catch {
+      return () => undefined;
     }
   }
 

@@ -15,10 +15,19 @@
  * machines whose clocks disagree still agree on when a window they share ends.
  */
 import { randomBytes } from "node:crypto";
-import type { Redis } from "ioredis";
-import { type Clock, epochClock, offsetClock, RedisStoreError, type SharedRedis, sharedRedis } from "../infrastructure";
-import { LIMITER_STATE_VERSION, type LimiterState } from "./limiterState";
-import { type LimiterStore, parseState } from "./limiterStores";
+import { Cluster, type Redis } from "ioredis";
+import {
+  type Clock,
+  epochClock,
+  offsetClock,
+  openRedis,
+  RedisStoreError,
+  SHARED_REDIS_TIMEOUTS,
+  type SharedRedis,
+  sharedRedis,
+} from "../infrastructure";
+import { LIMITER_STATE_VERSION, type LimiterState, releasedBetween } from "./limiterState";
+import { type LimiterStore, parseState, ReleaseListeners } from "./limiterStores";
 
 /** The state expires this long after its last write, ms: nothing in it is of use that long after. */
 export const REDIS_STATE_TTL_MS = 600_000;
@@ -32,15 +41,22 @@ export function redisStateKey(name: string): string {
   return `adplatform:{${name}}:limits:v${LIMITER_STATE_VERSION}`;
 }
 
+/** The channel a commit that released tickets of the state named `name` publishes on (the releaser's id), in the state's hash slot. */
+export function redisReleaseChannel(name: string): string {
+  return `adplatform:{${name}}:released:v${LIMITER_STATE_VERSION}`;
+}
+
 /** KEYS state. The state's version and state ("" for none), and the server's `TIME` (seconds, microseconds). */
 const READ = `
 local t = redis.call("TIME")
 return {redis.call("HGET", KEYS[1], "v") or "", redis.call("HGET", KEYS[1], "s") or "", t[1], t[2]}`;
 
 /**
- * KEYS state; ARGV version read ("" for none), new version, state, ttl ms. Commits `{v, s}` only if
- * the version is still the one read: {1, "", "", TIME}; else changes nothing: {0, version, state,
- * TIME}. Versions are random, so a state that expired and was written anew never repeats one.
+ * KEYS state; ARGV version read ("" for none), new version, state, ttl ms, releaser ("": none
+ * released), release channel. Commits `{v, s}` only if the version is still the one read, and then
+ * publishes the releaser on the channel when there is one: {1, "", "", TIME}; else changes nothing:
+ * {0, version, state, TIME}. Versions are random, so a state that expired and was written anew
+ * never repeats one.
  */
 const COMMIT_IF_UNCHANGED = `
 local t = redis.call("TIME")
@@ -48,6 +64,7 @@ local current = redis.call("HGET", KEYS[1], "v") or ""
 if current ~= ARGV[1] then return {0, current, redis.call("HGET", KEYS[1], "s") or "", t[1], t[2]} end
 redis.call("HSET", KEYS[1], "v", ARGV[2], "s", ARGV[3])
 redis.call("PEXPIRE", KEYS[1], ARGV[4])
+if ARGV[5] ~= "" then redis.call("PUBLISH", ARGV[6], ARGV[5]) end
 return {1, "", "", t[1], t[2]}`;
 
 /** A script's reply: committed (commit only), version, state, and the server's TIME. */
@@ -55,7 +72,15 @@ type Reply = [committed: number, version: string, state: string, seconds: string
 
 interface ScriptedRedis extends Redis {
   adplatformReadLimits(key: string): Promise<[string, string, string, string]>;
-  adplatformCommitLimits(key: string, read: string, version: string, state: string, ttlMs: number): Promise<Reply>;
+  adplatformCommitLimits(
+    key: string,
+    read: string,
+    version: string,
+    state: string,
+    ttlMs: number,
+    releaser: string,
+    channel: string,
+  ): Promise<Reply>;
 }
 
 /**
@@ -96,9 +121,16 @@ export class RedisLimiterStore implements LimiterStore {
   private readonly seen = new Map<string, { version: string; raw: string }>();
   /** The server's time: the scale of every time in the state. */
   readonly clock: Clock;
+  /**
+   * A connection of its own for hearing releases (a subscribed ioredis client takes no other
+   * command), opened by the first watch and closed with the last one, or with the store. It fails
+   * alone: a watch that hears nothing leaves the limiter its known wake-up time.
+   */
+  private subscriber: Redis | Cluster | undefined;
+  private readonly listeners = new ReleaseListeners();
 
   constructor(
-    url: string,
+    private readonly url: string,
     private readonly time: ServerTime = new ServerTime(),
   ) {
     this.connection = sharedRedis(url);
@@ -107,7 +139,7 @@ export class RedisLimiterStore implements LimiterStore {
     this.clock = time.clock;
   }
 
-  async update(name: string, decide: (state: LimiterState | undefined) => LimiterState): Promise<void> {
+  async update(name: string, decide: (state: LimiterState | undefined) => LimiterState, by = ""): Promise<void> {
     const key = redisStateKey(name);
     await this.connection.run(async (redis) => {
       const client = redis as ScriptedRedis;
@@ -117,10 +149,14 @@ export class RedisLimiterStore implements LimiterStore {
         known = { version, raw };
       }
       for (let attempt = 0; attempt < MAX_CONFLICTS; attempt++) {
-        const raw: string = JSON.stringify(decide(parseState(known.raw)));
+        const before = parseState(known.raw);
+        const after = decide(before);
+        const raw: string = JSON.stringify(after);
         const next = randomBytes(8).toString("hex");
+        // "-" for a limiter that did not say who it is: every watcher hears it.
+        const releaser = releasedBetween(before, after) ? by || "-" : "";
         const [committed, version, current] = await this.time.measure(() =>
-          client.adplatformCommitLimits(key, known!.version, next, raw, REDIS_STATE_TTL_MS),
+          client.adplatformCommitLimits(key, known!.version, next, raw, REDIS_STATE_TTL_MS, releaser, redisReleaseChannel(name)),
         );
         known = committed === 1 ? { version: next, raw } : { version, raw: current };
         this.seen.set(key, known);
@@ -129,4 +165,39 @@ export class RedisLimiterStore implements LimiterStore {
       throw new RedisStoreError(this.connection.shownUrl, `its limiter state changed under ${MAX_CONFLICTS} decisions in a row`);
     });
   }
+
+  /** Hears the releases others publish on the state's channel (`redisReleaseChannel`), on the store's subscriber connection. */
+  watch(name: string, by: string, heard: () => void): () => void {
+    const channel = redisReleaseChannel(name);
+    let subscriber = this.subscriber;
+    if (subscriber === undefined) {
+      subscriber = this.subscriber = openRedis(this.url, SHARED_REDIS_TIMEOUTS);
+      subscriber.on("error", () => undefined); // hearing nothing is the fallback: the known wake-up time
+      subscriber.on("message", (from: string, releaser: string) => this.listeners.tell(from, releaser));
+    }
+    const { first, remove } = this.listeners.add(channel, by, heard);
+    if (first) {
+      subscriber.subscribe(channel).then(
+        () => unref(subscriber),
+        () => undefined,
+      );
+    }
+    return () => {
+      if (!remove().last || this.subscriber !== subscriber) return;
+      if (this.listeners.size === 0) this.close();
+      else subscriber.unsubscribe(channel).catch(() => undefined);
+    };
+  }
+
+  /** Closes the subscriber connection, if any (the store's own commands run on the process's shared one). */
+  close(): void {
+    const subscriber = this.subscriber;
+    this.subscriber = undefined;
+    if (subscriber !== undefined && subscriber.status !== "end") subscriber.disconnect();
+  }
+}
+
+/** A subscriber keeps no process alive: a limiter that waits has its own timer for that. */
+function unref(client: Redis | Cluster): void {
+  for (const each of client instanceof Cluster ? client.nodes() : [client]) each.stream?.unref();
 }

@@ -17,6 +17,7 @@ import {
 } from "../../../provider/limiter/limiterStores";
 import { sharedLimiter, resetLimiters } from "../../../provider/limiter/limiterRegistry";
 import { FakeClock, flush, PreciseFakeClock } from "../../helpers/fakeClock";
+import { waitFor } from "../../helpers/waitFor";
 
 let dir: string;
 beforeEach(() => {
@@ -40,10 +41,13 @@ function limiterOn(clock: FakeClock, store: LimiterStore, options: Partial<Limit
 function acquireMany(l: RateLimiter, clock: FakeClock, count: number, release = true) {
   const admitted: { at: number; permit: Permit }[] = [];
   for (let i = 0; i < count; i++) {
-    void l.acquire({ rateClass: "C", cost: 1 }).then((permit) => {
-      admitted.push({ at: clock.now(), permit });
-      if (release) permit.release();
-    });
+    l.acquire({ rateClass: "C", cost: 1 }).then(
+      (permit) => {
+        admitted.push({ at: clock.now(), permit });
+        if (release) permit.release();
+      },
+      () => undefined, // still waiting as its test ends: a release heard then decides on a directory removed
+    );
   }
   return admitted;
 }
@@ -60,13 +64,14 @@ function maxInWindow(times: number[], length: number): number {
   return best;
 }
 
-/** The memory store, answering a turn later as a networked store does. */
+/** The memory store, answering a turn later as a networked store does (and telling releases as it does). */
 function asynchronous(store: MemoryLimiterStore): LimiterStore {
   return {
-    update: async (name: string, decide: (state: LimiterState | undefined) => LimiterState) => {
+    update: async (name: string, decide: (state: LimiterState | undefined) => LimiterState, by?: string) => {
       await Promise.resolve();
-      store.update(name, decide);
+      store.update(name, decide, by);
     },
+    watch: (name, by, heard) => store.watch(name, by, heard),
   };
 }
 
@@ -119,13 +124,15 @@ describe.each(STORES)("two limiters on one $kind", ({ pair }) => {
     expect(fromA).toHaveLength(3);
     expect(fromB).toHaveLength(0);
     fromA[0]!.permit.release();
-    await clock.advance(50);
+    // b hears a's release (the file store: through its watch of the directory, in real time) and takes the slot: no poll timer.
+    await clock.advance(0);
+    await waitFor(() => fromB.length === 1);
     expect(fromB).toHaveLength(1);
   });
 
-  it("look for the other's releases on an ordinary timer, not a precise one", async () => {
-    // A precise timer polls the event loop for its last stretch, which is all of a poll this
-    // short: processes waiting on each other's releases would spin the CPU their answers need.
+  it("hear the other's releases, with no precise timer (nor any poll) while they wait", async () => {
+    // A precise timer polls the event loop for its last stretch: processes waiting on each other's
+    // releases would spin the CPU their answers need.
     const clock = new PreciseFakeClock();
     const [a, b] = limiters(clock, { concurrency: { initial: 3, min: 1, max: 3 } });
     const fromA = acquireMany(a, clock, 3, false);
@@ -136,7 +143,9 @@ describe.each(STORES)("two limiters on one $kind", ({ pair }) => {
     expect(fromB).toHaveLength(0);
     expect(clock.wakes.length).toBe(precise);
     fromA[0]!.permit.release();
-    await clock.advance(50);
+    // b hears a's release (the file store: through its watch of the directory, in real time) and takes the slot: no poll timer.
+    await clock.advance(0);
+    await waitFor(() => fromB.length === 1);
     expect(fromB).toHaveLength(1);
   });
 
@@ -187,12 +196,17 @@ describe.each(STORES)("two limiters on one $kind", ({ pair }) => {
     expect(fromB).toHaveLength(1);
   });
 
-  it("do not hold anything for a limiter that died with requests in flight: its tickets expire by themselves", async () => {
+  it("do not hold anything for a limiter that died with requests in flight: its tickets stop counting once it is silent for the liveness period", async () => {
     const clock = new FakeClock();
-    const [a, b] = limiters(clock, { concurrency: { initial: 4, min: 1, max: 4 } });
+    const [one, two] = pair();
+    const options = { concurrency: { initial: 4, min: 1, max: 4 } };
+    // a's process is killed once its requests are out: its timers never fire, so it decides no more (no heartbeat).
+    const killed = { now: () => clock.now(), setTimer: () => undefined, clearTimer: () => undefined };
+    const a = limiterOn(clock, one, { ...options, clock: killed });
+    const b = limiterOn(clock, two, options);
     expect(acquireMany(a, clock, 4, false)).toBeDefined();
     await flush();
-    // a never answers nor releases (its process died): b waits for its tickets' life, then goes on.
+    // a never answers nor releases: b waits the liveness period (10 s), not the tickets' life (60 s), then goes on.
     const fromB = acquireMany(b, clock, 10);
     await clock.advance(9_999);
     expect(fromB).toHaveLength(0);

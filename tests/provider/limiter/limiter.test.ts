@@ -335,7 +335,8 @@ describe("rate limiter", () => {
     const first = await l.acquire({ rateClass: "C", cost: 1 });
     const second = l.acquire({ rateClass: "C", cost: 1 });
     await flush();
-    expect(clock.pending).toBe(1); // the second waits for the first's release, or its ticket's expiry
+    // The second waits for the first's release, or its ticket's expiry; the first's holder beats (`heartbeatMs`).
+    expect(clock.pending).toBe(2);
     first.release();
     (await second).release();
     await l.flush();

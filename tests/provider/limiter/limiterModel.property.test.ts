@@ -7,7 +7,7 @@
  * shares nothing spends the rest at a steady pace. Time is virtual: one event queue.
  */
 import fc from "fast-check";
-import { decide, type LimiterEvent, type ModelConfig, ticketLifeMs } from "../../../provider/limiter/limiterModel";
+import { decide, heartbeatMs, type LimiterEvent, livenessMs, type ModelConfig, ticketLifeMs } from "../../../provider/limiter/limiterModel";
 import { type LimiterState, type Ticket } from "../../../provider/limiter/limiterState";
 import type { RateLimitInfo, RetryAfter } from "../../../provider/limiter/rateLimitHeaders";
 
@@ -19,9 +19,11 @@ const CONFIG: ModelConfig = {
   guardMs: 10_000,
   concurrency: { initial: 4, min: 1, max: 8 },
   share: 1,
+  // An attempt's timeout: no request here takes longer (forward and return up to two burst windows each, processing 30,000).
+  ticketLifeMs: 500_000,
 };
-/** The longest a decision may ask to sleep: a steady window and a guard (at most a burst window), or a ticket's life. */
-const LONGEST_WAIT = Math.max(CONFIG.steadyWindowMs + CONFIG.burstWindowMs, ticketLifeMs(CONFIG));
+/** The longest a decision may ask to sleep: a steady window and a guard (at most a burst window), a ticket's life, or an owner's liveness. */
+const LONGEST_WAIT = Math.max(CONFIG.steadyWindowMs + CONFIG.burstWindowMs, ticketLifeMs(CONFIG), livenessMs(CONFIG));
 
 /** One server window as the simulator counts it. */
 class ServerWindow {
@@ -163,9 +165,12 @@ function simulate(run: Run): Outcome {
     outcome.total += calls.length;
     const tickets = new Map<string, Ticket>();
     let wake = Infinity;
+    let beating = false;
     const step = (now: number, happened: LimiterEvent[]) => {
       outcome.decisions += 1;
-      const decision = decide(state, happened, queue, now, config);
+      // As the driver: every decision says what the process holds, and one holding tickets decides at least every heartbeat.
+      const holds: LimiterEvent = { kind: "holds", owner: `p${p}#`, ids: [...tickets.keys()] };
+      const decision = decide(state, [...happened, holds], queue, now, config);
       state = decision.state;
       for (const grant of decision.grants) {
         const item = queue.splice(
@@ -174,6 +179,13 @@ function simulate(run: Run): Outcome {
         )[0]!;
         tickets.set(grant.id, grant.ticket);
         send(item, now);
+      }
+      if (tickets.size > 0 && !beating) {
+        beating = true;
+        at(now + heartbeatMs(config), (t) => {
+          beating = false;
+          if (tickets.size > 0) step(t, []);
+        });
       }
       if (queue.length > 0 && decision.wakeAt < Infinity) {
         if (decision.wakeAt <= now) outcome.spun = true;

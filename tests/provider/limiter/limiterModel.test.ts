@@ -3,7 +3,15 @@
  * wake-ups out, on `decide` alone. Times are ms on one account's clock; windows of 1 s and 60 s,
  * class C (10 and 150), a guard of 10 ms.
  */
-import { decide, type LimiterEvent, type ModelConfig, type Waiting, ticketLifeMs } from "../../../provider/limiter/limiterModel";
+import {
+  decide,
+  heartbeatMs,
+  livenessMs,
+  type LimiterEvent,
+  type ModelConfig,
+  type Waiting,
+  ticketLifeMs,
+} from "../../../provider/limiter/limiterModel";
 import { type LimiterState, type Ticket } from "../../../provider/limiter/limiterState";
 import { withCap } from "../../helpers/limiterConfig";
 
@@ -43,6 +51,8 @@ class Trace {
 }
 
 const ids = (waiting: readonly Waiting[]) => waiting.map((w) => w.id);
+/** The `holds` event every decision of limiter `owner` sends: its heartbeat. */
+const holds = (owner: string, held: readonly string[]): LimiterEvent => ({ kind: "holds", owner: `${owner}#`, ids: held });
 
 describe("room", () => {
   it("grants a window's limit at once, as far as the in-flight cap allows; the rest wakes at the window's end", () => {
@@ -196,7 +206,9 @@ describe("a window's uncertain end", () => {
     // Past the guessed end, nothing answered: the requests may have reached the server late.
     const held = t.step(1_010, [next!]);
     expect(held.granted).toEqual([]);
-    expect(held.wakeAt).toBe(1_010 + 50); // looks again: another process's answer would not wake it
+    // An answer wakes it (ours, or another process's heard through the store); else the time its
+    // requests stop counting: their owner's liveness deadline, as it sent no heartbeat since.
+    expect(held.wakeAt).toBe(livenessMs(CONFIG));
     // The server's window opened late: its end is later than the guess.
     const answered = t.step(1_020, [next!], [t.answer(first[0]!.id, 1_020, { report: { limit: 10, remaining: 1, resetMs: 40 } })]);
     expect(answered.granted).toEqual([]);
@@ -435,11 +447,87 @@ describe("requests in flight", () => {
     expect(Object.keys(t.state!.tickets).sort()).toEqual([mine!.id, other!.id].sort());
   });
 
-  it("others' tickets filling the cap: looks again soon, since their releases are not heard", () => {
+  it("others' tickets filling the cap: waits until the first stops counting (its owner's liveness deadline), not polling", () => {
     const t = new Trace({ ...CONFIG, concurrency: { initial: 1, min: 1, max: 8 } });
-    t.step(0, t.requests(1, 1, "other"));
-    const step = t.step(1, t.requests(1, 1, "me"));
-    expect(step.wakeAt).toBe(1 + 50);
+    const [other] = t.requests(1, 1, "other");
+    t.step(0, [other!]);
+    expect(t.step(1, t.requests(1, 1, "me")).wakeAt).toBe(livenessMs(CONFIG));
+    t.step(4_000, [], [holds("other", [other!.id])]);
+    expect(t.step(4_001, t.requests(1, 1, "me")).wakeAt).toBe(4_000 + livenessMs(CONFIG));
+  });
+});
+
+describe("a ticket lives as long as its attempt can, while its owner lives", () => {
+  const oneSlot = { ...CONFIG, concurrency: { initial: 1, min: 1, max: 1 } };
+
+  it("a 50 s request still holds its slot at 30 s: its owner beats, and its ticket lives its attempt's timeout", () => {
+    const t = new Trace(oneSlot);
+    const slow: Waiting = { id: "slow#1", cls: "C", cost: 1, lifeMs: 60_000 };
+    t.step(0, [slow]);
+    expect(t.tickets.get(slow.id)!.exp).toBe(60_000);
+    const [mine] = t.requests(1, 1, "me");
+    for (let at = heartbeatMs(CONFIG); at <= 30_000; at += heartbeatMs(CONFIG)) {
+      expect(t.step(at, [mine!], [holds("slow", [slow.id])]).granted).toEqual([]);
+    }
+    expect(t.step(30_001, [mine!]).granted).toEqual([]);
+    expect(t.step(50_000, [mine!], [t.answer(slow.id, 50_000)]).granted).toEqual([mine!.id]);
+  });
+
+  it("a ticket lives no longer than its attempt, however long its owner lives", () => {
+    const t = new Trace(oneSlot);
+    const hung: Waiting = { id: "hung#1", cls: "C", cost: 1, lifeMs: 20_000 };
+    t.step(0, [hung]);
+    const [mine] = t.requests(1, 1, "me");
+    expect(t.step(15_000, [mine!], [holds("hung", [hung.id])]).granted).toEqual([]);
+    expect(t.step(19_999, [mine!], [holds("hung", [hung.id])]).wakeAt).toBe(20_000);
+    expect(t.step(20_000, [mine!], [holds("hung", [hung.id])]).granted).toEqual([mine!.id]);
+  });
+
+  it("a dead owner's ticket stops counting after the liveness period; its cost stays in its windows", () => {
+    const t = new Trace(oneSlot);
+    const [dead] = t.requests(1, 1, "dead");
+    t.step(0, [dead!]);
+    t.step(3_000, [], [holds("dead", [dead!.id])]); // its last heartbeat: the process is killed after it
+    const [mine] = t.requests(1, 1, "me");
+    const waiting = t.step(3_001, [mine!]);
+    expect(waiting.granted).toEqual([]);
+    expect(waiting.wakeAt).toBe(3_000 + livenessMs(CONFIG)); // a time the model knows, not a look every 50 ms
+    expect(t.step(3_000 + livenessMs(CONFIG) - 1, [mine!]).granted).toEqual([]);
+    expect(t.step(3_000 + livenessMs(CONFIG), [mine!]).granted).toEqual([mine!.id]);
+    expect(t.steady().spent).toBe(2); // the dead one's request may have been counted: its cost stays
+  });
+
+  it("an old-format ticket without an owner record lives to its exp", () => {
+    const t = new Trace(oneSlot);
+    const [mine] = t.requests(1, 1, "me");
+    t.step(0);
+    // As a release that kept no owners wrote it: a ticket of a sixth of a steady window.
+    t.state!.tickets["old-process/1#1"] = { cls: "C", cost: 1, at: 0, exp: 10_000, burst: 0, steady: 0, live: 1 };
+    const waiting = t.step(1, [mine!]);
+    expect(waiting.granted).toEqual([]);
+    expect(waiting.wakeAt).toBe(10_000);
+    expect(t.step(9_999, [mine!]).granted).toEqual([]);
+    expect(t.step(10_000, [mine!]).granted).toEqual([mine!.id]);
+  });
+
+  it("a ticket whose owner has no record counts for the liveness period at most (an older release dropped the records)", () => {
+    const t = new Trace(oneSlot);
+    const [mine] = t.requests(1, 1, "me");
+    t.step(0);
+    t.state!.tickets["stripped/1#1"] = { cls: "C", cost: 1, at: 0, exp: 60_000, burst: 0, steady: 0, live: 1 };
+    expect(t.step(1, [mine!]).wakeAt).toBe(1 + livenessMs(CONFIG));
+    expect(t.step(1 + livenessMs(CONFIG), [mine!]).granted).toEqual([mine!.id]);
+  });
+
+  it("an owner is kept while it has tickets, and pruned with its last one", () => {
+    const t = new Trace(oneSlot);
+    const [a] = t.requests(1, 1, "a");
+    t.step(0, [a!]);
+    expect(t.state!.owners).toEqual({ "a#": 0 });
+    t.step(2_000, [], [holds("a", [a!.id])]);
+    expect(t.state!.owners).toEqual({ "a#": 2_000 });
+    t.step(3_000, [], [t.answer(a!.id, 3_000), holds("a", [])]);
+    expect(t.state!.owners).toBeUndefined();
   });
 });
 

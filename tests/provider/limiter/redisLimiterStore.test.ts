@@ -162,6 +162,76 @@ describe("Redis limiter store", () => {
     expect(JSON.stringify(await redis.raw.hgetall(keys[0]!))).not.toContain(token);
   });
 
+  describe("a limiter waiting on a cap full of another's tickets", () => {
+    /** Two limiters of one account on two connections (two processes), a cap of 2, a steady window of 12 s (a liveness period of 2 s). */
+    function twoOn(name: string, aClock?: (store: RedisLimiterStore) => Clock) {
+      const stores = [new RedisLimiterStore(redis.server.url), new RedisLimiterStore(`${redis.server.url}/0`)] as const;
+      // b's timers, to show it waits on a known time, not a poll.
+      const delays: number[] = [];
+      const make = (store: RedisLimiterStore, clock: Clock) =>
+        new RateLimiter({
+          clock,
+          stateName: name,
+          steadyWindowMs: 12_000,
+          concurrency: { initial: 2, min: 1, max: 2 },
+          sharedStore: store,
+        });
+      const bClock: Clock = {
+        now: () => stores[1].clock.now(),
+        setTimer: (callback, ms) => (delays.push(ms), stores[1].clock.setTimer(callback, ms)),
+        clearTimer: (handle) => stores[1].clock.clearTimer(handle),
+      };
+      const a = make(stores[0], aClock?.(stores[0]) ?? stores[0].clock);
+      const b = make(stores[1], bClock);
+      return { a, b, delays, close: () => stores.forEach((store) => store.close()) };
+    }
+
+    it("is granted as soon as the other's release is heard, with no poll timer", async () => {
+      const { a, b, delays, close } = twoOn(freshName());
+      try {
+        const held = [await a.acquire({ rateClass: "C", cost: 1 }), await a.acquire({ rateClass: "C", cost: 1 })];
+        let grantedAt: number | undefined;
+        void b.acquire({ rateClass: "C", cost: 1 }).then((permit) => ((grantedAt = Date.now()), permit.release()));
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(grantedAt).toBeUndefined();
+        const releasedAt = Date.now();
+        held[0]!.release();
+        await waitFor(() => grantedAt !== undefined);
+        // Heard, not waited for: b's only wake-up was a's liveness deadline (2 s), and it came well before.
+        expect(grantedAt! - releasedAt).toBeLessThan(1_500);
+        expect(delays.every((ms) => ms >= 1_000)).toBe(true);
+        held[1]!.release();
+        await Promise.all([a.flush(), b.flush()]);
+      } finally {
+        close();
+      }
+    });
+
+    it("waits the liveness period when the other was killed holding them: a time it knows", async () => {
+      // a's process dies once its requests are out: its timers never fire, so it sends no heartbeat.
+      const killed = (store: RedisLimiterStore): Clock => ({
+        now: () => store.clock.now(),
+        setTimer: () => undefined,
+        clearTimer: () => undefined,
+      });
+      const { a, b, close } = twoOn(freshName(), killed);
+      try {
+        await a.acquire({ rateClass: "C", cost: 1 });
+        await a.acquire({ rateClass: "C", cost: 1 });
+        const since = Date.now();
+        const permit = await b.acquire({ rateClass: "C", cost: 1 });
+        const waited = Date.now() - since;
+        // a's tickets stop counting 2 s after its last decision (not their 60 s life).
+        expect(waited).toBeGreaterThan(1_000);
+        expect(waited).toBeLessThan(6_000);
+        permit.release();
+        await b.flush();
+      } finally {
+        close();
+      }
+    });
+  });
+
   it("lets its state expire ten minutes after its last write", async () => {
     const name = freshName();
     await new RedisLimiterStore(redis.server.url).update(name, () => freshState(CONFIG));
