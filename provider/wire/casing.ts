@@ -1,28 +1,18 @@
 /**
- * Schema-driven mapping between wire names (snake_case) and SDK names (camelCase).
- *
- * Never a blind deep rename (provider/catalog/operations.ts): the walk follows the
- * zod wire schema, renames the keys of objects the schema declares as records with named fields,
- * and keeps the keys of `z.record(...)` maps verbatim, because those keys are data (language codes
- * in `settings.image`, region codes in `qps`, data names in `user_data`, labels in `properties`,
- * `metadata`, macro record `fields`).
- *
- * Unknown extra fields of an object (the tolerant reader keeps them) are renamed the same way as
- * known ones, and their values are kept verbatim since no schema describes them. Keys are looked up
- * as own properties only and written as own data properties, so a field named `constructor` or
- * `__proto__` is a field like any other; two keys with one camelCase name lose nothing
- * (`COLLIDING_WIRE_FIELDS`).
+ * Schema-driven mapping between wire names (snake_case) and SDK names (camelCase); never a blind
+ * deep rename (provider/catalog/operations.ts): the walk renames the keys of the schema's objects and
+ * keeps those of `z.record(...)` maps verbatim, since they are data (language codes in
+ * `settings.image`, region codes in `qps`, `user_data`, `properties`, `metadata`, macro `fields`).
+ * Unknown fields are renamed as known ones are, their values kept verbatim. Keys are own properties
+ * only, so `constructor` or `__proto__` is a field like any other.
  */
 import type { z } from "zod";
-import { plainJson, setOwn } from "./json";
+import { mapOwn, plainJson, setOwn } from "./json";
 import { zodDef } from "./zodDef";
 
 type AnySchema = z.ZodType;
 
-/**
- * `ab_test_config` -> `abTestConfig`, `description_2` -> `description2`. Only underscores between
- * letters or digits join words: leading and trailing ones are part of the name (`__proto__`, `_id`).
- */
+/** `ab_test_config` -> `abTestConfig`, `description_2` -> `description2`; leading and trailing `_` stay (`__proto__`). */
 export function snakeToCamel(name: string): string {
   return name.replace(/(?<=[a-zA-Z0-9])_+([a-zA-Z0-9])/g, (_m, c: string) => c.toUpperCase());
 }
@@ -34,7 +24,7 @@ export function camelToSnake(name: string): string {
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** Strips wrappers that do not change the structure of a value. */
+/** Without the wrappers that do not change a value's structure. */
 function structural(schema: AnySchema): AnySchema {
   let current = schema;
   for (;;) {
@@ -64,43 +54,36 @@ function structural(schema: AnySchema): AnySchema {
 
 type Path = readonly (string | number)[];
 
-/** What a walk toward the SDK reports besides its result. */
 interface ReadNotes {
-  /** Called with the path of each integer beyond 2^53 that could only be read as a rounded number. */
+  /** Hears the path of each integer beyond 2^53 that could only be read as a rounded number. */
   readonly onLossy?: (path: Path) => void;
 }
 
 /**
- * Decision (not shown in spec): where two keys of one object have the same camelCase name
- * (`sed_2` beside `sed2`, an unknown `companyId` beside the declared `company_id`), no field is
- * lost. The declared field takes the name; among unknown keys, one already spelled as its camelCase
- * name takes it before one that would be renamed to it; every other key of the collision is kept,
- * under its wire name, in the object's `collidingWireFields` map (a key that would itself be named
- * `collidingWireFields` then goes into the map too).
+ * Decision (not shown in spec): two keys with one camelCase name (`sed_2` beside `sed2`) lose
+ * nothing. The declared field takes the name, then an unknown key already so spelled, then one
+ * renamed to it; every other key is kept under its wire name in this map (a key itself named
+ * `collidingWireFields` then goes there too).
  */
 export const COLLIDING_WIRE_FIELDS = "collidingWireFields";
 
 function toSdkValue(schema: AnySchema, value: unknown, notes: ReadNotes, path: Path): unknown {
   if (value === null || value === undefined) return value;
-  const s = structural(schema);
-  const def = zodDef(s);
+  const def = zodDef(structural(schema));
   switch (def.type) {
     case "object":
       return isPlainObject(value) ? objectToSdk(def.shape!, value, notes, path) : leafToSdk(schema, value, notes, path);
-    case "record": {
-      if (!isPlainObject(value)) return leafToSdk(schema, value, notes, path);
+    case "record":
       // Keys of a record are data: verbatim, `__proto__` included.
-      const out: Record<string, unknown> = {};
-      for (const [key, v] of Object.entries(value)) setOwn(out, key, toSdkValue(def.valueType!, v, notes, [...path, key]));
-      return out;
-    }
+      if (!isPlainObject(value)) return leafToSdk(schema, value, notes, path);
+      return mapOwn(value, (v, key) => toSdkValue(def.valueType!, v, notes, [...path, key]));
     case "array":
       if (!Array.isArray(value)) return leafToSdk(schema, value, notes, path);
       return value.map((v: unknown, i) => toSdkValue(def.element!, v, notes, [...path, i]));
     case "tuple":
       if (!Array.isArray(value)) return leafToSdk(schema, value, notes, path);
       return value.map((v: unknown, i) => {
-        const item = def.items![i] ?? def.rest ?? undefined;
+        const item = def.items![i] ?? def.rest;
         return item ? toSdkValue(item, v, notes, [...path, i]) : plainJson(v, notes.onLossy, [...path, i]);
       });
     case "union": {
@@ -113,11 +96,7 @@ function toSdkValue(schema: AnySchema, value: unknown, notes: ReadNotes, path: P
   }
 }
 
-/**
- * A value without declared keys below it: the schema's own output (an id's decimal string, a
- * number for an integer beyond 2^53), or the value as JSON when the schema does not take it (the
- * tolerant reader keeps what it cannot type) or types it as unknown.
- */
+/** A leaf: the schema's output (an id's decimal string), else the value as JSON (the tolerant reader keeps it). */
 function leafToSdk(schema: AnySchema, value: unknown, notes: ReadNotes, path: Path): unknown {
   const parsed = schema.safeParse(value);
   if (typeof value === "bigint" && parsed.success && typeof parsed.data === "number" && BigInt(parsed.data) !== value) {
@@ -166,23 +145,18 @@ function objectToSdk(
 
 function toWireValue(schema: AnySchema, value: unknown): unknown {
   if (value === null || value === undefined) return value;
-  const s = structural(schema);
-  const def = zodDef(s);
+  const def = zodDef(structural(schema));
   switch (def.type) {
     case "object":
       return isPlainObject(value) ? objectToWire(def.shape!, value) : value;
-    case "record": {
-      if (!isPlainObject(value)) return value;
-      const out: Record<string, unknown> = {};
-      for (const [key, v] of Object.entries(value)) setOwn(out, key, toWireValue(def.valueType!, v));
-      return out;
-    }
+    case "record":
+      return isPlainObject(value) ? mapOwn(value, (v) => toWireValue(def.valueType!, v)) : value;
     case "array":
       return Array.isArray(value) ? value.map((v) => toWireValue(def.element!, v)) : value;
     case "tuple":
       if (!Array.isArray(value)) return value;
       return value.map((v: unknown, i) => {
-        const item = def.items![i] ?? def.rest ?? undefined;
+        const item = def.items![i] ?? def.rest;
         return item ? toWireValue(item, v) : v;
       });
     case "union": {
@@ -223,11 +197,8 @@ function pickObjectOption(options: AnySchema[], value: Record<string, unknown>, 
 }
 
 /**
- * Wire value -> SDK value with camelCase field names, walking `schema` over it. The value may be the
- * JSON as parsed (`parseJson`: `__proto__` keys and exact big integers kept) or a schema's output;
- * leaves take the schema's output (ids as strings). Every key is kept: unknown ones renamed as
- * known ones are (see `COLLIDING_WIRE_FIELDS` for two keys with one name). `onLossy` hears the path
- * of every integer beyond 2^53 that could only be kept as a rounded number.
+ * Wire value (as `parseJson` parsed it, or a schema's output) -> SDK value, walking `schema` over it;
+ * leaves take the schema's output. `onLossy` hears the path of every integer beyond 2^53 rounded.
  */
 export function toSdk<T = unknown>(schema: AnySchema, wireValue: unknown, onLossy?: (path: Path) => void): T {
   return toSdkValue(schema, wireValue, onLossy ? { onLossy } : {}, []) as T;
@@ -243,13 +214,9 @@ export function toWire<T = unknown>(schema: AnySchema, sdkValue: unknown): T {
   return toWireValue(schema, sdkValue) as T;
 }
 
-/** Type-level twin of `snakeToCamel` for one key. */
+/** Type-level twins of `snakeToCamel` and `toSdk` (records' keys, which are data, stay `string`). */
 export type CamelKey<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<CamelKey<Tail>>}` : S;
 
-/**
- * Type-level twin of `toSdk`: renames the declared keys of objects; index signatures (records,
- * whose keys are data) stay `string`.
- */
 export type Camelize<T> = T extends readonly (infer E)[]
   ? Camelize<E>[]
   : T extends object
