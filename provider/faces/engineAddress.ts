@@ -1,8 +1,6 @@
 /**
- * The engine's address among a provider plugin's arguments, for both faces' plugins: the engine
- * starts a plugin with its own address as the first argument that is not a flag, after any of
- * `--logtostderr`, `-v=<n>` and `--tracing <endpoint>`, parsed as `@pulumi/pulumi`'s provider
- * server parses them.
+ * The engine's address among a plugin's arguments, for both faces: the first argument that is not a
+ * flag (`--logtostderr`, `-v=<n>`, `--tracing <endpoint>`), as `@pulumi/pulumi`'s provider server parses them.
  */
 import * as path from "node:path";
 

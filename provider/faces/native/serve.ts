@@ -10,7 +10,7 @@ import { resolveSettings, type Settings } from "../../configuration";
 import { engineAddressFromArgs } from "../engineAddress";
 import { installCheckConfig } from "./checkConfig";
 import { plainCredentialsOf, settingsFromConfigure } from "./configuration";
-import { engineInfo, engineWarn, useEngineAddress } from "../engineLog";
+import { engineFallbackSink, engineWarn, useEngineAddress } from "../engineLog";
 import { installProtocolFixes } from "./protocolFixes";
 import { nativeProvider } from "./provider";
 import { schemaText } from "./schema";
@@ -48,8 +48,7 @@ export async function serve(args: readonly string[]): Promise<void> {
     }
   });
   useEngineAddress(engineAddressFromArgs(args));
-  // A shared place given up (the limits URL's Redis, the limits directory) is a warning of the update.
-  setFallbackWarningSink((message, severity) => void (severity === "info" ? engineInfo : engineWarn)(message));
+  setFallbackWarningSink(engineFallbackSink);
   const settings = () => configured ?? resolveSettings([]);
   await pulumiProvider.main(nativeProvider(packageVersion(), schemaText(), settings), [...args]);
 }
