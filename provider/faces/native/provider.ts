@@ -1,18 +1,11 @@
 /**
- * The native face: the four resources' lifecycles and the 16 data sources as one
- * `@pulumi/pulumi/provider` `Provider`, which `./serve.ts` hands to that package's provider server.
- *
- * What it adds to the core:
- * - the kind comes from the URN's type token (`adplatform:index:<Kind>`), the data source from the
- *   invoke's token (`adplatform:index:getZone`);
- * - property maps arrive as the engine sends them to a provider that accepts secrets (unwrapped by
- *   `./engineValues.ts`), and results leave without `undefined` fields;
- * - a `Read` without state is an import (`./importSupport.ts`);
- * - a gone object's `Read` answers an empty id, which makes the engine drop it;
- * - every call gets a context with the settings of the engine's `Configure`, warnings attached to the resource's
- *   URN, the URN itself (the identity a record of a create in progress is keyed by), and whether the
- *   engine's state holds a resource for it, which the last `Check` of the URN showed by sending old
- *   inputs (provider/resources/journal).
+ * The native face: the four resources' lifecycles and the 16 data sources as one `@pulumi/pulumi/provider`
+ * `Provider` (served by `./serve.ts`). The kind comes from the URN's type token, the data source from
+ * the invoke's; property maps arrive with secrets (`./engineValues.ts`); a `Read` without state is an
+ * import (`./importSupport.ts`); a gone object's `Read` answers an empty id, which makes the engine drop
+ * it. Every call's context has the settings of the engine's `Configure`, the URN (which a record of a
+ * create in progress is keyed by), and whether the engine's state holds the resource, which the last
+ * `Check` of the URN showed by sending old inputs (provider/resources/journal).
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { Settings } from "../../configuration";
@@ -26,9 +19,7 @@ import { propertiesFromEngine, toEngine } from "./engineValues";
 import { importRefusal } from "./importSupport";
 import { dataSourceOfToken, kindOfToken, typeOfUrn } from "./tokens";
 
-type Provider = pulumi.provider.Provider;
-
-/** The kind of the resource `urn` names; `ADP_ERR_UNSUPPORTED` for a type this package does not have. */
+/** `ADP_ERR_UNSUPPORTED` for a type this package does not have. */
 function kindOfUrn(urn: string): ResourceKind {
   const type = typeOfUrn(urn);
   const kind = kindOfToken(type);
@@ -37,21 +28,17 @@ function kindOfUrn(urn: string): ResourceKind {
   return kind;
 }
 
-/** A property map as the face passes it through: each kind has its own types, which its check produced. */
+/** Each kind has its own types, which its check produced. */
 type PropertyMap = Record<string, unknown>;
 
 function lifecycleOf(urn: string): ResourceLifecycle<PropertyMap, PropertyMap> {
   return resourceLifecycle(kindOfUrn(urn)) as ResourceLifecycle<PropertyMap, PropertyMap>;
 }
 
-/**
- * Builds the native provider; `version` is the package's (reported as the plugin's version),
- * `settings` gives the configuration in force at each call (it may arrive after the first).
- */
-export function nativeProvider(version: string, schema: string, settings: () => Settings): Provider {
-  /** The journaled creates of this plugin; the engine's `Check` shows whether its state holds a resource. */
+/** `version` is the package's; `settings` gives the configuration in force at each call (it may arrive after the first). */
+export function nativeProvider(version: string, schema: string, settings: () => Settings): pulumi.provider.Provider {
+  // The engine's `Check` shows whether its state holds a resource.
   const createSession = new CreateSession(epochClock, true);
-  /** The context of one call about `urn`. */
   const contextFor = (urn: string): LifecycleContext => ({
     createSession,
     warn: (message) => engineWarn(message, urn),
