@@ -1,28 +1,26 @@
 /**
- * The CSV an account export is (RFC 4180): comma-separated, fields in double quotes may hold commas,
- * line breaks and doubled quotes, lines end in LF or CRLF. The first line names the columns. Kept
- * here, a page long, rather than taken from a dependency: the command reads nothing more.
+ * The CSV of an account export (RFC 4180: quoted fields may hold commas, line breaks and doubled
+ * quotes; LF or CRLF); the first line names the columns. A page long, rather than a dependency.
  */
 import { AdPlatformError } from "../../errors";
 
-/** What the command refuses (an argument, a CSV, a row) with; it then writes nothing. */
+/** What the command refuses an argument, a CSV or a row with; it then writes nothing. */
 export function importRefused(message: string): AdPlatformError {
   return new AdPlatformError("ADP_ERR_IMPORT_REFUSED", message);
 }
 
-/** One data line: its 1-based line number in the file (for messages) and its cells by column. */
+/** A data line: its 1-based line number and its cells by column. */
 export interface CsvRow {
   readonly line: number;
   readonly cells: Readonly<Record<string, string>>;
 }
 
-/** A CSV file's column names and rows. */
 export interface CsvTable {
   readonly columns: readonly string[];
   readonly rows: readonly CsvRow[];
 }
 
-/** Splits `text` into records of fields, each with the line it starts on. */
+/** Records of fields, each with the line it starts on. */
 function records(text: string): { line: number; fields: string[] }[] {
   const out: { line: number; fields: string[] }[] = [];
   let fields: string[] = [];
@@ -71,10 +69,7 @@ function records(text: string): { line: number; fields: string[] }[] {
   return out;
 }
 
-/**
- * The table `text` holds. Throws, naming the line, for an unclosed quote, a repeated or empty
- * column name, or a line with more cells than columns; a line with fewer leaves the rest empty.
- */
+/** Refuses, naming the line, an unclosed quote, a repeated or empty column name, or more cells than columns. */
 export function parseCsv(text: string): CsvTable {
   const [header, ...data] = records(text.replace(/^\uFEFF/, ""));
   if (header === undefined) throw importRefused("the CSV is empty: its first line names the columns");

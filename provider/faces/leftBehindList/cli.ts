@@ -1,10 +1,9 @@
 #!/usr/bin/env node
 /**
  * `adplatform-left-behind` (package.json `bin`): lists the objects an account's stacks left on the
- * platform (provider/resources/journal/store/leftBehindList.ts), and marks one cleaned up. Where the list is and
- * whose it is come from the environment, as for the provider: `ADPLATFORM_JOURNAL_DIR` and
- * `ADPLATFORM_LIMITS_URL` (the places), `ADPLATFORM_BASE_URL` and `ADPLATFORM_TOKEN` (the account),
- * never from a flag, which `ps` would show. Bad input gets one line, exit 1, and changes nothing.
+ * platform (provider/resources/journal/store/leftBehindList.ts), and marks one cleaned up. The places
+ * and the account come from the environment as for the provider, never from a flag, which `ps` would
+ * show. Bad input gets one line, exit 1, and changes nothing.
  */
 import { userInfo } from "node:os";
 import { resolveAccount } from "../../client";
@@ -33,7 +32,7 @@ The list is where the provider keeps it: ADPLATFORM_JOURNAL_DIR (default ~/.pulu
 create-journal) and, when set, the Redis at ADPLATFORM_LIMITS_URL; the account is the one of
 ADPLATFORM_BASE_URL and ADPLATFORM_TOKEN. Guide: docs/guarantees.md in the package.`;
 
-/** Runs the command; returns the exit code. Output goes to `out`, every refusal as one line to `err`. */
+/** Returns the exit code; every refusal is one line to `err`. */
 export async function leftBehindCommand(
   args: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
@@ -108,29 +107,14 @@ export async function leftBehindCommand(
   }
 
   const objects = selectedObjects(reading.objects, stacks, request.all);
-  if (request.json) {
-    out(
-      `${JSON.stringify(
-        objects.map(({ format: _format, account: _account, ...shown }) => shown),
-        null,
-        2,
-      )}\n`,
-    );
-  } else {
-    out(
-      renderList(
-        objects,
-        places.map((place) => place.where),
-        scope,
-      ),
-    );
-  }
+  const shown = objects.map(({ format: _format, account: _account, ...rest }) => rest);
+  const where = places.map((place) => place.where);
+  out(request.json ? `${JSON.stringify(shown, null, 2)}\n` : renderList(objects, where, scope));
   return 0;
 }
 
 if (require.main === module) {
-  // A place that cannot be used is this command's one line (`cannot read the list at ...`), not a
-  // deployment's warning that it goes on without it.
+  // A place that cannot be used is this command's one line (`cannot read the list at ...`), not a warning.
   setFallbackWarningSink(() => undefined);
   leftBehindCommand(
     process.argv.slice(2),
