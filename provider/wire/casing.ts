@@ -53,11 +53,9 @@ function structural(schema: AnySchema): AnySchema {
 }
 
 type Path = readonly (string | number)[];
-
-interface ReadNotes {
-  /** Hears the path of each integer beyond 2^53 that could only be read as a rounded number. */
-  readonly onLossy?: (path: Path) => void;
-}
+/** Hears the path of each integer beyond 2^53 that could only be read as a rounded number. */
+type OnLossy = ((path: Path) => void) | undefined;
+type Shape = Record<string, AnySchema>;
 
 /**
  * Decision (not shown in spec): two keys with one camelCase name (`sed_2` beside `sed2`) lose
@@ -67,50 +65,45 @@ interface ReadNotes {
  */
 export const COLLIDING_WIRE_FIELDS = "collidingWireFields";
 
-function toSdkValue(schema: AnySchema, value: unknown, notes: ReadNotes, path: Path): unknown {
+function toSdkValue(schema: AnySchema, value: unknown, onLossy: OnLossy, path: Path): unknown {
   if (value === null || value === undefined) return value;
   const def = zodDef(structural(schema));
   switch (def.type) {
     case "object":
-      return isPlainObject(value) ? objectToSdk(def.shape!, value, notes, path) : leafToSdk(schema, value, notes, path);
+      return isPlainObject(value) ? objectToSdk(def.shape!, value, onLossy, path) : leafToSdk(schema, value, onLossy, path);
     case "record":
       // Keys of a record are data: verbatim, `__proto__` included.
-      if (!isPlainObject(value)) return leafToSdk(schema, value, notes, path);
-      return mapOwn(value, (v, key) => toSdkValue(def.valueType!, v, notes, [...path, key]));
+      if (!isPlainObject(value)) return leafToSdk(schema, value, onLossy, path);
+      return mapOwn(value, (v, key) => toSdkValue(def.valueType!, v, onLossy, [...path, key]));
     case "array":
-      if (!Array.isArray(value)) return leafToSdk(schema, value, notes, path);
-      return value.map((v: unknown, i) => toSdkValue(def.element!, v, notes, [...path, i]));
+      if (!Array.isArray(value)) return leafToSdk(schema, value, onLossy, path);
+      return value.map((v: unknown, i) => toSdkValue(def.element!, v, onLossy, [...path, i]));
     case "tuple":
-      if (!Array.isArray(value)) return leafToSdk(schema, value, notes, path);
+      if (!Array.isArray(value)) return leafToSdk(schema, value, onLossy, path);
       return value.map((v: unknown, i) => {
         const item = def.items![i] ?? def.rest;
-        return item ? toSdkValue(item, v, notes, [...path, i]) : plainJson(v, notes.onLossy, [...path, i]);
+        return item ? toSdkValue(item, v, onLossy, [...path, i]) : plainJson(v, onLossy, [...path, i]);
       });
     case "union": {
       // Only object options have keys to map; the first object option whose field names match wins.
       const option = isPlainObject(value) ? pickObjectOption(def.options!, value, "toSdk") : undefined;
-      return option ? toSdkValue(option, value, notes, path) : leafToSdk(schema, value, notes, path);
+      return option ? toSdkValue(option, value, onLossy, path) : leafToSdk(schema, value, onLossy, path);
     }
     default:
-      return leafToSdk(schema, value, notes, path);
+      return leafToSdk(schema, value, onLossy, path);
   }
 }
 
 /** A leaf: the schema's output (an id's decimal string), else the value as JSON (the tolerant reader keeps it). */
-function leafToSdk(schema: AnySchema, value: unknown, notes: ReadNotes, path: Path): unknown {
+function leafToSdk(schema: AnySchema, value: unknown, onLossy: OnLossy, path: Path): unknown {
   const parsed = schema.safeParse(value);
   if (typeof value === "bigint" && parsed.success && typeof parsed.data === "number" && BigInt(parsed.data) !== value) {
-    notes.onLossy?.(path);
+    onLossy?.(path);
   }
-  return plainJson(parsed.success ? parsed.data : value, notes.onLossy, [...path]);
+  return plainJson(parsed.success ? parsed.data : value, onLossy, [...path]);
 }
 
-function objectToSdk(
-  shape: Record<string, AnySchema>,
-  value: Record<string, unknown>,
-  notes: ReadNotes,
-  path: Path,
-): Record<string, unknown> {
+function objectToSdk(shape: Shape, value: Record<string, unknown>, onLossy: OnLossy, path: Path): Record<string, unknown> {
   const keys = Object.keys(value);
   const declared = (key: string) => Object.hasOwn(shape, key);
   // Claim order of a camelCase name: declared fields, then keys already spelled so, then the rest.
@@ -132,9 +125,7 @@ function objectToSdk(
   const out: Record<string, unknown> = {};
   const colliding: Record<string, unknown> = {};
   for (const key of keys) {
-    const v = declared(key)
-      ? toSdkValue(shape[key], value[key], notes, [...path, key])
-      : plainJson(value[key], notes.onLossy, [...path, key]);
+    const v = declared(key) ? toSdkValue(shape[key], value[key], onLossy, [...path, key]) : plainJson(value[key], onLossy, [...path, key]);
     const name = nameOf.get(key);
     if (name === undefined) setOwn(colliding, key, v);
     else setOwn(out, name, v);
@@ -169,7 +160,7 @@ function toWireValue(schema: AnySchema, value: unknown): unknown {
   }
 }
 
-function objectToWire(shape: Record<string, AnySchema>, value: Record<string, unknown>): Record<string, unknown> {
+function objectToWire(shape: Shape, value: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const wireNameOf = new Map(Object.keys(shape).map((k) => [snakeToCamel(k), k]));
   for (const [key, v] of Object.entries(value)) {
@@ -201,7 +192,7 @@ function pickObjectOption(options: AnySchema[], value: Record<string, unknown>, 
  * leaves take the schema's output. `onLossy` hears the path of every integer beyond 2^53 rounded.
  */
 export function toSdk<T = unknown>(schema: AnySchema, wireValue: unknown, onLossy?: (path: Path) => void): T {
-  return toSdkValue(schema, wireValue, onLossy ? { onLossy } : {}, []) as T;
+  return toSdkValue(schema, wireValue, onLossy, []) as T;
 }
 
 /** What a read of `subject` says when `toSdk` read integers beyond 2^53 at `paths` as the nearest number. */

@@ -102,13 +102,6 @@ function replaceNotice(ctx: LifecycleContext, changes: readonly AccountIdentityF
   );
 }
 
-function rotationNotice(ctx: LifecycleContext): string {
-  return (
-    `${resourceLabel(ctx)}: only its account's token changed; the base URL and name, which identify the account, did ` +
-    `not: an update that records the new token, nothing is replaced or sent.`
-  );
-}
-
 /** The configured token stands in for an absent property. */
 function tokenChanged(olds: ExplicitAccount | undefined, news: ExplicitAccount | undefined, ctx: LifecycleContext): boolean {
   const token = (account: ExplicitAccount | undefined) => (account === undefined ? ctx.settings.token : account.token);
@@ -137,7 +130,12 @@ export function withAccountProperty<Inputs, Outputs>(lifecycle: ResourceLifecycl
       if (changes.length === 0) {
         // The same account, written the same way or not (another spelling, a rotated token): an update that records it.
         if (deepEquivalent(old.account, next.account)) return result;
-        if (tokenChanged(old.account, next.account, ctx)) await ctx.info(rotationNotice(ctx));
+        if (tokenChanged(old.account, next.account, ctx)) {
+          await ctx.info(
+            `${resourceLabel(ctx)}: only its account's token changed; the base URL and name, which identify the account, did ` +
+              `not: an update that records the new token, nothing is replaced or sent.`,
+          );
+        }
         return { ...result, changes: true };
       }
       // spec, Authentication 3: data is per account, so the object cannot move: it is replaced.
