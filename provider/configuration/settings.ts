@@ -112,10 +112,13 @@ export type Settings = Readonly<Partial<Record<SettingKey, string>>> & {
   readonly origins: Readonly<Partial<Record<SettingKey, SettingOrigin>>>;
 };
 
+type Env = Readonly<Record<string, string | undefined>>;
+type Values = Partial<Record<SettingKey, string>>;
+
 /** `value` when it is a string with more than white space, else undefined. */
 export const nonEmpty = (value: unknown): string | undefined => (typeof value === "string" && value.trim() !== "" ? value : undefined);
 
-function defaultJournalDir(env: Readonly<Record<string, string | undefined>>): string {
+function defaultJournalDir(env: Env): string {
   return join(nonEmpty(env.PULUMI_HOME) ?? join(homedir(), ".pulumi"), "adplatform", "create-journal");
 }
 
@@ -129,11 +132,8 @@ function readLayer(layer: SettingsLayer, key: SettingKey): string | undefined {
 }
 
 /** For each setting, the first of `layers` that sets it, else the environment, else its default; a limits URL trimmed. */
-export function resolveSettings(
-  layers: readonly SettingsLayer[],
-  env: Readonly<Record<string, string | undefined>> = process.env,
-): Settings {
-  const values: Partial<Record<SettingKey, string>> = {};
+export function resolveSettings(layers: readonly SettingsLayer[], env: Env = process.env): Settings {
+  const values: Values = {};
   const origins: Partial<Record<SettingKey, SettingOrigin>> = {};
   for (const key of SETTING_KEYS) {
     for (const layer of [...layers, { origin: "environment" as const, read: (k: SettingKey) => env[SETTINGS[k].env] }]) {
@@ -158,12 +158,8 @@ export function stackConfigLayer(get: (fullKey: string) => unknown): SettingsLay
 }
 
 /** `settings` with `values` in place of its own (set or not: an explicit account's), from `origin`. */
-export function settingsWith(
-  settings: Settings,
-  values: Readonly<Partial<Record<SettingKey, string | undefined>>>,
-  origin: SettingOrigin,
-): Settings {
-  const merged: Partial<Record<SettingKey, string>> = {};
+export function settingsWith(settings: Settings, values: Readonly<Values>, origin: SettingOrigin): Settings {
+  const merged: Values = {};
   const origins: Partial<Record<SettingKey, SettingOrigin>> = {};
   for (const key of SETTING_KEYS) {
     const replaced = key in values;
@@ -176,7 +172,7 @@ export function settingsWith(
   return makeSettings({ ...merged, journalDir: merged.journalDir ?? settings.journalDir }, origins);
 }
 
-function makeSettings(values: Partial<Record<SettingKey, string>> & { journalDir: string }, origins: Settings["origins"]): Settings {
+function makeSettings(values: Values & { journalDir: string }, origins: Settings["origins"]): Settings {
   const settings = { origins } as Record<string, unknown>;
   const shown: Record<string, string> = {};
   for (const [key, value] of Object.entries(values) as [SettingKey, string | undefined][]) {

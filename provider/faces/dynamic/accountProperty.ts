@@ -30,20 +30,21 @@ import { deepEquivalent, containsUnknown } from "../../resources";
 export const ACCOUNT_PROPERTY = "account";
 
 type Props = Record<string, unknown>;
+type Account = ExplicitAccount | undefined;
 
 /** `props` split into its account (undefined when absent) and the kind's own properties. */
-function split<T>(props: unknown): { account: ExplicitAccount | undefined; rest: T } {
+function split<T>(props: unknown): { account: Account; rest: T } {
   const { [ACCOUNT_PROPERTY]: account, ...rest } = (props ?? {}) as Props;
   return { account: account === undefined || account === null ? undefined : (account as ExplicitAccount), rest: rest as T };
 }
 
 /** `outputs` with the account put back (unchanged when there is none). */
-function withAccount<T>(outputs: T, account: ExplicitAccount | undefined): T {
+function withAccount<T>(outputs: T, account: Account): T {
   return account === undefined ? outputs : ({ ...(outputs as Props), [ACCOUNT_PROPERTY]: account } as T);
 }
 
 /** The context with `account`'s base URL, token and share in place of the face's (a malformed account is refused by `check`). */
-function contextFor(ctx: LifecycleContext, account: ExplicitAccount | undefined): LifecycleContext {
+function contextFor(ctx: LifecycleContext, account: Account): LifecycleContext {
   if (account === undefined) return ctx;
   const text = (value: unknown) => (typeof value === "string" ? value : undefined);
   const { rateLimitShare } = account;
@@ -69,13 +70,9 @@ function checkedAccount({ baseUrl, token, name, rateLimitShare }: ExplicitAccoun
 }
 
 /** The identifying fields by which `news` is another account than `olds`; one unknown in a preview counts as changed. */
-function accountChangesOf(
-  olds: ExplicitAccount | undefined,
-  news: ExplicitAccount | undefined,
-  ctx: LifecycleContext,
-): AccountIdentityField[] {
+function accountChangesOf(olds: Account, news: Account, ctx: LifecycleContext): AccountIdentityField[] {
   if (olds === undefined && news === undefined) return [];
-  const identity = (account: ExplicitAccount | undefined): AccountIdentity =>
+  const identity = (account: Account): AccountIdentity =>
     account === undefined ? { baseUrl: normalisedBaseUrl(ctx.settings.baseUrl) } : explicitAccountIdentity(account);
   const changes = accountChanges(identity(olds), identity(news));
   const unknown = (field: AccountIdentityField) => news !== undefined && containsUnknown(news[field]);
@@ -103,8 +100,8 @@ function replaceNotice(ctx: LifecycleContext, changes: readonly AccountIdentityF
 }
 
 /** The configured token stands in for an absent property. */
-function tokenChanged(olds: ExplicitAccount | undefined, news: ExplicitAccount | undefined, ctx: LifecycleContext): boolean {
-  const token = (account: ExplicitAccount | undefined) => (account === undefined ? ctx.settings.token : account.token);
+function tokenChanged(olds: Account, news: Account, ctx: LifecycleContext): boolean {
+  const token = (account: Account) => (account === undefined ? ctx.settings.token : account.token);
   return token(olds) !== token(news);
 }
 

@@ -51,9 +51,8 @@ export async function leftBehindCommand(
   const request = parseListArgs(args);
   if ("usage" in request) return fail(`${request.usage} (--help shows the usage)`);
   const settings = resolveSettings([], env);
-  if (settings.token === undefined) {
+  if (settings.token === undefined)
     return fail("set ADPLATFORM_TOKEN (and ADPLATFORM_BASE_URL) to the account's: the list is kept per account");
-  }
   let account: string;
   try {
     account = journalAccount(resolveAccount({ baseUrl: settings.baseUrl, token: settings.token }).key);
