@@ -24,31 +24,17 @@ export function camelToSnake(name: string): string {
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** Without the wrappers that do not change a value's structure. */
+/** Wrappers that do not change a value's structure. */
+const WRAPPERS = new Set(["optional", "nullable", "default", "prefault", "nonoptional", "readonly", "catch"]);
+
 function structural(schema: AnySchema): AnySchema {
-  let current = schema;
-  for (;;) {
+  for (let current = schema; ;) {
     const def = zodDef(current);
-    switch (def.type) {
-      case "optional":
-      case "nullable":
-      case "default":
-      case "prefault":
-      case "nonoptional":
-      case "readonly":
-      case "catch":
-        current = def.innerType!;
-        continue;
-      case "lazy":
-        current = def.getter!();
-        continue;
-      case "pipe":
-        // A transform's output has no schema; its structure is the input's.
-        current = zodDef(def.out!).type === "transform" ? def.in! : def.out!;
-        continue;
-      default:
-        return current;
-    }
+    if (WRAPPERS.has(def.type)) current = def.innerType!;
+    else if (def.type === "lazy") current = def.getter!();
+    // A transform's output has no schema; its structure is the input's.
+    else if (def.type === "pipe") current = zodDef(def.out!).type === "transform" ? def.in! : def.out!;
+    else return current;
   }
 }
 

@@ -115,12 +115,8 @@ export async function leftBehindCommand(
 if (require.main === module) {
   // A place that cannot be used is this command's one line (`cannot read the list at ...`), not a warning.
   setFallbackWarningSink(() => undefined);
-  leftBehindCommand(
-    process.argv.slice(2),
-    process.env,
-    (text) => process.stdout.write(text),
-    (text) => process.stderr.write(text),
-  ).then(
+  const writeTo = (stream: NodeJS.WriteStream) => (text: string) => void stream.write(text);
+  leftBehindCommand(process.argv.slice(2), process.env, writeTo(process.stdout), writeTo(process.stderr)).then(
     (code) => {
       closeRedisConnections();
       process.exitCode = code;
