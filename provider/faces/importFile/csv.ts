@@ -28,7 +28,6 @@ function records(text: string): { line: number; fields: string[] }[] {
   let quoted = false;
   let line = 1;
   let start = 1;
-  let i = 0;
   const endRecord = () => {
     fields.push(field);
     // A blank line is no record.
@@ -36,33 +35,25 @@ function records(text: string): { line: number; fields: string[] }[] {
     fields = [];
     field = "";
   };
-  while (i < text.length) {
+  for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 2;
-        continue;
-      }
-      if (c === '"') quoted = false;
-      else {
-        if (c === "\n") line += 1;
-        field += c;
-      }
-      i += 1;
-      continue;
-    }
-    if (c === '"' && field === "") quoted = true;
+    if (quoted && c === '"') {
+      // A doubled quote is one quote; a single one closes the field.
+      if (text[i + 1] === '"') field += text[i++];
+      else quoted = false;
+    } else if (quoted) {
+      if (c === "\n") line += 1;
+      field += c;
+    } else if (c === '"' && field === "") quoted = true;
     else if (c === ",") {
       fields.push(field);
       field = "";
     } else if (c === "\n" || (c === "\r" && text[i + 1] === "\n")) {
       endRecord();
-      i += c === "\r" ? 1 : 0;
+      if (c === "\r") i++;
       line += 1;
       start = line;
     } else field += c;
-    i += 1;
   }
   if (quoted) throw importRefused(`line ${start}: a quoted field is not closed`);
   if (field !== "" || fields.length > 0) endRecord();
