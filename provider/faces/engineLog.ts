@@ -41,23 +41,17 @@ async function engineLog(severity: "warn" | "info", message: string, urn: string
   await pulumi.log[severity](message, subjectOf(urn));
 }
 
-/**
- * An ephemeral status: the CLI shows it in the resource's row while it is the latest, and keeps it
- * out of the diagnostics. Not awaited (a later one replaces it); without an engine it goes nowhere.
- */
+/** An ephemeral status, shown in the resource's row while the latest; not awaited (a later one replaces it). */
 export function engineStatus(message: string, urn: string | undefined): void {
   if (connect()) pulumi.log.info(message, subjectOf(urn), undefined, true).catch(() => undefined);
 }
 
-/**
- * A warning about `urn` (none: of the whole update), resolved once delivered, so it is never lost
- * when the plugin exits right after the RPC.
- */
+/** Resolves once delivered, so it is not lost when the plugin exits right after the RPC; no `urn`: of the whole update. */
 export function engineWarn(message: string, urn?: string): Promise<void> {
   return engineLog("warn", message, urn);
 }
 
-/** An info message (what a step will do), delivered as `engineWarn`'s warnings are. */
+/** What a step will do, delivered as `engineWarn`'s warnings are. */
 export function engineInfo(message: string, urn?: string): Promise<void> {
   return engineLog("info", message, urn);
 }

@@ -1,18 +1,12 @@
 /**
- * The dynamic face's `account` property (`new Account({ baseUrl, token })` in the SDK). The plugin has
- * no provider instances, so the account travels as one more input, and every result puts it back into
- * the outputs, where `read` and `delete` find it. This wrapper takes it out of every map before the
- * lifecycle sees it and hands it over as the context's settings; without it, nothing changes.
- *
- * - `check` refuses an unusable account at `account.baseUrl` / `account.token`, sending nothing.
- * - `diff`: another account (`accountChanges`: its base URL, or its name when both have one; the
- *   configured one standing in for an absent property) replaces the resource, with an info message
- *   naming the field (the engine shows the secret `account` only as `[secret]`). The same account
- *   written another way, or a rotated token, is an update that records it. Computed from the old and
- *   new properties alone, so old states diff the same way.
- *
- * The plugin receives secrets unwrapped and the engine encrypts `account` in the state; no message
- * holds a value, only field names.
+ * The dynamic face's `account` property (`new Account({ baseUrl, token })`). The plugin has no provider
+ * instances, so the account travels as one more input and is put back into every result's outputs,
+ * where `read` and `delete` find it; the lifecycle gets it as the context's settings instead.
+ * `check` refuses an unusable account at `account.<field>`. In `diff`, another account (its base URL,
+ * or its name when both have one; the configured one standing in for an absent property) replaces
+ * the resource, with an info message naming the field (the engine shows only `[secret]`); the same
+ * account written another way, or a rotated token, is an update. Computed from the old and new
+ * properties alone, so old states diff the same way. No message holds a value, only field names.
  */
 import {
   accountChanges,

@@ -1,11 +1,9 @@
 /**
- * The dynamic face: a kind's `ResourceLifecycle` as the `pulumi.dynamic.ResourceProvider` the
- * serialized shim delegates to (sdk/resources/providerShim.ts). It adds the plugin's protocol: the
- * plugin's `__provider` key is taken out of every map (the plugin puts it back); a gone object's
- * `read` answers an empty id; results take the plugin's field names; the SDK's hidden identity input
- * (`./identityInput`) becomes the context's `urn` and is kept in `check`'s answer and in the outputs,
- * since the plugin hands `delete` only those (a delete records what it leaves under the URN:
- * resources/lifecycle/leftBehind.ts). Each call gets a fresh context, so late configuration applies.
+ * The dynamic face: a kind's `ResourceLifecycle` as the `pulumi.dynamic.ResourceProvider` the serialized
+ * shim delegates to (sdk/resources/providerShim.ts). The plugin's `__provider` key is taken out of every
+ * map; the hidden identity input (`./identityInput`) becomes the context's `urn` and is kept in `check`'s
+ * answer and in the outputs, since the plugin hands `delete` only those (resources/lifecycle/leftBehind.ts).
+ * A gone object's `read` answers an empty id. Each call gets a fresh context, so late configuration applies.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { LifecycleContext, ResourceLifecycle } from "../../resources";

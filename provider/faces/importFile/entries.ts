@@ -1,11 +1,9 @@
 /**
- * Rows of an account export -> entries of a Pulumi import file (`pulumi import --file`, CLI 3.254 or
- * later) that carry each object's `inputs` and `outputs`, so the engine reads nothing (the API cannot
- * read strategies, bid modifiers or variations: spec, Endpoints). A row is checked by the kind's
- * definition, the schema the provider's `check` uses, so it is refused where a program would fail its
- * preview. Readable kinds (campaign groups) are read through the lifecycle and take from the row only
- * what the read cannot return (`items`); a row value contradicting the platform's is refused, since
- * groups cannot be updated.
+ * Rows of an account export -> entries of a Pulumi import file (`pulumi import --file`, CLI 3.254+) with
+ * each object's `inputs` and `outputs`, so the engine reads nothing the API cannot read (spec, Endpoints).
+ * A row is checked by the schema the provider's `check` uses, so it is refused where a program would fail
+ * its preview. Campaign groups are read, taking from the row only what the read cannot return (`items`);
+ * a row value contradicting the platform's is refused, since groups cannot be updated.
  */
 import type { AnyResourceDefinition, ResourceKind } from "../../resources";
 import { RESOURCE_DEFINITIONS, checkInputs, type InputSchema, diffInputs } from "../../resources";

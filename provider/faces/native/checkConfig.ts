@@ -1,16 +1,10 @@
 /**
  * The native provider's `CheckConfig`. The engine records a provider's checked configuration in the
- * state; `@pulumi/pulumi`'s server answers "not implemented", so a token set without `--secret` sat
- * there in clear. Here the configuration comes back with the token, and a limits URL that may carry a
- * password, marked secret (the engine sends every secret unwrapped, and marks those again itself).
- *
- * It also refuses at preview, naming the setting, what the client, the read grace and the limiter
- * would refuse at first use: a base URL or token no call could use, a read grace that is not whole
- * seconds, a share that is not a fraction. An absent setting may come from the plugin's environment,
- * and an unknown one is judged on the run that knows it, so neither is judged here.
- *
- * The server's class is not exported, so gRPC's `Server.addService` is wrapped to put our
- * `checkConfig` (and `diffConfig`) in front of its methods.
+ * state, and `@pulumi/pulumi`'s server answers "not implemented", so a token set without `--secret` sat
+ * there in clear: here the token, and a limits URL that may carry a password, come back marked secret.
+ * It also refuses at preview what the client, read grace and limiter would refuse at first use, naming
+ * the setting; an absent or unknown setting is judged where it is known. The server's class is not
+ * exported, so `Server.addService` is wrapped to put `checkConfig` and `diffConfig` in front.
  */
 import * as grpc from "@grpc/grpc-js";
 import type { JavaScriptValue } from "google-protobuf/google/protobuf/struct_pb";

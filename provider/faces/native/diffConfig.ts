@@ -1,16 +1,12 @@
 /**
- * The native provider's `DiffConfig`: a provider instance is one account, so this says what
- * identifies one: its base URL. A rotated token is an update that records it and touches no
- * resource (as an AWS provider's keys, unlike its region). `@pulumi/pulumi`'s server answers "not
- * implemented", and the engine then updated the provider whatever changed, so a base URL naming
- * another platform left every resource in the state while the objects stayed on the old one. Here
- * it replaces the provider and its resources (compared as the client resolves it: a trailing slash,
- * a default port or the host's case make no difference). The detailed diff names each changed
- * setting (a secret as `[secret]`, never its value).
+ * The native provider's `DiffConfig`: a provider is one account, identified by its base URL; a rotated
+ * token is an update that touches no resource. `@pulumi/pulumi`'s server answers "not implemented", so
+ * the engine updated the provider whatever changed, and a base URL naming another platform left every
+ * resource in the state while the objects stayed on the old one. Here that replaces the provider and
+ * its resources (compared as the client resolves it: trailing slash, default port, host case aside).
  *
- * Decision (not shown in spec, Authentication 2: which account a token belongs to): a base URL set
- * on one side only cannot be compared (the environment may have supplied the other), so it is an
- * update; a base URL unknown in a preview may name another platform, so it shows as a replace.
+ * Decision (not shown in spec, Authentication 2): a base URL set on one side only cannot be compared
+ * (the environment may supply the other), so it is an update; one unknown in a preview is a replace.
  */
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { normalisedBaseUrl } from "../../client";

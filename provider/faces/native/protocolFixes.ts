@@ -1,14 +1,11 @@
 /**
- * Three gaps of `@pulumi/pulumi`'s provider server, closed by patching the message classes it
- * decodes with (`@pulumi/pulumi/proto/provider_pb`, looked up at each request):
- *
- * - Its `Read` calls `getProperties()!.toJavaScript()`, but an import's `Read` carries no properties
- *   (no state yet), so it would fail before our code runs: none now reads as an empty map ("import").
- * - Its `Configure` hands the provider no configuration: every `ConfigureRequest` is now shown to
- *   `onConfigure` first.
- * - Its `Diff` hands the provider the old outputs only. An import takes what its read cannot return
- *   (a group's `items`) from the import file's `inputs`, which the engine merges into the inputs only;
- *   old outputs now read with such a field filled in from the old inputs, so the declaration
+ * Three gaps of `@pulumi/pulumi`'s provider server, closed by patching the message classes it decodes
+ * with (`@pulumi/pulumi/proto/provider_pb`, looked up at each request):
+ * - an import's `Read` carries no properties and the server's `getProperties()!` would fail: it now
+ *   reads as an empty map ("import");
+ * - its `Configure` hands the provider no configuration: each `ConfigureRequest` goes to `onConfigure`;
+ * - its `Diff` gives the old outputs only: a field missing there (a group's `items`, which an import
+ *   takes from the import file's `inputs`) is filled in from the old inputs, so the declaration
  *   `pulumi import` wrote compares equal to the state.
  */
 import * as grpc from "@grpc/grpc-js";

@@ -1,11 +1,9 @@
 /**
  * The native face: the four resources' lifecycles and the 16 data sources as one `@pulumi/pulumi/provider`
- * `Provider` (served by `./serve.ts`). The kind comes from the URN's type token, the data source from
- * the invoke's; property maps arrive with secrets (`./engineValues.ts`); a `Read` without state is an
- * import (`./importSupport.ts`); a gone object's `Read` answers an empty id, which makes the engine drop
- * it. Every call's context has the settings of the engine's `Configure`, the URN (which a record of a
- * create in progress is keyed by), and whether the engine's state holds the resource, which the last
- * `Check` of the URN showed by sending old inputs (provider/resources/journal).
+ * `Provider` (served by `./serve.ts`). A `Read` without state is an import (`./importSupport.ts`); a gone
+ * object's `Read` answers an empty id, which makes the engine drop it. Each call's context has the URN
+ * (which a record of a create in progress is keyed by) and whether the engine's state holds the resource,
+ * which the last `Check` of the URN showed by sending old inputs (provider/resources/journal).
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { Settings } from "../../configuration";
