@@ -47,14 +47,10 @@ export function engineStatus(message: string, urn: string | undefined): void {
 }
 
 /** Resolves once delivered, so it is not lost when the plugin exits right after the RPC; no `urn`: of the whole update. */
-export function engineWarn(message: string, urn?: string): Promise<void> {
-  return engineLog("warn", message, urn);
-}
+export const engineWarn = (message: string, urn?: string): Promise<void> => engineLog("warn", message, urn);
 
 /** What a step will do, delivered as `engineWarn`'s warnings are. */
-export function engineInfo(message: string, urn?: string): Promise<void> {
-  return engineLog("info", message, urn);
-}
+export const engineInfo = (message: string, urn?: string): Promise<void> => engineLog("info", message, urn);
 
 /** In a plugin, a shared place given up (the limits URL's Redis, the limits directory) is a warning of the update. */
 export const engineFallbackSink: Parameters<typeof setFallbackWarningSink>[0] = (message, severity) =>

@@ -13,14 +13,10 @@ import { zodDef } from "./zodDef";
 type AnySchema = z.ZodType;
 
 /** `ab_test_config` -> `abTestConfig`, `description_2` -> `description2`; leading and trailing `_` stay (`__proto__`). */
-export function snakeToCamel(name: string): string {
-  return name.replace(/(?<=[a-zA-Z0-9])_+([a-zA-Z0-9])/g, (_m, c: string) => c.toUpperCase());
-}
+export const snakeToCamel = (name: string): string => name.replace(/(?<=[a-zA-Z0-9])_+([a-zA-Z0-9])/g, (_m, c: string) => c.toUpperCase());
 
 /** `abTestConfig` -> `ab_test_config`; used only for keys the schema does not know. */
-export function camelToSnake(name: string): string {
-  return name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
-}
+export const camelToSnake = (name: string): string => name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -187,9 +183,7 @@ export function roundedIntegersNotice(subject: string, paths: readonly string[])
 }
 
 /** SDK value with camelCase field names -> wire value for `schema`; undefined fields are dropped. */
-export function toWire<T = unknown>(schema: AnySchema, sdkValue: unknown): T {
-  return toWireValue(schema, sdkValue) as T;
-}
+export const toWire = <T = unknown>(schema: AnySchema, sdkValue: unknown): T => toWireValue(schema, sdkValue) as T;
 
 /** Type-level twins of `snakeToCamel` and `toSdk` (records' keys, which are data, stay `string`). */
 export type CamelKey<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<CamelKey<Tail>>}` : S;

@@ -18,9 +18,7 @@ export interface ImportSource {
   readonly rows: readonly CsvRow[];
 }
 
-export function rowsOfIds(ids: readonly string[]): CsvRow[] {
-  return ids.map((id, index) => ({ line: index + 1, cells: { id } }));
-}
+export const rowsOfIds = (ids: readonly string[]): CsvRow[] => ids.map((id, index) => ({ line: index + 1, cells: { id } }));
 
 /** Reads as an import does (no state yet); warnings (a rounded number) go to `warn`, unless it finds nothing. */
 export function lifecycleReader(settings: Settings, warn: (message: string) => void): ReadObject {

@@ -5,9 +5,7 @@
 import { AdPlatformError } from "../../errors";
 
 /** What the command refuses an argument, a CSV or a row with; it then writes nothing. */
-export function importRefused(message: string): AdPlatformError {
-  return new AdPlatformError("ADP_ERR_IMPORT_REFUSED", message);
-}
+export const importRefused = (message: string): AdPlatformError => new AdPlatformError("ADP_ERR_IMPORT_REFUSED", message);
 
 /** A data line: its 1-based line number and its cells by column. */
 export interface CsvRow {

@@ -15,9 +15,7 @@ export const OUTPUT_SIGNATURE = "d0e6a833031e9bbcd3f4e8bde6ca49a4";
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** `value` marked secret. */
-export function secretOf(value: unknown): Record<string, unknown> {
-  return { [SIGNATURE_KEY]: SECRET_SIGNATURE, value };
-}
+export const secretOf = (value: unknown): Record<string, unknown> => ({ [SIGNATURE_KEY]: SECRET_SIGNATURE, value });
 
 /** A property value with secrets (and known output values) unwrapped, at any depth. */
 export function fromEngine(value: unknown): unknown {

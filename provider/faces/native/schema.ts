@@ -4,6 +4,4 @@
  */
 import schema from "./schema.json";
 
-export function schemaText(): string {
-  return JSON.stringify(schema);
-}
+export const schemaText = (): string => JSON.stringify(schema);

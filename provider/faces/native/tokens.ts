@@ -36,6 +36,4 @@ export function dataSourceOfToken(token: string): DataSourceName | undefined {
 }
 
 /** The type token of `urn:pulumi:<stack>::<project>::<type>::<name>`: of a type qualified by its parents' (`a$b`), the last. */
-export function typeOfUrn(urn: string): string {
-  return (urn.split("::")[2] ?? "").split("$").pop() ?? "";
-}
+export const typeOfUrn = (urn: string): string => (urn.split("::")[2] ?? "").split("$").pop() ?? "";
