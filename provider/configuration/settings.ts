@@ -1,9 +1,8 @@
 /**
- * Every setting described once (for users, its environment variable, whether secret, its default),
- * and their one resolution for both faces and the program: a face hands `resolveSettings` the places
- * it received values from, in its order, and the environment comes last for all. The result is
- * passed down with every call (`LifecycleContext.settings`). Secret settings are kept off its
- * enumerable fields and out of `inspect`, so logging or serializing a `Settings` cannot leak them.
+ * Every setting described once, and their one resolution for both faces and the program: a face hands
+ * `resolveSettings` the places it received values from, in its order; the environment comes last. The
+ * result is passed down with every call. Secret settings are kept off its enumerable fields and out of
+ * `inspect`, so logging or serializing a `Settings` cannot leak them.
  */
 import { homedir } from "node:os";
 import { join } from "node:path";

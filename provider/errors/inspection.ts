@@ -1,11 +1,9 @@
 /**
- * How an error of the family looks when inspected (`console.log`, `util.inspect`, the Pulumi runtime
- * reporting an uncaught error): its stack, its fields, then its causes the same way, indented.
- *
- * Written out because Node 20.20's coloured inspection of an error (`markNodeModules`) never ends on
- * a stack line with a file right under a scoped package folder (`node_modules/@pulumi/output.ts`,
- * where the Pulumi SDK's source maps place a read failing inside an `Output`): it grows a string
- * until "Invalid string length" seconds later. So no error object is handed to `util.inspect` here.
+ * How an error of the family looks when inspected: its stack, its fields, then its causes, indented.
+ * Written out because Node 20.20's coloured inspection of an error (`markNodeModules`) never ends on a
+ * stack line with a file right under a scoped package folder (`node_modules/@pulumi/output.ts`, where
+ * the Pulumi SDK's source maps place a read failing inside an `Output`): it grows a string until
+ * "Invalid string length" seconds later. So no error object is handed to `util.inspect` here.
  */
 import { inspect, type InspectOptions } from "node:util";
 

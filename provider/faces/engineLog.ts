@@ -1,10 +1,8 @@
 /**
- * Messages from the lifecycle code to the user as engine diagnostics, for both faces, attached to a
- * resource's URN when there is one. `pulumi.log` sends `Log` RPCs only once the runtime knows the
- * engine's address, which neither plugin gives it: the dynamic-provider plugin gets it as its first
- * argument and ignores it (pulumi/pulumi#6065, #18249), the native plugin's provider server keeps it.
- * So a face names the address (`useEngineAddress`) and the first message hands it to the runtime,
- * once. Without an engine (a test calling a face directly) messages go to stderr.
+ * Messages to the user as engine diagnostics, for both faces, about a resource's URN when there is one.
+ * `pulumi.log` needs the runtime to know the engine's address, which neither plugin gives it (the
+ * dynamic-provider plugin ignores its argument: pulumi/pulumi#6065, #18249; the native server keeps it):
+ * a face names it (`useEngineAddress`) and the first message hands it over. No engine: stderr.
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { setFallbackWarningSink } from "../infrastructure";

@@ -1,10 +1,8 @@
 /**
- * Schema-driven mapping between wire names (snake_case) and SDK names (camelCase); never a blind
- * deep rename (provider/catalog/operations.ts): the walk renames the keys of the schema's objects and
- * keeps those of `z.record(...)` maps verbatim, since they are data (language codes in
- * `settings.image`, region codes in `qps`, `user_data`, `properties`, `metadata`, macro `fields`).
- * Unknown fields are renamed as known ones are, their values kept verbatim. Keys are own properties
- * only, so `constructor` or `__proto__` is a field like any other.
+ * Schema-driven mapping between wire names (snake_case) and SDK names (camelCase), never a blind deep
+ * rename (provider/catalog/operations.ts): the keys of `z.record(...)` maps are data (language codes,
+ * `qps` regions, `user_data`, `properties`, `metadata`, macro `fields`) and stay verbatim. Unknown fields
+ * are renamed as known ones, their values kept as they are; `constructor` or `__proto__` is a field too.
  */
 import type { z } from "zod";
 import { mapOwn, plainJson, setOwn } from "./json";

@@ -1,9 +1,8 @@
 /**
- * JSON bodies read without losing what `JSON.parse` loses: it rounds an integer beyond 2^53 before
- * any schema sees it (`9007199254740993` -> `...992`), and Node 20 gives a reviver no source text. So
- * a body with a run of 16 or more digits is read by the parser below, which keeps such integers as
- * exact `bigint`s; what one becomes is the schema's business (provider/catalog/schemas/common.ts).
- * Objects get own data properties, so `__proto__` is a field like any other, as `JSON.parse` keeps it.
+ * JSON bodies read without losing what `JSON.parse` loses: it rounds an integer beyond 2^53 before any
+ * schema sees it, and Node 20 gives a reviver no source text. So a body with a run of 16 digits goes to
+ * the parser below, which keeps such integers as `bigint`s (what one becomes: provider/catalog/schemas/
+ * common.ts), and builds own data properties, so `__proto__` is a field like any other.
  */
 
 /** Every integer beyond `Number.MAX_SAFE_INTEGER` has a run of 16 digits. */

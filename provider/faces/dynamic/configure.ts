@@ -1,9 +1,8 @@
 /**
- * The dynamic face's `configure`, which the plugin calls once per serialized provider (per kind) with
- * the stack config (namespaces kept, secrets unwrapped: pulumi/pulumi PR #17229), and the settings
- * it leaves for every later call. One module-level slot, because the shim calls `configure` and
- * `resourceProvider` by name as separate calls, and one plugin process serves one stack. Kept in
- * memory only, never in state or the `__provider` text (sdk/resources/providerShim.ts).
+ * The dynamic face's `configure`, called once per serialized provider (per kind) with the stack config
+ * (namespaces kept, secrets unwrapped: pulumi/pulumi PR #17229). One module-level slot: the shim calls
+ * `configure` and `resourceProvider` by name as separate calls, and one plugin process serves one stack.
+ * In memory only, never in state or the `__provider` text (sdk/resources/providerShim.ts).
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { resolveSettings, stackConfigLayer, type Settings } from "../../configuration";

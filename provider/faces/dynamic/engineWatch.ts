@@ -1,9 +1,8 @@
 /**
- * The dynamic-provider plugin ends by itself when the engine that started it is gone
- * (provider/resources/journal): nothing in `@pulumi/pulumi`'s plugin notices, and it would keep
- * sending the creates waiting in its rate limiter, for objects nobody records. So once its parent
- * process changed (the engine died), creates not yet sent are abandoned, those in flight are
- * answered and journaled, and the process exits.
+ * The dynamic-provider plugin ends when the engine that started it is gone (provider/resources/journal):
+ * nothing in `@pulumi/pulumi`'s plugin notices, and it would keep sending the creates waiting in its
+ * rate limiter for objects nobody records. Once its parent process changed, creates not yet sent are
+ * abandoned, those in flight are answered and journaled, and the process exits.
  */
 import { engineGone } from "../../resources";
 import { pluginEngineAddress } from "../engineAddress";

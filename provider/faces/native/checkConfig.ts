@@ -18,9 +18,6 @@ import { diffConfig } from "./diffConfig";
 import { secretOf } from "./engineValues";
 import { structClass, unaryMethod } from "./protocolFixes";
 
-/** The stack config key each connection setting's failure names. */
-const CONFIG_KEYS = { baseUrl: CONFIG_BASE_URL, token: CONFIG_TOKEN } as const;
-
 /** A setting's value that is known and not empty (a preview may send the unknown sentinel). */
 const given = (value: unknown): value is string => typeof value === "string" && value !== UNKNOWN_VALUE && value.trim() !== "";
 
@@ -38,7 +35,8 @@ export function configFailures(news: Readonly<Record<string, JavaScriptValue>>, 
   for (const setting of ["baseUrl", "token"] as const) {
     const value = news[setting];
     const reason = given(value) ? connectionRefusal(setting, value) : undefined;
-    if (reason !== undefined) failures.push(`${defaultProvider ? CONFIG_KEYS[setting] : setting}: ${reason}`);
+    if (reason !== undefined)
+      failures.push(`${defaultProvider ? { baseUrl: CONFIG_BASE_URL, token: CONFIG_TOKEN }[setting] : setting}: ${reason}`);
   }
   for (const [setting, refusal] of [
     ["readGraceSeconds", readGraceRefusal],

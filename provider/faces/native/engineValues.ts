@@ -1,9 +1,8 @@
 /**
- * Property values as the engine sends them to a provider that accepts secrets (`@pulumi/pulumi`'s
- * server answers `Configure` with `acceptSecrets`), and back. Inbound, secrets are unwrapped: the
- * lifecycle works on plain values, declares no secret input, and the engine keeps a program's secrets
- * secret in the state itself; the unknown sentinel stays as it is (`provider/resources/inputs/unknowns.ts`).
- * Outbound, `undefined` fields are dropped: `Struct.fromJavaScript` refuses them.
+ * Property values to and from the engine, which sends secrets wrapped to a provider that accepts them
+ * (`@pulumi/pulumi`'s server does). Inbound, secrets are unwrapped (we declare no secret input and the
+ * engine keeps a program's secrets in the state itself); the unknown sentinel stays
+ * (`provider/resources/inputs/unknowns.ts`). Outbound, `undefined` is dropped: `Struct` refuses it.
  */
 import { UNKNOWN_VALUE } from "../../resources";
 

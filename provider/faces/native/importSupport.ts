@@ -1,9 +1,8 @@
 /**
  * What `pulumi import` can do per kind. An import's `Read` carries only the id, and the API reads only
- * campaign groups (GET op 19): the other kinds have no GET (spec, Endpoints), so reading one would take
- * over an object whose fields nobody knows. Those are refused with the ways that work: an import file
- * entry with `inputs` and `outputs` (Pulumi CLI 3.254 or later records them without a read;
- * `adplatform-import-file` writes one), or a declaration that takes the object over on `pulumi up`.
+ * campaign groups (GET op 19; spec, Endpoints): reading another kind would take over an object whose
+ * fields nobody knows. Those are refused naming what works: an import file entry with `inputs` and
+ * `outputs` (`adplatform-import-file`), or a declaration that takes the object over on `pulumi up`.
  */
 import { requestLine } from "../../catalog";
 import type { ResourceKind } from "../../resources";

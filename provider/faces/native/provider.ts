@@ -17,12 +17,13 @@ import { propertiesFromEngine, toEngine } from "./engineValues";
 import { importRefusal } from "./importSupport";
 import { dataSourceOfToken, kindOfToken, typeOfUrn } from "./tokens";
 
+const unsupported = (message: string) => new AdPlatformError("ADP_ERR_UNSUPPORTED", message);
+
 /** `ADP_ERR_UNSUPPORTED` for a type this package does not have. */
 function kindOfUrn(urn: string): ResourceKind {
   const type = typeOfUrn(urn);
   const kind = kindOfToken(type);
-  if (kind === undefined)
-    throw new AdPlatformError("ADP_ERR_UNSUPPORTED", `pulumi-adplatform has no resource type ${JSON.stringify(type)}`);
+  if (kind === undefined) throw unsupported(`pulumi-adplatform has no resource type ${JSON.stringify(type)}`);
   return kind;
 }
 
@@ -71,11 +72,11 @@ export function nativeProvider(version: string, schema: string, settings: () => 
       const importing = Object.keys(state).length === 0;
       if (importing) {
         const refusal = importRefusal(kind, id);
-        if (refusal !== undefined) throw new AdPlatformError("ADP_ERR_UNSUPPORTED", refusal);
+        if (refusal !== undefined) throw unsupported(refusal);
       }
       const result = await lifecycleOf(urn).read(id, importing ? undefined : state, contextFor(urn));
       if (result === undefined) {
-        if (importing) throw new AdPlatformError("ADP_ERR_UNSUPPORTED", `${kind} ${id}: cannot import: the platform has no such object`);
+        if (importing) throw unsupported(`${kind} ${id}: cannot import: the platform has no such object`);
         // The engine's signal that the object no longer exists: it is then removed from the state.
         return { id: "" };
       }
@@ -93,8 +94,7 @@ export function nativeProvider(version: string, schema: string, settings: () => 
 
     async invoke(token, args) {
       const name = dataSourceOfToken(token);
-      if (name === undefined)
-        throw new AdPlatformError("ADP_ERR_UNSUPPORTED", `pulumi-adplatform has no function ${JSON.stringify(token)}`);
+      if (name === undefined) throw unsupported(`pulumi-adplatform has no function ${JSON.stringify(token)}`);
       return invokeDataSource(name, args, settings());
     },
   };
