@@ -78,8 +78,7 @@ export function renderMessage(parts: MessageParts): string {
 
 /** The parts of any thrown value: an `AdPlatformError`'s own, else its message as the reason. */
 export function messageParts(error: unknown): MessageParts {
-  if (error instanceof AdPlatformError) return error.parts;
-  return { reason: error instanceof Error ? error.message : String(error) };
+  return error instanceof AdPlatformError ? error.parts : { reason: error instanceof Error ? error.message : String(error) };
 }
 
 /** `error`'s parts under one more subject (`BidStrategy "night": getZone: ...`). */
@@ -89,11 +88,9 @@ export function underSubject(subject: string, error: unknown): MessageParts {
 }
 
 function causeSummary(cause: unknown): unknown {
-  if (cause instanceof Error) {
-    const { code } = cause as Error & { code?: unknown };
-    return { name: cause.name, ...(code !== undefined ? { code } : {}), message: cause.message };
-  }
-  return cause;
+  if (!(cause instanceof Error)) return cause;
+  const { code } = cause as Error & { code?: unknown };
+  return { name: cause.name, ...(code !== undefined ? { code } : {}), message: cause.message };
 }
 
 /** True when `error` is one of the family's, with `code` when given. */
@@ -119,9 +116,7 @@ export class AdPlatformError extends Error {
   /** Plain data for logs and JSON: every typed field, the cause as name/code/message, no stack. */
   toJSON(): Record<string, unknown> {
     const out: Record<string, unknown> = { name: this.name, code: this.code, message: this.message };
-    for (const [key, value] of Object.entries(this)) {
-      if (!(key in out)) out[key] = value;
-    }
+    for (const [key, value] of Object.entries(this)) if (!(key in out)) out[key] = value;
     if (this.cause !== undefined) out.cause = causeSummary(this.cause);
     return out;
   }

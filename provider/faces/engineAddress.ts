@@ -7,12 +7,8 @@ import * as path from "node:path";
 export function engineAddressFromArgs(args: readonly string[]): string | undefined {
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
-    if (arg === "--logtostderr" || arg.startsWith("-v=")) continue;
-    if (arg === "--tracing") {
-      i += 1;
-      continue;
-    }
-    return arg;
+    if (arg === "--tracing") i += 1;
+    else if (arg !== "--logtostderr" && !arg.startsWith("-v=")) return arg;
   }
   return undefined;
 }
@@ -24,6 +20,5 @@ export function pluginEngineAddress(
   mainFilename: string | undefined = require.main?.filename,
   argv: readonly string[] = process.argv,
 ): string | undefined {
-  if (!mainFilename || !mainFilename.endsWith(DYNAMIC_PLUGIN_MAIN)) return undefined;
-  return engineAddressFromArgs(argv.slice(2));
+  return mainFilename?.endsWith(DYNAMIC_PLUGIN_MAIN) ? engineAddressFromArgs(argv.slice(2)) : undefined;
 }

@@ -65,13 +65,10 @@ class ExactParser {
     if (c === "[") return this.array();
     if (c === '"') return this.string();
     if (c === "-" || (c !== undefined && c >= "0" && c <= "9")) return this.number();
-    for (const [word, literal] of Object.entries(LITERALS)) {
-      if (this.text.startsWith(word, this.at)) {
-        this.at += word.length;
-        return literal;
-      }
-    }
-    throw this.unexpected();
+    const word = Object.keys(LITERALS).find((w) => this.text.startsWith(w, this.at));
+    if (word === undefined) throw this.unexpected();
+    this.at += word.length;
+    return LITERALS[word];
   }
 
   end(): void {
