@@ -7,7 +7,7 @@ import type { Settings } from "../../configuration";
 import { createNewFile } from "../../infrastructure";
 import { isAdPlatformError } from "../../errors";
 import { CreateSession, resourceLifecycle } from "../../resources";
-import type { LifecycleContext, ResourceKind } from "../../resources";
+import type { ResourceKind } from "../../resources";
 import type { CsvRow } from "./csv";
 import { entryOfRow, type ImportEntry, type ImportFile, type ReadObject } from "./entries";
 
@@ -25,13 +25,12 @@ export function lifecycleReader(settings: Settings, warn: (message: string) => v
   const createSession = new CreateSession();
   return async (kind, id) => {
     const warnings: string[] = [];
-    const ctx: LifecycleContext = {
+    const result = await resourceLifecycle(kind).read(id, undefined, {
       settings,
       createSession,
       warn: async (message) => void warnings.push(message),
       info: async () => undefined,
-    };
-    const result = await resourceLifecycle(kind).read(id, undefined, ctx);
+    });
     if (result === undefined) return undefined;
     warnings.forEach(warn);
     return { inputs: result.inputs as Record<string, unknown>, outputs: result.outputs as Record<string, unknown> };

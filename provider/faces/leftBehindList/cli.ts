@@ -82,11 +82,10 @@ export async function leftBehindCommand(
   if (request.cleaned !== undefined) {
     const named = objectsNamed(selectedObjects(reading.objects, stacks, true), request.cleaned, request.kind);
     if (named.length === 0) return fail(`no object ${JSON.stringify(request.cleaned)} is listed for ${scope}; nothing changed`);
-    if (named.length > 1) {
+    if (named.length > 1)
       return fail(
         `${request.cleaned} names ${named.length} objects (${named.map((o) => `${o.kind} of ${o.project}/${o.stack}`).join(", ")}): give --kind or --stack; nothing changed`,
       );
-    }
     const object = named[0]!;
     const label = `${object.kind} ${object.id ?? `of ambiguous create ${object.record}`}${object.name === undefined ? "" : ` ${JSON.stringify(object.name)}`}`;
     if (object.cleanedUpAt !== undefined) {
