@@ -43,9 +43,7 @@ export function parseListArgs(args: readonly string[]): ListRequest | { readonly
 
 /** Whether `wanted` (`<name>`, `<project>/<name>`, `<org>/<project>/<name>`) names `candidate`; URNs carry no organization. */
 export function namesStack(wanted: string, candidate: Pick<KnownStack, "project" | "stack">): boolean {
-  const parts = wanted.split("/");
-  const stack = parts[parts.length - 1];
-  const project = parts.length >= 2 ? parts[parts.length - 2] : undefined;
+  const [stack, project] = wanted.split("/").reverse();
   return stack === candidate.stack && (project === undefined || project === candidate.project);
 }
 
