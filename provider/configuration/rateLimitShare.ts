@@ -1,17 +1,10 @@
-/**
- * The `rateLimitShare` setting: the fraction of every window of the account's rate limits this
- * provider spends (the `share` of the limiter's model, `../limiter/limiterModel.ts`), leaving the
- * rest to the account's other users.
- */
+/** `rateLimitShare`: the fraction of every window this provider spends (the `share` of `../limiter/limiterModel.ts`). */
 import { SETTINGS, type Settings, configKey } from "./settings";
 
 /** A decimal number, no exponent, sign or hex: what a user types for a fraction. */
 const DECIMAL = /^\s*(\d+(\.\d*)?|\.\d+)\s*$/;
 
-/**
- * Why `value` is not a usable `rateLimitShare`, naming it `where` (the stack config key unless
- * told), or undefined when it is (absent included).
- */
+/** Why `value` (absent is fine) is not a usable `rateLimitShare`, naming it `where`. */
 export function rateLimitShareRefusal(value: unknown, where: string = configKey("rateLimitShare")): string | undefined {
   if (value === undefined) return undefined;
   const share = typeof value === "number" ? value : typeof value === "string" && DECIMAL.test(value) ? Number(value) : Number.NaN;
@@ -19,10 +12,7 @@ export function rateLimitShareRefusal(value: unknown, where: string = configKey(
   return `${where} must be a number above 0 and at most 1, the fraction of the account's rate limits to spend (e.g. 0.5)`;
 }
 
-/**
- * What is wrong with the share of `settings`, naming it where it was set (the stack config key, a
- * provider's argument, the environment variable, an `Account`'s field), or undefined when it is usable.
- */
+/** What is wrong with the share of `settings`, naming it where it was set. */
 export function rateLimitShareFailure(settings: Pick<Settings, "rateLimitShare" | "origins">): string | undefined {
   const where = {
     stackConfig: configKey("rateLimitShare"),

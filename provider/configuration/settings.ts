@@ -1,14 +1,8 @@
 /**
- * The provider's configuration, for both faces and the program's process: every setting described
- * once (what the user reads, its environment variable, whether it is a secret, its default), and
- * the one resolution of them. A face hands `resolveSettings` the places it received values from,
- * in its order (the native plugin: the provider's arguments, then the engine's config variables;
- * the dynamic plugin: the stack config; the program: `configureDataSources`, then the stack
- * config), and the environment is the last place for all of them. The result is passed down
- * explicitly with every call (`LifecycleContext.settings`, a read's connection settings).
- *
- * The secret settings (the token, a limits URL that may hold a password) are kept off the result's
- * enumerable fields and out of `inspect`, so logging or serializing a `Settings` cannot leak them.
+ * Every setting described once, and their one resolution for both faces and the program: a face hands
+ * `resolveSettings` the places it received values from, in its order; the environment comes last. The
+ * result is passed down with every call. Secret settings are kept off its enumerable fields and out of
+ * `inspect`, so logging or serializing a `Settings` cannot leak them.
  */
 import { homedir } from "node:os";
 import { join } from "node:path";
@@ -17,13 +11,12 @@ import { inspect } from "node:util";
 /** The package name, the namespace of its stack config keys (`adplatform:token`). */
 export const CONFIG_NAMESPACE = "adplatform";
 
-/** What is written down once about a setting. */
 export interface SettingDefinition {
   /** For users (the schema's config section and the SDKs' docs): markdown, no spec citations. */
   readonly description: string;
   /** The environment variable that sets it when no config does. */
   readonly env: string;
-  /** Whether it is a credential (or may hold one): set with `--secret`, never shown. */
+  /** A credential (or may hold one): set with `--secret`, never shown. */
   readonly secret: boolean;
   /** What applies when it is set nowhere, for users; none: the setting is then missing. */
   readonly defaultDescription?: string;
@@ -51,8 +44,7 @@ export const SETTINGS = {
     secret: true,
     defaultDescription: "none: the limits are shared by this machine's processes, and the create journal is kept in `journalDir`",
   },
-  // provider/resources/journal: on disk in the Pulumi home, which survives a
-  // reboot (the limiter's state in /dev/shm may not; it only paces requests).
+  // provider/resources/journal: in the Pulumi home, which survives a reboot (unlike the limiter's /dev/shm).
   journalDir: {
     description:
       "The directory of the create journal, which lets an update interrupted mid-create take over the object it created instead of creating it twice. A CI runner whose next run may be another machine points it at a directory the runs share (or sets `limitsUrl`).",
@@ -96,16 +88,14 @@ export const SETTINGS = {
 
 /** One setting's name, as in `adplatform:<name>` and as a provider argument. */
 export type SettingKey = keyof typeof SETTINGS;
-/** Every setting's name. */
 export const SETTING_KEYS = Object.keys(SETTINGS) as SettingKey[];
 
-/** `adplatform:<key>`, the stack config key of a setting. */
+/** `adplatform:<key>`. */
 export const configKey = (key: SettingKey): string => `${CONFIG_NAMESPACE}:${key}`;
 
 /**
- * Where a setting's value came from: `configureDataSources(...)` in the program's process, the
- * stack configuration (or, for an explicit native provider, its arguments), or the environment; or
- * the `account` argument of a read (an `Account`, which replaces all three).
+ * Where a value came from: `configureDataSources(...)`, the stack config (or an explicit native
+ * provider's arguments), the environment, or an `Account` (which replaces all three).
  */
 export type SettingOrigin = "explicit" | "stackConfig" | "environment" | "account";
 
@@ -115,32 +105,23 @@ export interface SettingsLayer {
   read(key: SettingKey): unknown;
 }
 
-/** The resolved configuration: every setting's value in force, and where each came from. */
-export interface Settings {
-  readonly baseUrl?: string;
-  /** Not enumerable, and shown redacted by `inspect` (as is `limitsUrl`). */
-  readonly token?: string;
-  readonly limitsUrl?: string;
+/** Every setting's value in force (a secret not enumerable, redacted by `inspect`), and where each came from. */
+export type Settings = Readonly<Partial<Record<SettingKey, string>>> & {
   readonly journalDir: string;
-  readonly readGraceSeconds?: string;
-  readonly rateLimitShare?: string;
-  readonly createAgain?: string;
-  readonly leftBehind?: string;
   readonly origins: Readonly<Partial<Record<SettingKey, SettingOrigin>>>;
-}
+};
+
+type Env = Readonly<Record<string, string | undefined>>;
+type Values = Partial<Record<SettingKey, string>>;
 
 /** `value` when it is a string with more than white space, else undefined. */
 export const nonEmpty = (value: unknown): string | undefined => (typeof value === "string" && value.trim() !== "" ? value : undefined);
 
-/** The journal directory when no place sets one (see `SETTINGS.journalDir`). */
-function defaultJournalDir(env: Readonly<Record<string, string | undefined>>): string {
+function defaultJournalDir(env: Env): string {
   return join(nonEmpty(env.PULUMI_HOME) ?? join(homedir(), ".pulumi"), "adplatform", "create-journal");
 }
 
-/**
- * Reads a layer's value. The dynamic plugin's `Config` throws when the engine never sent
- * `Configure` (it then reads an undefined map): that means "not set", so the next place applies.
- */
+/** The dynamic plugin's `Config` throws when the engine never sent `Configure`: that means "not set". */
 function readLayer(layer: SettingsLayer, key: SettingKey): string | undefined {
   try {
     return nonEmpty(layer.read(key));
@@ -149,15 +130,9 @@ function readLayer(layer: SettingsLayer, key: SettingKey): string | undefined {
   }
 }
 
-/**
- * The settings in force: for each, the first of `layers` that sets it, else the environment, else
- * its default. A limits URL is trimmed (white space around a URL is never meant).
- */
-export function resolveSettings(
-  layers: readonly SettingsLayer[],
-  env: Readonly<Record<string, string | undefined>> = process.env,
-): Settings {
-  const values: Partial<Record<SettingKey, string>> = {};
+/** For each setting, the first of `layers` that sets it, else the environment, else its default; a limits URL trimmed. */
+export function resolveSettings(layers: readonly SettingsLayer[], env: Env = process.env): Settings {
+  const values: Values = {};
   const origins: Partial<Record<SettingKey, SettingOrigin>> = {};
   for (const key of SETTING_KEYS) {
     for (const layer of [...layers, { origin: "environment" as const, read: (k: SettingKey) => env[SETTINGS[k].env] }]) {
@@ -181,16 +156,9 @@ export function stackConfigLayer(get: (fullKey: string) => unknown): SettingsLay
   return { origin: "stackConfig", read: (key) => get(configKey(key)) };
 }
 
-/**
- * `settings` with `values` in place of its own, from `origin` (an explicit account's base URL and
- * token, which replace the configured ones whether set or not); the other settings stay.
- */
-export function settingsWith(
-  settings: Settings,
-  values: Readonly<Partial<Record<SettingKey, string | undefined>>>,
-  origin: SettingOrigin,
-): Settings {
-  const merged: Partial<Record<SettingKey, string>> = {};
+/** `settings` with `values` in place of its own (set or not: an explicit account's), from `origin`. */
+export function settingsWith(settings: Settings, values: Readonly<Values>, origin: SettingOrigin): Settings {
+  const merged: Values = {};
   const origins: Partial<Record<SettingKey, SettingOrigin>> = {};
   for (const key of SETTING_KEYS) {
     const replaced = key in values;
@@ -203,12 +171,11 @@ export function settingsWith(
   return makeSettings({ ...merged, journalDir: merged.journalDir ?? settings.journalDir }, origins);
 }
 
-function makeSettings(values: Partial<Record<SettingKey, string>> & { journalDir: string }, origins: Settings["origins"]): Settings {
+function makeSettings(values: Values & { journalDir: string }, origins: Settings["origins"]): Settings {
   const settings = { origins } as Record<string, unknown>;
   const shown: Record<string, string> = {};
   for (const [key, value] of Object.entries(values) as [SettingKey, string | undefined][]) {
     if (value === undefined) continue;
-    // A secret (the token, a limits URL that may hold a password) stays off JSON and `inspect`.
     Object.defineProperty(settings, key, { value, enumerable: !SETTINGS[key].secret });
     shown[key] = SETTINGS[key].secret ? "[REDACTED]" : value;
   }

@@ -1,16 +1,9 @@
 /**
  * The base of every error this package throws on purpose (after undici's `lib/core/errors.js`): a
- * stable `name`, a machine-readable `code` and typed fields. The code says what happened; a
- * subclass exists only where a caller branches on it for fields of its own (the client's
- * `ApiError`s, `DataSourceError`, ...), and every other failure is an `AdPlatformError` with its
- * code. Callers branch on `instanceof` or on `code`, never on message text. Codes are spelled
- * `ADP_ERR_<WHAT>`, like Node's `ERR_*` and undici's `UND_ERR_*`, and one idea has one code in
- * every layer (a missing record is `ADP_ERR_NOT_FOUND` from the client and from a data source).
- *
- * `renderMessage` is the one place that writes the text a user reads: who failed, what was being
- * done, why (the platform's `message`), the platform's `trace_id`, and what to do. A layer that
- * wraps another's error adds its own parts to the parts of the error it wraps instead of re-reading
- * that error's text.
+ * stable `name`, a `code` (`ADP_ERR_<WHAT>`, like Node's `ERR_*`; one idea has one code in every
+ * layer) and typed fields. A subclass exists only where a caller needs fields of its own; callers
+ * branch on `instanceof` or `code`, never on text. `renderMessage` is the one place that writes what
+ * a user reads; a layer wrapping another's error adds parts instead of re-reading its text.
  */
 import { inspect, type InspectOptions } from "node:util";
 import { describeError } from "./inspection";
@@ -62,15 +55,15 @@ export type ErrorCode =
 
 /** The parts of a message a user reads; `renderMessage` joins them. */
 export interface MessageParts {
-  /** Who failed: the SDK function (`getZone`) or the resource (`BidStrategy "night"`). */
+  /** Who failed: `getZone`, `BidStrategy "night"`. */
   readonly subject?: string;
-  /** What was being done: `GET /v2/adex/zones/9`, `createBidStrategy (POST /v2/adex/bid-strategies)`. */
+  /** What was being done: `GET /v2/adex/zones/9`. */
   readonly action?: string;
-  /** Why it failed: the status and title and the platform's `message`, or a local reason. */
+  /** Why: the status and the platform's `message`, or a local reason. */
   readonly reason: string;
   /** The platform's `trace_id` (spec, Errors): what its support asks for. */
   readonly traceId?: string;
-  /** What to do about it: a sentence on a line of its own. */
+  /** What to do about it, on a line of its own. */
   readonly remedy?: string;
 }
 
@@ -85,8 +78,7 @@ export function renderMessage(parts: MessageParts): string {
 
 /** The parts of any thrown value: an `AdPlatformError`'s own, else its message as the reason. */
 export function messageParts(error: unknown): MessageParts {
-  if (error instanceof AdPlatformError) return error.parts;
-  return { reason: error instanceof Error ? error.message : String(error) };
+  return error instanceof AdPlatformError ? error.parts : { reason: error instanceof Error ? error.message : String(error) };
 }
 
 /** `error`'s parts under one more subject (`BidStrategy "night": getZone: ...`). */
@@ -95,13 +87,10 @@ export function underSubject(subject: string, error: unknown): MessageParts {
   return { ...parts, subject: parts.subject ? `${subject}: ${parts.subject}` : subject };
 }
 
-/** `code`/`message`/`name` of a cause, for `toJSON`. */
 function causeSummary(cause: unknown): unknown {
-  if (cause instanceof Error) {
-    const { code } = cause as Error & { code?: unknown };
-    return { name: cause.name, ...(code !== undefined ? { code } : {}), message: cause.message };
-  }
-  return cause;
+  if (!(cause instanceof Error)) return cause;
+  const { code } = cause as Error & { code?: unknown };
+  return { name: cause.name, ...(code !== undefined ? { code } : {}), message: cause.message };
 }
 
 /** True when `error` is one of the family's, with `code` when given. */
@@ -112,7 +101,6 @@ export function isAdPlatformError(error: unknown, code?: ErrorCode): error is Ad
 /** Base of every error the package throws on purpose, and the error of every code without a subclass. */
 export class AdPlatformError extends Error {
   override readonly name: string = "AdPlatformError";
-  /** Machine-readable, stable across releases. */
   readonly code: ErrorCode;
   /** What the message was rendered from; not enumerable, so inspection and JSON show the message once. */
   declare readonly parts: MessageParts;
@@ -128,14 +116,12 @@ export class AdPlatformError extends Error {
   /** Plain data for logs and JSON: every typed field, the cause as name/code/message, no stack. */
   toJSON(): Record<string, unknown> {
     const out: Record<string, unknown> = { name: this.name, code: this.code, message: this.message };
-    for (const [key, value] of Object.entries(this)) {
-      if (!(key in out)) out[key] = value;
-    }
+    for (const [key, value] of Object.entries(this)) if (!(key in out)) out[key] = value;
     if (this.cause !== undefined) out.cause = causeSummary(this.cause);
     return out;
   }
 
-  /** Stack, fields and causes, written out by `describeError` (see `./inspection.ts` for why). */
+  /** Written out by `describeError` (see `./inspection.ts` for why). */
   [inspect.custom](_depth: number, options: InspectOptions): string {
     return describeError(this, options);
   }

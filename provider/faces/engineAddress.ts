@@ -1,20 +1,14 @@
 /**
- * The engine's address among a provider plugin's arguments, for both faces' plugins: the engine
- * starts a plugin with its own address as the first argument that is not a flag, after any of
- * `--logtostderr`, `-v=<n>` and `--tracing <endpoint>`, parsed as `@pulumi/pulumi`'s provider
- * server parses them.
+ * The engine's address among a plugin's arguments, for both faces: the first argument that is not a
+ * flag (`--logtostderr`, `-v=<n>`, `--tracing <endpoint>`), as `@pulumi/pulumi`'s provider server parses them.
  */
 import * as path from "node:path";
 
 export function engineAddressFromArgs(args: readonly string[]): string | undefined {
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
-    if (arg === "--logtostderr" || arg.startsWith("-v=")) continue;
-    if (arg === "--tracing") {
-      i += 1;
-      continue;
-    }
-    return arg;
+    if (arg === "--tracing") i += 1;
+    else if (arg !== "--logtostderr" && !arg.startsWith("-v=")) return arg;
   }
   return undefined;
 }
@@ -26,6 +20,5 @@ export function pluginEngineAddress(
   mainFilename: string | undefined = require.main?.filename,
   argv: readonly string[] = process.argv,
 ): string | undefined {
-  if (!mainFilename || !mainFilename.endsWith(DYNAMIC_PLUGIN_MAIN)) return undefined;
-  return engineAddressFromArgs(argv.slice(2));
+  return mainFilename?.endsWith(DYNAMIC_PLUGIN_MAIN) ? engineAddressFromArgs(argv.slice(2)) : undefined;
 }

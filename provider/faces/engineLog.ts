@@ -1,15 +1,11 @@
 /**
- * Messages from the lifecycle code to the user, as engine diagnostics, for both faces: warnings,
- * info messages and ephemeral statuses, attached to a resource's URN when there is one.
- *
- * `pulumi.log` sends `Log` RPCs only once `@pulumi/pulumi`'s runtime knows the engine's address, and
- * neither plugin gives the runtime that address by itself: the dynamic-provider plugin gets it as its
- * first argument, which `@pulumi/pulumi/cmd/dynamic-provider` checks and then ignores
- * (pulumi/pulumi#6065, #18249), and the provider server of the native plugin keeps it to itself. So
- * a face names the address (`useEngineAddress`) and the first message hands it to the runtime, once.
- * Without an engine (a test calling a face directly) messages go to stderr.
+ * Messages to the user as engine diagnostics, for both faces, about a resource's URN when there is one.
+ * `pulumi.log` needs the runtime to know the engine's address, which neither plugin gives it (the
+ * dynamic-provider plugin ignores its argument: pulumi/pulumi#6065, #18249; the native server keeps it):
+ * a face names it (`useEngineAddress`) and the first message hands it over. No engine: stderr.
  */
 import * as pulumi from "@pulumi/pulumi";
+import type { setFallbackWarningSink } from "../infrastructure";
 
 let engineAddress: string | undefined;
 let connected = false;
@@ -20,48 +16,40 @@ export function useEngineAddress(address: string | undefined): void {
   connected = false;
 }
 
-function connectOnce(): void {
-  if (connected) return;
-  connected = true;
-  if (engineAddress === undefined || pulumi.runtime.getEngine() !== undefined) return;
-  // A plugin has no resource monitor and no program: only the engine address matters; project and
-  // stack keep their current values.
-  pulumi.runtime.resetOptions(pulumi.getProject(), pulumi.getStack(), -1, engineAddress, "", false, "");
+/** Whether there is an engine to send to, once told the address. */
+function connect(): boolean {
+  if (!connected) {
+    connected = true;
+    // A plugin has no resource monitor and no program: project and stack keep their values.
+    if (engineAddress !== undefined && pulumi.runtime.getEngine() === undefined)
+      pulumi.runtime.resetOptions(pulumi.getProject(), pulumi.getStack(), -1, engineAddress, "", false, "");
+  }
+  return pulumi.runtime.getEngine() !== undefined;
 }
 
-/** Sends `message` at `severity` about the resource `urn` (none: of the whole update); resolves once delivered. */
+/** `pulumi.log` reads only `urn` of the resource it is given; a face has a URN, not a Resource. */
+const subjectOf = (urn: string | undefined) =>
+  urn === undefined ? undefined : ({ urn: pulumi.output(urn) } as unknown as pulumi.Resource);
+
 async function engineLog(severity: "warn" | "info", message: string, urn: string | undefined): Promise<void> {
-  connectOnce();
-  if (pulumi.runtime.getEngine() === undefined) {
+  if (!connect()) {
     process.stderr.write(`${severity === "warn" ? "warning" : "info"}: ${message}\n`);
     return;
   }
-  // `pulumi.log` reads only `urn` of the resource it is given; a face has a URN, not a Resource.
-  const subject = urn === undefined ? undefined : ({ urn: pulumi.output(urn) } as unknown as pulumi.Resource);
-  await pulumi.log[severity](message, subject);
+  await pulumi.log[severity](message, subjectOf(urn));
 }
 
-/**
- * Sends a status about the resource `urn`: ephemeral, so the CLI shows it in the resource's row
- * while it is the latest and keeps it out of the update's diagnostics. Not awaited (a later status
- * replaces it anyway); without an engine it goes nowhere.
- */
+/** An ephemeral status, shown in the resource's row while the latest; not awaited (a later one replaces it). */
 export function engineStatus(message: string, urn: string | undefined): void {
-  connectOnce();
-  if (pulumi.runtime.getEngine() === undefined) return;
-  const subject = urn === undefined ? undefined : ({ urn: pulumi.output(urn) } as unknown as pulumi.Resource);
-  pulumi.log.info(message, subject, undefined, true).catch(() => undefined);
+  if (connect()) pulumi.log.info(message, subjectOf(urn), undefined, true).catch(() => undefined);
 }
 
-/**
- * Sends a warning about the resource `urn` (none: a warning of the whole update) and resolves once
- * it is delivered, so it is never lost when the plugin exits right after the RPC.
- */
-export function engineWarn(message: string, urn?: string): Promise<void> {
-  return engineLog("warn", message, urn);
-}
+/** Resolves once delivered, so it is not lost when the plugin exits right after the RPC; no `urn`: of the whole update. */
+export const engineWarn = (message: string, urn?: string): Promise<void> => engineLog("warn", message, urn);
 
-/** Sends an info message (what a step will do), delivered as `engineWarn`'s warnings are. */
-export function engineInfo(message: string, urn?: string): Promise<void> {
-  return engineLog("info", message, urn);
-}
+/** What a step will do, delivered as `engineWarn`'s warnings are. */
+export const engineInfo = (message: string, urn?: string): Promise<void> => engineLog("info", message, urn);
+
+/** In a plugin, a shared place given up (the limits URL's Redis, the limits directory) is a warning of the update. */
+export const engineFallbackSink: Parameters<typeof setFallbackWarningSink>[0] = (message, severity) =>
+  void (severity === "info" ? engineInfo : engineWarn)(message);

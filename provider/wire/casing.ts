@@ -1,137 +1,89 @@
 /**
- * Schema-driven mapping between wire names (snake_case) and SDK names (camelCase).
- *
- * Never a blind deep rename (provider/catalog/operations.ts): the walk follows the
- * zod wire schema, renames the keys of objects the schema declares as records with named fields,
- * and keeps the keys of `z.record(...)` maps verbatim, because those keys are data (language codes
- * in `settings.image`, region codes in `qps`, data names in `user_data`, labels in `properties`,
- * `metadata`, macro record `fields`).
- *
- * Unknown extra fields of an object (the tolerant reader keeps them) are renamed the same way as
- * known ones, and their values are kept verbatim since no schema describes them. Keys are looked up
- * as own properties only and written as own data properties, so a field named `constructor` or
- * `__proto__` is a field like any other; two keys with one camelCase name lose nothing
- * (`COLLIDING_WIRE_FIELDS`).
+ * Schema-driven mapping between wire names (snake_case) and SDK names (camelCase), never a blind deep
+ * rename (provider/catalog/operations.ts): the keys of `z.record(...)` maps are data (language codes,
+ * `qps` regions, `user_data`, `properties`, `metadata`, macro `fields`) and stay verbatim. Unknown fields
+ * are renamed as known ones, their values kept as they are; `constructor` or `__proto__` is a field too.
  */
 import type { z } from "zod";
-import { plainJson, setOwn } from "./json";
+import { mapOwn, plainJson, setOwn } from "./json";
 import { zodDef } from "./zodDef";
 
 type AnySchema = z.ZodType;
 
-/**
- * `ab_test_config` -> `abTestConfig`, `description_2` -> `description2`. Only underscores between
- * letters or digits join words: leading and trailing ones are part of the name (`__proto__`, `_id`).
- */
-export function snakeToCamel(name: string): string {
-  return name.replace(/(?<=[a-zA-Z0-9])_+([a-zA-Z0-9])/g, (_m, c: string) => c.toUpperCase());
-}
+/** `ab_test_config` -> `abTestConfig`, `description_2` -> `description2`; leading and trailing `_` stay (`__proto__`). */
+export const snakeToCamel = (name: string): string => name.replace(/(?<=[a-zA-Z0-9])_+([a-zA-Z0-9])/g, (_m, c: string) => c.toUpperCase());
 
 /** `abTestConfig` -> `ab_test_config`; used only for keys the schema does not know. */
-export function camelToSnake(name: string): string {
-  return name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
-}
+export const camelToSnake = (name: string): string => name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** Strips wrappers that do not change the structure of a value. */
+/** Wrappers that do not change a value's structure. */
+const WRAPPERS = new Set(["optional", "nullable", "default", "prefault", "nonoptional", "readonly", "catch"]);
+
 function structural(schema: AnySchema): AnySchema {
-  let current = schema;
-  for (;;) {
+  for (let current = schema; ;) {
     const def = zodDef(current);
-    switch (def.type) {
-      case "optional":
-      case "nullable":
-      case "default":
-      case "prefault":
-      case "nonoptional":
-      case "readonly":
-      case "catch":
-        current = def.innerType!;
-        continue;
-      case "lazy":
-        current = def.getter!();
-        continue;
-      case "pipe":
-        // A transform's output has no schema; its structure is the input's.
-        current = zodDef(def.out!).type === "transform" ? def.in! : def.out!;
-        continue;
-      default:
-        return current;
-    }
+    if (WRAPPERS.has(def.type)) current = def.innerType!;
+    else if (def.type === "lazy") current = def.getter!();
+    // A transform's output has no schema; its structure is the input's.
+    else if (def.type === "pipe") current = zodDef(def.out!).type === "transform" ? def.in! : def.out!;
+    else return current;
   }
 }
 
 type Path = readonly (string | number)[];
-
-/** What a walk toward the SDK reports besides its result. */
-interface ReadNotes {
-  /** Called with the path of each integer beyond 2^53 that could only be read as a rounded number. */
-  readonly onLossy?: (path: Path) => void;
-}
+/** Hears the path of each integer beyond 2^53 that could only be read as a rounded number. */
+type OnLossy = ((path: Path) => void) | undefined;
+type Shape = Record<string, AnySchema>;
 
 /**
- * Decision (not shown in spec): where two keys of one object have the same camelCase name
- * (`sed_2` beside `sed2`, an unknown `companyId` beside the declared `company_id`), no field is
- * lost. The declared field takes the name; among unknown keys, one already spelled as its camelCase
- * name takes it before one that would be renamed to it; every other key of the collision is kept,
- * under its wire name, in the object's `collidingWireFields` map (a key that would itself be named
- * `collidingWireFields` then goes into the map too).
+ * Decision (not shown in spec): two keys with one camelCase name (`sed_2` beside `sed2`) lose
+ * nothing. The declared field takes the name, then an unknown key already so spelled, then one
+ * renamed to it; every other key is kept under its wire name in this map (a key itself named
+ * `collidingWireFields` then goes there too).
  */
 export const COLLIDING_WIRE_FIELDS = "collidingWireFields";
 
-function toSdkValue(schema: AnySchema, value: unknown, notes: ReadNotes, path: Path): unknown {
+function toSdkValue(schema: AnySchema, value: unknown, onLossy: OnLossy, path: Path): unknown {
   if (value === null || value === undefined) return value;
-  const s = structural(schema);
-  const def = zodDef(s);
+  const def = zodDef(structural(schema));
   switch (def.type) {
     case "object":
-      return isPlainObject(value) ? objectToSdk(def.shape!, value, notes, path) : leafToSdk(schema, value, notes, path);
-    case "record": {
-      if (!isPlainObject(value)) return leafToSdk(schema, value, notes, path);
+      return isPlainObject(value) ? objectToSdk(def.shape!, value, onLossy, path) : leafToSdk(schema, value, onLossy, path);
+    case "record":
       // Keys of a record are data: verbatim, `__proto__` included.
-      const out: Record<string, unknown> = {};
-      for (const [key, v] of Object.entries(value)) setOwn(out, key, toSdkValue(def.valueType!, v, notes, [...path, key]));
-      return out;
-    }
+      if (!isPlainObject(value)) return leafToSdk(schema, value, onLossy, path);
+      return mapOwn(value, (v, key) => toSdkValue(def.valueType!, v, onLossy, [...path, key]));
     case "array":
-      if (!Array.isArray(value)) return leafToSdk(schema, value, notes, path);
-      return value.map((v: unknown, i) => toSdkValue(def.element!, v, notes, [...path, i]));
+      if (!Array.isArray(value)) return leafToSdk(schema, value, onLossy, path);
+      return value.map((v: unknown, i) => toSdkValue(def.element!, v, onLossy, [...path, i]));
     case "tuple":
-      if (!Array.isArray(value)) return leafToSdk(schema, value, notes, path);
+      if (!Array.isArray(value)) return leafToSdk(schema, value, onLossy, path);
       return value.map((v: unknown, i) => {
-        const item = def.items![i] ?? def.rest ?? undefined;
-        return item ? toSdkValue(item, v, notes, [...path, i]) : plainJson(v, notes.onLossy, [...path, i]);
+        const item = def.items![i] ?? def.rest;
+        return item ? toSdkValue(item, v, onLossy, [...path, i]) : plainJson(v, onLossy, [...path, i]);
       });
     case "union": {
       // Only object options have keys to map; the first object option whose field names match wins.
       const option = isPlainObject(value) ? pickObjectOption(def.options!, value, "toSdk") : undefined;
-      return option ? toSdkValue(option, value, notes, path) : leafToSdk(schema, value, notes, path);
+      return option ? toSdkValue(option, value, onLossy, path) : leafToSdk(schema, value, onLossy, path);
     }
     default:
-      return leafToSdk(schema, value, notes, path);
+      return leafToSdk(schema, value, onLossy, path);
   }
 }
 
-/**
- * A value without declared keys below it: the schema's own output (an id's decimal string, a
- * number for an integer beyond 2^53), or the value as JSON when the schema does not take it (the
- * tolerant reader keeps what it cannot type) or types it as unknown.
- */
-function leafToSdk(schema: AnySchema, value: unknown, notes: ReadNotes, path: Path): unknown {
+/** A leaf: the schema's output (an id's decimal string), else the value as JSON (the tolerant reader keeps it). */
+function leafToSdk(schema: AnySchema, value: unknown, onLossy: OnLossy, path: Path): unknown {
   const parsed = schema.safeParse(value);
   if (typeof value === "bigint" && parsed.success && typeof parsed.data === "number" && BigInt(parsed.data) !== value) {
-    notes.onLossy?.(path);
+    onLossy?.(path);
   }
-  return plainJson(parsed.success ? parsed.data : value, notes.onLossy, [...path]);
+  return plainJson(parsed.success ? parsed.data : value, onLossy, [...path]);
 }
 
-function objectToSdk(
-  shape: Record<string, AnySchema>,
-  value: Record<string, unknown>,
-  notes: ReadNotes,
-  path: Path,
-): Record<string, unknown> {
+function objectToSdk(shape: Shape, value: Record<string, unknown>, onLossy: OnLossy, path: Path): Record<string, unknown> {
   const keys = Object.keys(value);
   const declared = (key: string) => Object.hasOwn(shape, key);
   // Claim order of a camelCase name: declared fields, then keys already spelled so, then the rest.
@@ -153,9 +105,7 @@ function objectToSdk(
   const out: Record<string, unknown> = {};
   const colliding: Record<string, unknown> = {};
   for (const key of keys) {
-    const v = declared(key)
-      ? toSdkValue(shape[key], value[key], notes, [...path, key])
-      : plainJson(value[key], notes.onLossy, [...path, key]);
+    const v = declared(key) ? toSdkValue(shape[key], value[key], onLossy, [...path, key]) : plainJson(value[key], onLossy, [...path, key]);
     const name = nameOf.get(key);
     if (name === undefined) setOwn(colliding, key, v);
     else setOwn(out, name, v);
@@ -166,23 +116,18 @@ function objectToSdk(
 
 function toWireValue(schema: AnySchema, value: unknown): unknown {
   if (value === null || value === undefined) return value;
-  const s = structural(schema);
-  const def = zodDef(s);
+  const def = zodDef(structural(schema));
   switch (def.type) {
     case "object":
       return isPlainObject(value) ? objectToWire(def.shape!, value) : value;
-    case "record": {
-      if (!isPlainObject(value)) return value;
-      const out: Record<string, unknown> = {};
-      for (const [key, v] of Object.entries(value)) setOwn(out, key, toWireValue(def.valueType!, v));
-      return out;
-    }
+    case "record":
+      return isPlainObject(value) ? mapOwn(value, (v) => toWireValue(def.valueType!, v)) : value;
     case "array":
       return Array.isArray(value) ? value.map((v) => toWireValue(def.element!, v)) : value;
     case "tuple":
       if (!Array.isArray(value)) return value;
       return value.map((v: unknown, i) => {
-        const item = def.items![i] ?? def.rest ?? undefined;
+        const item = def.items![i] ?? def.rest;
         return item ? toWireValue(item, v) : v;
       });
     case "union": {
@@ -195,7 +140,7 @@ function toWireValue(schema: AnySchema, value: unknown): unknown {
   }
 }
 
-function objectToWire(shape: Record<string, AnySchema>, value: Record<string, unknown>): Record<string, unknown> {
+function objectToWire(shape: Shape, value: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const wireNameOf = new Map(Object.keys(shape).map((k) => [snakeToCamel(k), k]));
   for (const [key, v] of Object.entries(value)) {
@@ -223,14 +168,11 @@ function pickObjectOption(options: AnySchema[], value: Record<string, unknown>, 
 }
 
 /**
- * Wire value -> SDK value with camelCase field names, walking `schema` over it. The value may be the
- * JSON as parsed (`parseJson`: `__proto__` keys and exact big integers kept) or a schema's output;
- * leaves take the schema's output (ids as strings). Every key is kept: unknown ones renamed as
- * known ones are (see `COLLIDING_WIRE_FIELDS` for two keys with one name). `onLossy` hears the path
- * of every integer beyond 2^53 that could only be kept as a rounded number.
+ * Wire value (as `parseJson` parsed it, or a schema's output) -> SDK value, walking `schema` over it;
+ * leaves take the schema's output. `onLossy` hears the path of every integer beyond 2^53 rounded.
  */
 export function toSdk<T = unknown>(schema: AnySchema, wireValue: unknown, onLossy?: (path: Path) => void): T {
-  return toSdkValue(schema, wireValue, onLossy ? { onLossy } : {}, []) as T;
+  return toSdkValue(schema, wireValue, onLossy, []) as T;
 }
 
 /** What a read of `subject` says when `toSdk` read integers beyond 2^53 at `paths` as the nearest number. */
@@ -239,17 +181,11 @@ export function roundedIntegersNotice(subject: string, paths: readonly string[])
 }
 
 /** SDK value with camelCase field names -> wire value for `schema`; undefined fields are dropped. */
-export function toWire<T = unknown>(schema: AnySchema, sdkValue: unknown): T {
-  return toWireValue(schema, sdkValue) as T;
-}
+export const toWire = <T = unknown>(schema: AnySchema, sdkValue: unknown): T => toWireValue(schema, sdkValue) as T;
 
-/** Type-level twin of `snakeToCamel` for one key. */
+/** Type-level twins of `snakeToCamel` and `toSdk` (records' keys, which are data, stay `string`). */
 export type CamelKey<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<CamelKey<Tail>>}` : S;
 
-/**
- * Type-level twin of `toSdk`: renames the declared keys of objects; index signatures (records,
- * whose keys are data) stay `string`.
- */
 export type Camelize<T> = T extends readonly (infer E)[]
   ? Camelize<E>[]
   : T extends object

@@ -1,28 +1,16 @@
 /**
- * A schema that checks a parsed JSON body with another schema and hands the body on as it is.
- *
- * A zod schema's output drops every `__proto__` key (zod skips them on purpose: assigning one
- * would replace the output's prototype), so a reader that must keep every field maps the body as
- * parsed (`toSdk` walks the schema over it, taking each leaf's output from the schema) and uses the
- * schema only to check it. The issues are the schema's own, at the same paths.
+ * A schema that checks a parsed JSON body with another and hands the body on as it is: zod's output
+ * drops every `__proto__` key, so a reader that must keep every field maps the body as parsed
+ * (`toSdk`) and uses the schema only to check it, with the schema's own issues and paths.
  */
 import { z } from "zod";
-import { setOwn } from "./json";
+import { mapOwn } from "./json";
 
-/**
- * `value` with each `bigint` (an integer beyond 2^53 from `parseJson`) replaced by the safe integer
- * of the same sign nearest to it. A check only needs to know it is an integer; what it becomes is
- * `toSdk`'s business (an id keeps every digit, a number field gets the nearest number).
- */
+/** Each `bigint` as the nearest safe integer: a check needs only to know it is an integer. */
 function withSafeIntegers(value: unknown): unknown {
   if (typeof value === "bigint") return value < 0n ? Number.MIN_SAFE_INTEGER : Number.MAX_SAFE_INTEGER;
   if (Array.isArray(value)) return value.map(withSafeIntegers);
-  if (value !== null && typeof value === "object") {
-    const out: Record<string, unknown> = {};
-    for (const [key, v] of Object.entries(value)) setOwn(out, key, withSafeIntegers(v));
-    return out;
-  }
-  return value;
+  return value !== null && typeof value === "object" ? mapOwn(value, withSafeIntegers) : value;
 }
 
 /** Accepts what `schema` accepts, reports its issues, and outputs the input unchanged. */
@@ -34,10 +22,7 @@ export function checkedJson(schema: z.ZodType): z.ZodType<unknown, unknown> {
   });
 }
 
-/**
- * `op` with its 2xx body checked by its response schema and handed on as parsed (`checkedJson`), for
- * a reader that maps it with `toSdk` and must not lose a `__proto__` key or an integer's digits.
- */
+/** `op` with its 2xx body checked by its response schema and handed on as parsed, for a reader that maps it with `toSdk`. */
 export function answeredAsParsed<O extends { readonly response?: z.ZodType }>(
   op: O,
 ): Omit<O, "response"> & { readonly response?: z.ZodType<unknown, unknown> } {

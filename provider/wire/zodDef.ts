@@ -1,11 +1,7 @@
-/**
- * The definition zod v4 keeps behind every schema (`schema._zod.def`). Its public API has no walk
- * over a schema's structure, and the casing walk, the native schema generator and the reader's
- * property test all need one; this is the one place that reaches in.
- */
+/** The definition zod v4 keeps behind every schema: its public API has no walk over a schema, so this is the one place that reaches in. */
 import type { z } from "zod";
 
-/** The fields of a definition that the walks read; which are set depends on `type`. */
+/** The fields the walks read; which are set depends on `type`. */
 export interface ZodDef {
   type: string;
   innerType?: z.ZodType;

@@ -1,26 +1,17 @@
 /**
- * The dynamic-provider plugin process ends by itself when the engine that started it is gone
- * (provider/resources/journal).
- *
- * The engine starts the plugin as its child (`pulumi-resource-pulumi-nodejs` execs node), and
- * nothing in `@pulumi/pulumi`'s plugin notices when the engine is killed: the plugin would keep
- * running, and keep sending the creates waiting in its rate limiter, for objects nobody records.
- * So the plugin watches its parent process; once the parent changed (the engine died and the
- * process was re-parented), creates not yet sent are abandoned, the ones in flight are answered and
- * journaled, and the process exits.
+ * The dynamic-provider plugin ends when the engine that started it is gone (provider/resources/journal):
+ * nothing in `@pulumi/pulumi`'s plugin notices, and it would keep sending the creates waiting in its
+ * rate limiter for objects nobody records. Once its parent process changed, creates not yet sent are
+ * abandoned, those in flight are answered and journaled, and the process exits.
  */
 import { engineGone } from "../../resources";
 import { pluginEngineAddress } from "../engineAddress";
 
-/** How often the parent process is checked, ms. */
-const WATCH_INTERVAL_MS = 500; // 0.5 s
+const WATCH_INTERVAL_MS = 500;
 
 let watching = false;
 
-/**
- * One line on stderr, for whoever still reads it (a test; a dead CLI reads nothing). Writing to a
- * pipe whose reader is gone fails with EPIPE, which must not end the process before its creates.
- */
+/** One line on stderr for a test; with the CLI gone it fails with EPIPE, which must not end the process before its creates. */
 function say(line: string): void {
   process.stderr.on("error", () => undefined);
   try {
@@ -30,10 +21,7 @@ function say(line: string): void {
   }
 }
 
-/**
- * Starts watching, once, when this process is the dynamic-provider plugin (elsewhere, e.g. in a
- * test's process, nothing happens). `exit` is called after the creates under way are over.
- */
+/** Starts watching, once, in the dynamic-provider plugin only; `exit` is called after the creates under way are over. */
 export function watchEngine(exit: (code: number) => void = (code) => process.exit(code)): void {
   if (watching || pluginEngineAddress() === undefined) return;
   watching = true;

@@ -1,15 +1,9 @@
 /**
- * The resource's identity as a hidden input of the dynamic face. The create journal keys its
- * entries by URN, but the dynamic-provider plugin hands `create` only the inputs, so the SDK
- * classes add the resource's URN under this key, and the face turns it into `LifecycleContext.urn`
- * (without it a create is not journaled).
- *
- * The key starts with `__`, as the plugin's own `__provider` does: the engine treats such keys as
- * internal and does not display them in diffs. The lifecycle never sees it: `diff` cannot compare
- * it (no replace, no change shown for stacks written before it existed), and `check` returns it
- * as it came so that it reaches `create`.
+ * The resource's URN as a hidden input of the dynamic face: the create journal keys entries by URN,
+ * but the plugin hands `create` only the inputs, so the SDK classes add it and the face turns it
+ * into `LifecycleContext.urn`. A `__` key, like the plugin's `__provider`, the engine does not show
+ * in diffs; the lifecycle never sees it, and `check` returns it as it came so it reaches `create`.
  */
-
 /** The hidden input holding the resource's URN. Part of the state format: do not rename. */
 export const IDENTITY_INPUT = "__adplatformUrn";
 
@@ -19,7 +13,7 @@ export function identityOf(props: unknown): string | undefined {
   return typeof value === "string" && value.startsWith("urn:pulumi:") ? value : undefined;
 }
 
-/** `inputs` with the hidden input of `news` put back (as it came), for `check`'s answer. */
+/** `inputs` with the hidden input of `news` put back as it came. */
 export function withIdentityOf<T>(inputs: T, news: unknown): T {
   const value = (news as Record<string, unknown> | undefined)?.[IDENTITY_INPUT];
   return value === undefined ? inputs : ({ ...inputs, [IDENTITY_INPUT]: value } as T);

@@ -1,10 +1,7 @@
 /**
- * `resourceProvider(kind)`, the function the serialized shim of every resource calls by name at run
- * time: the kind's lifecycle adapted to the dynamic-provider protocol, with the dynamic face's
- * context (warnings through the engine connection of `../engineLog`, the settings `configure` left
- * in `./configure` unless the resource names its own account: `./accountProperty`; the URN comes
- * from the SDK's hidden input, `./identityInput`). In the plugin process, the first lookup also
- * starts `./engineWatch`.
+ * `resourceProvider(kind)`, which the serialized shim of every resource calls by name: the kind's
+ * lifecycle adapted to the dynamic-provider protocol, with the dynamic face's context. In the plugin
+ * process, the first lookup also starts `./engineWatch`.
  */
 import type { LifecycleContext, ResourceKind } from "../../resources";
 import { CreateSession, resourceLifecycle } from "../../resources";
@@ -13,16 +10,13 @@ import { dynamicProvider, type KindProvider } from "./adapter";
 import { configuredSettings } from "./configure";
 import { setFallbackWarningSink } from "../../infrastructure";
 import { pluginEngineAddress } from "../engineAddress";
-import { engineInfo, engineStatus, engineWarn, useEngineAddress } from "../engineLog";
+import { engineFallbackSink, engineInfo, engineStatus, engineWarn, useEngineAddress } from "../engineLog";
 import { watchEngine } from "./engineWatch";
 
-/**
- * The journaled creates of this plugin process: the shim looks a kind's provider up by name, so the
- * face's state lives beside the providers it builds.
- */
+/** The journaled creates of this plugin process. */
 const createSession = new CreateSession();
 
-/** The context of one call (about `urn` when known): read at call time, since `configure` may run after the first lookup. */
+/** Read at call time, since `configure` may run after the first lookup. */
 function dynamicContext(urn?: string): LifecycleContext {
   return {
     warn: (message) => engineWarn(message),
@@ -37,10 +31,7 @@ function dynamicContext(urn?: string): LifecycleContext {
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const providers = new Map<ResourceKind, KindProvider<any, any>>();
 
-/**
- * The dynamic provider of one resource kind, built once per kind. Throws a TypeError naming the
- * known kinds for anything else (a state written by a newer version of this package, for example).
- */
+/** Built once per kind; an unknown kind (a newer release's state) throws a TypeError naming the known ones. */
 export function resourceProvider(kind: ResourceKind): KindProvider<any, any> {
   watchEngine();
   let provider = providers.get(kind);
@@ -48,9 +39,7 @@ export function resourceProvider(kind: ResourceKind): KindProvider<any, any> {
     if (providers.size === 0) {
       const address = pluginEngineAddress();
       useEngineAddress(address);
-      // In the plugin, a shared place given up (the limits URL's Redis, ...) is a warning of the update.
-      if (address !== undefined)
-        setFallbackWarningSink((message, severity) => void (severity === "info" ? engineInfo : engineWarn)(message));
+      if (address !== undefined) setFallbackWarningSink(engineFallbackSink);
     }
     provider = dynamicProvider(withAccountProperty(resourceLifecycle(kind)), dynamicContext);
     providers.set(kind, provider);

@@ -52,15 +52,11 @@ export function parseImportFileArgs(args: readonly string[], readText: (path: st
     } else {
       if (kind === undefined) throw importRefused(`${flag} ${value}: give --kind first`);
       if (flag === "--ids") {
-        if (!IMPORTABLE_KINDS.has(kind)) {
+        if (!IMPORTABLE_KINDS.has(kind))
           throw importRefused(
             `--ids ${value}: the API cannot read a ${kind}, so an id alone says nothing of its fields: give them in a --csv`,
           );
-        }
-        const ids = value
-          .split(",")
-          .map((id) => id.trim())
-          .filter((id) => id !== "");
+        const ids = value.split(",").flatMap((id) => id.trim() || []);
         sources.push({ kind, origin: "--ids", rows: rowsOfIds(ids) });
       } else {
         const table = parseCsv(readText(value));

@@ -1,28 +1,24 @@
 /**
- * The CSV an account export is (RFC 4180): comma-separated, fields in double quotes may hold commas,
- * line breaks and doubled quotes, lines end in LF or CRLF. The first line names the columns. Kept
- * here, a page long, rather than taken from a dependency: the command reads nothing more.
+ * The CSV of an account export (RFC 4180: quoted fields may hold commas, line breaks and doubled
+ * quotes; LF or CRLF); the first line names the columns. A page long, rather than a dependency.
  */
 import { AdPlatformError } from "../../errors";
 
-/** What the command refuses (an argument, a CSV, a row) with; it then writes nothing. */
-export function importRefused(message: string): AdPlatformError {
-  return new AdPlatformError("ADP_ERR_IMPORT_REFUSED", message);
-}
+/** What the command refuses an argument, a CSV or a row with; it then writes nothing. */
+export const importRefused = (message: string): AdPlatformError => new AdPlatformError("ADP_ERR_IMPORT_REFUSED", message);
 
-/** One data line: its 1-based line number in the file (for messages) and its cells by column. */
+/** A data line: its 1-based line number and its cells by column. */
 export interface CsvRow {
   readonly line: number;
   readonly cells: Readonly<Record<string, string>>;
 }
 
-/** A CSV file's column names and rows. */
 export interface CsvTable {
   readonly columns: readonly string[];
   readonly rows: readonly CsvRow[];
 }
 
-/** Splits `text` into records of fields, each with the line it starts on. */
+/** Records of fields, each with the line it starts on. */
 function records(text: string): { line: number; fields: string[] }[] {
   const out: { line: number; fields: string[] }[] = [];
   let fields: string[] = [];
@@ -30,7 +26,6 @@ function records(text: string): { line: number; fields: string[] }[] {
   let quoted = false;
   let line = 1;
   let start = 1;
-  let i = 0;
   const endRecord = () => {
     fields.push(field);
     // A blank line is no record.
@@ -38,43 +33,32 @@ function records(text: string): { line: number; fields: string[] }[] {
     fields = [];
     field = "";
   };
-  while (i < text.length) {
+  for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 2;
-        continue;
-      }
-      if (c === '"') quoted = false;
-      else {
-        if (c === "\n") line += 1;
-        field += c;
-      }
-      i += 1;
-      continue;
-    }
-    if (c === '"' && field === "") quoted = true;
+    if (quoted && c === '"') {
+      // A doubled quote is one quote; a single one closes the field.
+      if (text[i + 1] === '"') field += text[i++];
+      else quoted = false;
+    } else if (quoted) {
+      if (c === "\n") line += 1;
+      field += c;
+    } else if (c === '"' && field === "") quoted = true;
     else if (c === ",") {
       fields.push(field);
       field = "";
     } else if (c === "\n" || (c === "\r" && text[i + 1] === "\n")) {
       endRecord();
-      i += c === "\r" ? 1 : 0;
+      if (c === "\r") i++;
       line += 1;
       start = line;
     } else field += c;
-    i += 1;
   }
   if (quoted) throw importRefused(`line ${start}: a quoted field is not closed`);
   if (field !== "" || fields.length > 0) endRecord();
   return out;
 }
 
-/**
- * The table `text` holds. Throws, naming the line, for an unclosed quote, a repeated or empty
- * column name, or a line with more cells than columns; a line with fewer leaves the rest empty.
- */
+/** Refuses, naming the line, an unclosed quote, a repeated or empty column name, or more cells than columns. */
 export function parseCsv(text: string): CsvTable {
   const [header, ...data] = records(text.replace(/^\uFEFF/, ""));
   if (header === undefined) throw importRefused("the CSV is empty: its first line names the columns");

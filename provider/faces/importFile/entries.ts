@@ -1,15 +1,9 @@
 /**
- * Rows of an account export -> entries of a Pulumi import file (`pulumi import --file`, CLI 3.254 or
- * later) that carry each object's `inputs` and `outputs`, so the engine records them as they are and
- * asks the provider to read nothing: the API cannot read strategies, bid modifiers or variations
- * (spec, Endpoints).
- *
- * A row's fields are checked by the kind's definition (`provider/resources/<kind>/definition.ts`),
- * the schema the provider's own `check` uses, so a row is refused exactly where a program declaring
- * the same values would fail its preview. Kinds the platform can read (`IMPORTABLE_KINDS`: campaign
- * groups) are read through the lifecycle's `read`, which is what an import by id records, and take
- * from the row only what the read cannot return (`items`); a row value that contradicts the platform's
- * is refused, since groups cannot be updated.
+ * Rows of an account export -> entries of a Pulumi import file (`pulumi import --file`, CLI 3.254+) with
+ * each object's `inputs` and `outputs`, so the engine reads nothing the API cannot read (spec, Endpoints).
+ * A row is checked by the schema the provider's `check` uses, so it is refused where a program would fail
+ * its preview. Campaign groups are read, taking from the row only what the read cannot return (`items`);
+ * a row value contradicting the platform's is refused, since groups cannot be updated.
  */
 import type { AnyResourceDefinition, ResourceKind } from "../../resources";
 import { RESOURCE_DEFINITIONS, checkInputs, type InputSchema, diffInputs } from "../../resources";
@@ -18,35 +12,27 @@ import { IMPORTABLE_KINDS } from "../native/importSupport";
 import { resourceToken } from "../native/tokens";
 import { type CsvRow, importRefused } from "./csv";
 
-/** One resource of an import file, as `pulumi import --file` reads it. */
+/** One resource of an import file; with `outputs` the engine skips the provider's read. */
 export interface ImportEntry {
   /** `adplatform:index:<Kind>`. */
   readonly type: string;
-  /** The resource's name in the stack and in the program Pulumi writes. */
   readonly name: string;
-  /** The object's id: the engine's id of the resource. */
   readonly id: string;
   readonly inputs: Record<string, unknown>;
-  /** The state to record; with them the engine skips the provider's read. */
   readonly outputs: Record<string, unknown>;
 }
 
-/** An import file: `{ "resources": [...] }`. */
 export interface ImportFile {
   readonly resources: ImportEntry[];
 }
 
-/** What a read of a kind the platform can read gives: the state, or nothing when there is no such object. */
+/** The state of an object of a kind the platform can read, or nothing when there is none. */
 export type ReadObject = (
   kind: ResourceKind,
   id: string,
 ) => Promise<{ inputs: Record<string, unknown>; outputs: Record<string, unknown> } | undefined>;
 
-/**
- * The input field of `definition` column `column` names: an SDK name (`maxValue`), a wire name
- * (`max_value`), or `id`: the object's own id (a strategy's or group's id, a modifier's
- * `bidModifierId`, a variation's `variationId`). Undefined for a column that is no field.
- */
+/** The field `column` names: an SDK or wire name, or `id` (the object's own: a modifier's `bidModifierId`, a variation's `variationId`). */
 export function fieldOfColumn(definition: AnyResourceDefinition, column: string): string | undefined {
   const { adoption, fields } = definition;
   if (column === "id") return adoption.by === "ids" ? adoption.ids.at(-1) : "id";
@@ -54,16 +40,12 @@ export function fieldOfColumn(definition: AnyResourceDefinition, column: string)
   return undefined;
 }
 
-/** The columns of `columns` that `kind` has no field for; say them before reading any row. */
+/** The columns `kind` has no field for, said before reading any row. */
 export function unknownColumns(kind: ResourceKind, columns: readonly string[]): string[] {
   return columns.filter((column) => fieldOfColumn(RESOURCE_DEFINITIONS[kind], column) === undefined);
 }
 
-/**
- * A cell's value for `schema`: the text as it is when the schema takes it (names, decimal strings);
- * otherwise its JSON (lists such as `["5001","5002"]`, objects, numbers), so the schema's refusal,
- * if any, is about the value meant. Empty: absent.
- */
+/** The text when the schema takes it, else its JSON (`["5001","5002"]`), so a refusal is about the value meant; empty: absent. */
 function cellValue(definition: AnyResourceDefinition, field: string, cell: string): unknown {
   if (cell === "") return undefined;
   const schema = definition.fields[field]?.schema;
@@ -75,19 +57,16 @@ function cellValue(definition: AnyResourceDefinition, field: string, cell: strin
   }
 }
 
-/** `row N (<Kind> <id>)`, the start of every message about a row. */
+/** `row N (<Kind> <id>)`. */
 const rowLabel = (kind: ResourceKind, row: CsvRow, id: string | undefined) => `row ${row.line} (${kind}${id ? ` ${id}` : ""})`;
 
-/** The `<kind>-<id>` name of an entry: the ids with `/` as `-` (`variation-301-2`). */
+/** `variation-301-2`. */
 export function entryName(kind: ResourceKind, id: string): string {
   const noun = RESOURCE_DEFINITIONS[kind].noun.split(" ").at(-1)!;
   return `${noun}-${id.replace(/\//g, "-")}`;
 }
 
-/**
- * The import file entry of one row of `kind`, or an `ADP_ERR_IMPORT_REFUSED` naming the row and each field
- * the schema refuses. `read` is asked only for kinds the platform can read.
- */
+/** The entry of a row, or an `ADP_ERR_IMPORT_REFUSED` naming the row and each field refused; `read` only for readable kinds. */
 export async function entryOfRow(kind: ResourceKind, row: CsvRow, read: ReadObject): Promise<ImportEntry> {
   const definition = RESOURCE_DEFINITIONS[kind];
   const { adoption } = definition;

@@ -1,10 +1,9 @@
 #!/usr/bin/env node
 /**
  * `adplatform-left-behind` (package.json `bin`): lists the objects an account's stacks left on the
- * platform (provider/resources/journal/store/leftBehindList.ts), and marks one cleaned up. Where the list is and
- * whose it is come from the environment, as for the provider: `ADPLATFORM_JOURNAL_DIR` and
- * `ADPLATFORM_LIMITS_URL` (the places), `ADPLATFORM_BASE_URL` and `ADPLATFORM_TOKEN` (the account),
- * never from a flag, which `ps` would show. Bad input gets one line, exit 1, and changes nothing.
+ * platform (provider/resources/journal/store/leftBehindList.ts), and marks one cleaned up. The places
+ * and the account come from the environment as for the provider, never from a flag, which `ps` would
+ * show. Bad input gets one line, exit 1, and changes nothing.
  */
 import { userInfo } from "node:os";
 import { resolveAccount } from "../../client";
@@ -33,7 +32,7 @@ The list is where the provider keeps it: ADPLATFORM_JOURNAL_DIR (default ~/.pulu
 create-journal) and, when set, the Redis at ADPLATFORM_LIMITS_URL; the account is the one of
 ADPLATFORM_BASE_URL and ADPLATFORM_TOKEN. Guide: docs/guarantees.md in the package.`;
 
-/** Runs the command; returns the exit code. Output goes to `out`, every refusal as one line to `err`. */
+/** Returns the exit code; every refusal is one line to `err`. */
 export async function leftBehindCommand(
   args: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
@@ -52,9 +51,8 @@ export async function leftBehindCommand(
   const request = parseListArgs(args);
   if ("usage" in request) return fail(`${request.usage} (--help shows the usage)`);
   const settings = resolveSettings([], env);
-  if (settings.token === undefined) {
+  if (settings.token === undefined)
     return fail("set ADPLATFORM_TOKEN (and ADPLATFORM_BASE_URL) to the account's: the list is kept per account");
-  }
   let account: string;
   try {
     account = journalAccount(resolveAccount({ baseUrl: settings.baseUrl, token: settings.token }).key);
@@ -84,11 +82,10 @@ export async function leftBehindCommand(
   if (request.cleaned !== undefined) {
     const named = objectsNamed(selectedObjects(reading.objects, stacks, true), request.cleaned, request.kind);
     if (named.length === 0) return fail(`no object ${JSON.stringify(request.cleaned)} is listed for ${scope}; nothing changed`);
-    if (named.length > 1) {
+    if (named.length > 1)
       return fail(
         `${request.cleaned} names ${named.length} objects (${named.map((o) => `${o.kind} of ${o.project}/${o.stack}`).join(", ")}): give --kind or --stack; nothing changed`,
       );
-    }
     const object = named[0]!;
     const label = `${object.kind} ${object.id ?? `of ambiguous create ${object.record}`}${object.name === undefined ? "" : ` ${JSON.stringify(object.name)}`}`;
     if (object.cleanedUpAt !== undefined) {
@@ -108,36 +105,17 @@ export async function leftBehindCommand(
   }
 
   const objects = selectedObjects(reading.objects, stacks, request.all);
-  if (request.json) {
-    out(
-      `${JSON.stringify(
-        objects.map(({ format: _format, account: _account, ...shown }) => shown),
-        null,
-        2,
-      )}\n`,
-    );
-  } else {
-    out(
-      renderList(
-        objects,
-        places.map((place) => place.where),
-        scope,
-      ),
-    );
-  }
+  const shown = objects.map(({ format: _format, account: _account, ...rest }) => rest);
+  const where = places.map((place) => place.where);
+  out(request.json ? `${JSON.stringify(shown, null, 2)}\n` : renderList(objects, where, scope));
   return 0;
 }
 
 if (require.main === module) {
-  // A place that cannot be used is this command's one line (`cannot read the list at ...`), not a
-  // deployment's warning that it goes on without it.
+  // A place that cannot be used is this command's one line (`cannot read the list at ...`), not a warning.
   setFallbackWarningSink(() => undefined);
-  leftBehindCommand(
-    process.argv.slice(2),
-    process.env,
-    (text) => process.stdout.write(text),
-    (text) => process.stderr.write(text),
-  ).then(
+  const writeTo = (stream: NodeJS.WriteStream) => (text: string) => void stream.write(text);
+  leftBehindCommand(process.argv.slice(2), process.env, writeTo(process.stdout), writeTo(process.stderr)).then(
     (code) => {
       closeRedisConnections();
       process.exitCode = code;

@@ -1,25 +1,19 @@
-/**
- * What `adplatform-left-behind` does with the list (provider/resources/journal/store/leftBehindList.ts), apart from
- * reading and writing it: its arguments, which objects a request selects, and how they are shown.
- */
+/** `adplatform-left-behind`'s arguments, which objects a request selects, and how they are shown. */
 import type { KnownStack, LeftBehindObject } from "../../resources";
 import { isResourceKind, RESOURCE_KINDS, type ResourceKind } from "../../resources";
 
-/** What the command was asked. */
 export interface ListRequest {
   /** One stack (`dev`, `app/dev` or `org/app/dev`), else every stack of the account. */
   readonly stack?: string;
   readonly json: boolean;
-  /** Also the objects marked cleaned up. */
   readonly all: boolean;
-  /** The id (or ambiguous record id) to mark cleaned up, and its kind when ids of two kinds are equal. */
+  /** The id (or ambiguous record id) to mark cleaned up, and its kind when two kinds have it. */
   readonly cleaned?: string;
   readonly kind?: ResourceKind;
 }
 
 const FLAGS_WITH_VALUE = ["--stack", "--cleaned", "--kind"];
 
-/** The request of `args`, or what is wrong with them. */
 export function parseListArgs(args: readonly string[]): ListRequest | { readonly usage: string } {
   const values: Record<string, string> = {};
   const switches = new Set<string>();
@@ -47,18 +41,13 @@ export function parseListArgs(args: readonly string[]): ListRequest | { readonly
   };
 }
 
-/**
- * Whether `candidate` is the stack `wanted` names: its name alone, `<project>/<name>`, or a Pulumi
- * Cloud name `<org>/<project>/<name>` (URNs carry no organization, so that part is not compared).
- */
+/** Whether `wanted` (`<name>`, `<project>/<name>`, `<org>/<project>/<name>`) names `candidate`; URNs carry no organization. */
 export function namesStack(wanted: string, candidate: Pick<KnownStack, "project" | "stack">): boolean {
-  const parts = wanted.split("/");
-  const stack = parts[parts.length - 1];
-  const project = parts.length >= 2 ? parts[parts.length - 2] : undefined;
+  const [stack, project] = wanted.split("/").reverse();
   return stack === candidate.stack && (project === undefined || project === candidate.project);
 }
 
-/** The account's stacks `wanted` names (every one of the account when it names none). */
+/** The account's stacks `wanted` names (all when none). */
 export function selectedStacks(stacks: readonly KnownStack[], account: string, wanted: string | undefined): KnownStack[] {
   return stacks.filter((stack) => stack.account === account && (wanted === undefined || namesStack(wanted, stack)));
 }
@@ -72,21 +61,19 @@ export function selectedObjects(objects: readonly LeftBehindObject[], stacks: re
   );
 }
 
-/** The objects `id` (and `kind`) names. */
 export function objectsNamed(objects: readonly LeftBehindObject[], id: string, kind?: ResourceKind): LeftBehindObject[] {
   return objects.filter((object) => (object.id === id || object.record === id) && (kind === undefined || object.kind === kind));
 }
 
 const time = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 
-/** What left `object`, in words. */
 export function changeOf(object: LeftBehindObject): string {
   if (object.change === "replaced") return `replaced by ${object.replacedBy}`;
   if (object.change === "createdAgain") return `created again after ambiguous create ${object.record}; it may exist`;
   return "deleted from the stack";
 }
 
-/** The list as a person reads it: one line per object, under a header naming where it was read. */
+/** One line per object, under a header naming where it was read. */
 export function renderList(objects: readonly LeftBehindObject[], where: readonly string[], scope: string): string {
   const header = `${objects.length} object(s) ${scope} left on the platform (read from ${where.join(" and ")})`;
   if (objects.length === 0) return `${header}.\n`;

@@ -1,41 +1,31 @@
 /**
- * The native provider's `DiffConfig`: which changes of a provider's configuration replace its
- * resources. A provider instance is one account, so this is where the native face says what
- * identifies an account: its base URL. The token is a credential, not an identity: a rotated token
- * is an update of the provider that records it, and its resources are not touched (as changing an
- * AWS provider's keys replaces nothing and changing its region does).
+ * The native provider's `DiffConfig`: a provider is one account, identified by its base URL; a rotated
+ * token is an update that touches no resource. `@pulumi/pulumi`'s server answers "not implemented", so
+ * the engine updated the provider whatever changed, and a base URL naming another platform left every
+ * resource in the state while the objects stayed on the old one. Here that replaces the provider and
+ * its resources (compared as the client resolves it: trailing slash, default port, host case aside).
  *
- * `@pulumi/pulumi`'s provider server answers `DiffConfig` "not implemented"; the engine then
- * updates the provider whatever changed, so a base URL pointing at another platform left every
- * resource in the state while the objects stayed on the old one. Here a base URL that names
- * another platform (compared as the client resolves it: a trailing slash, a default port or the
- * host's case make no difference) replaces the provider, and with it every resource it manages.
- * The detailed diff names each changed setting, so the preview says which one (a secret is shown as
- * `[secret]` beside its name, never its value).
- *
- * Decision (not shown in spec, Authentication 2: which account a token belongs to): a base URL set
- * on one side only cannot be compared (the environment may have supplied the other), so it is an
- * update; a base URL unknown in a preview may name another platform, so it shows as a replace.
+ * Decision (not shown in spec, Authentication 2): a base URL set on one side only cannot be compared
+ * (the environment may supply the other), so it is an update; one unknown in a preview is a replace.
  */
-import * as grpc from "@grpc/grpc-js";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { normalisedBaseUrl } from "../../client";
 import { isUnknown } from "../../resources";
+import { unaryMethod } from "./protocolFixes";
 
 type Config = Readonly<Record<string, unknown>>;
 
-/** One changed setting: `update`, or `replace` when it makes the provider another account. */
+/** One changed setting; `updateReplace` when it makes the provider another account. */
 export interface ConfigChange {
   readonly key: string;
   readonly kind: "add" | "delete" | "update" | "updateReplace";
 }
 
-/** The keys the engine adds to a provider's configuration for itself: not settings of ours. */
+/** Keys the engine adds to a provider's configuration for itself. */
 const isEngineKey = (key: string) => key === "version" || key === "pluginDownloadURL" || key.startsWith("__");
 
 const given = (value: unknown) => value !== undefined && value !== null && !(typeof value === "string" && value.trim() === "");
 
-/** Whether the base URLs `olds` and `news` give name another platform (see the module comment). */
 function baseUrlReplaces(olds: Config, news: Config): boolean {
   if (!given(olds.baseUrl) || !given(news.baseUrl)) return false;
   if (isUnknown(news.baseUrl)) return true;
@@ -45,7 +35,7 @@ function baseUrlReplaces(olds: Config, news: Config): boolean {
   return before !== undefined && after !== undefined && before !== after;
 }
 
-/** The settings that differ between the provider's old configuration and its new one, in key order. */
+/** The settings that differ, in key order. */
 export function configChanges(olds: Config, news: Config): ConfigChange[] {
   const keys = [...new Set([...Object.keys(olds), ...Object.keys(news)])].filter((key) => !isEngineKey(key)).sort();
   const changes: ConfigChange[] = [];
@@ -68,8 +58,11 @@ const KINDS: Readonly<Record<ConfigChange["kind"], provproto.PropertyDiff.Kind>>
   updateReplace: provproto.PropertyDiff.Kind.UPDATE_REPLACE,
 };
 
-/** The `DiffResponse` for `changes`. */
-export function diffResponse(changes: readonly ConfigChange[]): provproto.DiffResponse {
+/** Secrets arrive unwrapped; an engine that sends no old inputs sends the old outputs, for a provider its inputs. */
+export const diffConfig = unaryMethod("DiffConfig", (request: provproto.DiffRequest) => {
+  const oldInputs = request.getOldInputs()?.toJavaScript() ?? {};
+  const olds = Object.keys(oldInputs).length > 0 ? oldInputs : (request.getOlds()?.toJavaScript() ?? {});
+  const changes = configChanges(olds, request.getNews()?.toJavaScript() ?? {});
   const response = new provproto.DiffResponse();
   response.setChanges(changes.length > 0 ? provproto.DiffResponse.DiffChanges.DIFF_SOME : provproto.DiffResponse.DiffChanges.DIFF_NONE);
   response.setDiffsList(changes.map(({ key }) => key));
@@ -83,20 +76,4 @@ export function diffResponse(changes: readonly ConfigChange[]): provproto.DiffRe
     detailed.set(key, diff);
   }
   return response;
-}
-
-/** The gRPC method: the engine sends the old configuration as `olds` (and `oldInputs`) and the new one as `news`, secrets unwrapped. */
-export function diffConfig(
-  call: grpc.ServerUnaryCall<provproto.DiffRequest, provproto.DiffResponse>,
-  callback: grpc.sendUnaryData<provproto.DiffResponse>,
-): void {
-  try {
-    const oldInputs = call.request.getOldInputs()?.toJavaScript() ?? {};
-    // An engine that sends no old inputs sends the old outputs, which for a provider are its inputs.
-    const olds = Object.keys(oldInputs).length > 0 ? oldInputs : (call.request.getOlds()?.toJavaScript() ?? {});
-    const news = call.request.getNews()?.toJavaScript() ?? {};
-    callback(null, diffResponse(configChanges(olds, news)));
-  } catch (error) {
-    callback({ code: grpc.status.INTERNAL, details: `DiffConfig: ${error instanceof Error ? error.message : String(error)}` }, null);
-  }
-}
+});

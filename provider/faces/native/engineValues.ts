@@ -1,31 +1,20 @@
 /**
- * Property values as the engine sends them to a provider that accepts secrets (the provider server
- * of `@pulumi/pulumi` answers `Configure` with `acceptSecrets`), and back.
- *
- * Inbound, a secret arrives as an object marked with the engine's signature key; the lifecycle code
- * works on plain values, so secrets are unwrapped (nothing this package declares is a secret input,
- * and the engine keeps a program's secret inputs secret in the state on its own). A value the engine
- * does not know yet arrives as the unknown sentinel string, which stays as it is: the core's check
- * and diff know it (`provider/resources/inputs/unknowns.ts`).
- *
- * Outbound, `google-protobuf`'s `Struct.fromJavaScript` refuses `undefined`, so absent fields are
- * dropped.
+ * Property values to and from the engine, which sends secrets wrapped to a provider that accepts them
+ * (`@pulumi/pulumi`'s server does). Inbound, secrets are unwrapped (we declare no secret input and the
+ * engine keeps a program's secrets in the state itself); the unknown sentinel stays
+ * (`provider/resources/inputs/unknowns.ts`). Outbound, `undefined` is dropped: `Struct` refuses it.
  */
 import { UNKNOWN_VALUE } from "../../resources";
 
 /** The key that marks a special value (secret, resource reference, output) in a property map. */
 export const SIGNATURE_KEY = "4dabf18193072939515e22adb298388d";
-/** The signature of a secret. */
 export const SECRET_SIGNATURE = "1b47061264138c4ac30d75fd1eb44270";
-/** The signature of an output value. */
 export const OUTPUT_SIGNATURE = "d0e6a833031e9bbcd3f4e8bde6ca49a4";
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** `value` marked secret, as the engine reads a secret from a provider that accepts secrets. */
-export function secretOf(value: unknown): Record<string, unknown> {
-  return { [SIGNATURE_KEY]: SECRET_SIGNATURE, value };
-}
+/** `value` marked secret. */
+export const secretOf = (value: unknown): Record<string, unknown> => ({ [SIGNATURE_KEY]: SECRET_SIGNATURE, value });
 
 /** A property value with secrets (and known output values) unwrapped, at any depth. */
 export function fromEngine(value: unknown): unknown {

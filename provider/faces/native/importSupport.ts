@@ -1,12 +1,8 @@
 /**
- * What `pulumi import` can do for each kind when the engine asks the provider to read. An import's
- * `Read` carries only the id: the engine has no state yet, so the object must be read from the
- * platform. The API reads only campaign groups (GET op 19); strategies, bid modifiers and A/B-test
- * variations have no GET (spec, Endpoints), so reading one would take over an object whose fields
- * nobody knows. Those are refused with the ways that work: an import file entry that carries the
- * object's `inputs` and `outputs` (Pulumi CLI 3.254 or later skips the read and records them as
- * they are; `adplatform-import-file` writes such a file), or a declaration in the program, which
- * takes the existing object over from its declared inputs on the first `pulumi up`.
+ * What `pulumi import` can do per kind. An import's `Read` carries only the id, and the API reads only
+ * campaign groups (GET op 19; spec, Endpoints): reading another kind would take over an object whose
+ * fields nobody knows. Those are refused naming what works: an import file entry with `inputs` and
+ * `outputs` (`adplatform-import-file`), or a declaration that takes the object over on `pulumi up`.
  */
 import { requestLine } from "../../catalog";
 import type { ResourceKind } from "../../resources";
@@ -15,7 +11,6 @@ import { resourceToken } from "./tokens";
 /** Kinds the platform can read, so `pulumi import` can write their declaration. */
 export const IMPORTABLE_KINDS: ReadonlySet<ResourceKind> = new Set<ResourceKind>(["CampaignGroup"]);
 
-/** What to declare instead of importing a kind the API cannot read. */
 const INSTEAD: Readonly<Record<Exclude<ResourceKind, "CampaignGroup">, (id: string) => string>> = {
   BidStrategy: (id) =>
     `declare it in the program with its fields and adoptId: "${id}" (name, strategy, value, maxValue as they are on ` +
@@ -28,7 +23,7 @@ const INSTEAD: Readonly<Record<Exclude<ResourceKind, "CampaignGroup">, (id: stri
     `fields you want it to have; the next \`pulumi up\` takes the variation over and sets those fields (${requestLine("updateAbTestVariation")})`,
 };
 
-/** The error message for importing `kind` `id`, or undefined when the kind can be imported. */
+/** Why `kind` `id` cannot be imported, or undefined. */
 export function importRefusal(kind: ResourceKind, id: string): string | undefined {
   if (kind === "CampaignGroup") return undefined;
   return (

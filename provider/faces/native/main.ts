@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 /**
- * `pulumi-resource-adplatform`, the native provider plugin (package.json `bin`). The engine finds it
- * on PATH (`node_modules/.bin` of a program that installed this package) or through
- * `plugins.providers` in Pulumi.yaml, and starts it with its own address as the argument.
+ * `pulumi-resource-adplatform`, the native provider plugin (package.json `bin`), found on PATH or
+ * through `plugins.providers` in Pulumi.yaml and started with the engine's address as the argument.
  */
 import { serve } from "./serve";
 

@@ -1,30 +1,21 @@
 /**
- * Three gaps of `@pulumi/pulumi`'s provider server (`@pulumi/pulumi/provider`), closed at the protobuf
- * level, before the server sees a request:
- *
- * - Its `Read` calls `getProperties()!.toJavaScript()`, and the `Read` of an import (`pulumi import`,
- *   or the `import` resource option) carries no properties (the engine has no state yet), so the
- *   server would fail before our code runs. A `ReadRequest` without properties (or inputs) now reads
- *   as an empty map, which the face takes for "no state: import".
- * - Its `Configure` drops the request (it answers the protocol flags only) and hands the provider no
- *   configuration. Every `ConfigureRequest` the server decodes is now shown to `onConfigure` first.
- * - Its `Diff` hands the provider the old outputs only, not the old inputs the engine also sends. An
- *   import whose read cannot return a field takes it from the import file's `inputs` (the engine
- *   merges them into the read's inputs, not into its outputs): a group's `items`, which the API never
- *   returns. A `DiffRequest`'s old outputs now read with such a field filled in from its old inputs,
- *   so the declaration `pulumi import` wrote (with `items`) compares equal to the state.
- *
- * All three patch the generated message classes the server's service definition decodes with
- * (`@pulumi/pulumi/proto/provider_pb`), which the server looks up on that module at each request.
+ * Three gaps of `@pulumi/pulumi`'s provider server, closed by patching the message classes it decodes
+ * with (`@pulumi/pulumi/proto/provider_pb`, looked up at each request):
+ * - an import's `Read` carries no properties and the server's `getProperties()!` would fail: it now
+ *   reads as an empty map ("import");
+ * - its `Configure` hands the provider no configuration: each `ConfigureRequest` goes to `onConfigure`;
+ * - its `Diff` gives the old outputs only: a field missing there (a group's `items`, which an import
+ *   takes from the import file's `inputs`) is filled in from the old inputs, so the declaration
+ *   `pulumi import` wrote compares equal to the state.
  */
+import * as grpc from "@grpc/grpc-js";
 import type { Struct as StructType } from "google-protobuf/google/protobuf/struct_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { AdPlatformError } from "../../errors";
 
 /**
- * `google-protobuf`'s `Struct` of the copy the server decodes with (`@pulumi/pulumi`'s dependency, not
- * ours), so the empty map is of the class the server expects. Taken from a decoded message rather than
- * resolved by path, so that it is the same class in a plugin bundled into one file (`npm run dist`).
+ * The `Struct` of the `google-protobuf` the server decodes with (`@pulumi/pulumi`'s, not ours), taken
+ * from a decoded message rather than by path so it is the same class in the bundled plugin (`npm run dist`).
  */
 export function structClass(): typeof StructType {
   // A ReadRequest whose field 3 (`properties`, a Struct) is present and empty: tag (3 << 3) | 2, length 0.
@@ -34,7 +25,18 @@ export function structClass(): typeof StructType {
   return decoded.constructor as typeof StructType;
 }
 
-/** What `onConfigure` receives: the provider's arguments and the engine's config variables. */
+/** A unary gRPC method answering `handle(request)`; a throw is an INTERNAL error naming `method`. */
+export function unaryMethod<Req, Res>(method: string, handle: (request: Req) => Res) {
+  return (call: grpc.ServerUnaryCall<Req, Res>, callback: grpc.sendUnaryData<Res>): void => {
+    try {
+      callback(null, handle(call.request));
+    } catch (error) {
+      callback({ code: grpc.status.INTERNAL, details: `${method}: ${error instanceof Error ? error.message : String(error)}` }, null);
+    }
+  };
+}
+
+/** The provider's arguments and the engine's config variables. */
 export interface ConfigureSeen {
   readonly args: Record<string, unknown>;
   readonly variables: ReadonlyMap<string, string>;
@@ -42,10 +44,7 @@ export interface ConfigureSeen {
 
 let installed = false;
 
-/**
- * `olds` with each field it lacks (absent or null) taken from `oldInputs`: what the state holds of
- * a field the outputs did not get. A field the outputs hold is never changed.
- */
+/** `olds` with each field it lacks (absent or null) taken from `oldInputs`; one it holds is never changed. */
 export function oldsFilledFromInputs(olds: StructType, oldInputs: StructType | undefined): StructType {
   const inputs = oldInputs?.getFieldsMap();
   if (inputs === undefined || inputs.getLength() === 0) return olds;
@@ -57,7 +56,7 @@ export function oldsFilledFromInputs(olds: StructType, oldInputs: StructType | u
   return olds;
 }
 
-/** Installs the fixes, once per process. */
+/** Once per process. */
 export function installProtocolFixes(onConfigure: (seen: ConfigureSeen) => void): void {
   if (installed) return;
   installed = true;

@@ -1,18 +1,9 @@
 /**
- * The native face: the four resources' lifecycles and the 16 data sources as one
- * `@pulumi/pulumi/provider` `Provider`, which `./serve.ts` hands to that package's provider server.
- *
- * What it adds to the core:
- * - the kind comes from the URN's type token (`adplatform:index:<Kind>`), the data source from the
- *   invoke's token (`adplatform:index:getZone`);
- * - property maps arrive as the engine sends them to a provider that accepts secrets (unwrapped by
- *   `./engineValues.ts`), and results leave without `undefined` fields;
- * - a `Read` without state is an import (`./importSupport.ts`);
- * - a gone object's `Read` answers an empty id, which makes the engine drop it;
- * - every call gets a context with the settings of the engine's `Configure`, warnings attached to the resource's
- *   URN, the URN itself (the identity a record of a create in progress is keyed by), and whether the
- *   engine's state holds a resource for it, which the last `Check` of the URN showed by sending old
- *   inputs (provider/resources/journal).
+ * The native face: the four resources' lifecycles and the 16 data sources as one `@pulumi/pulumi/provider`
+ * `Provider` (served by `./serve.ts`). A `Read` without state is an import (`./importSupport.ts`); a gone
+ * object's `Read` answers an empty id, which makes the engine drop it. Each call's context has the URN
+ * (which a record of a create in progress is keyed by) and whether the engine's state holds the resource,
+ * which the last `Check` of the URN showed by sending old inputs (provider/resources/journal).
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { Settings } from "../../configuration";
@@ -26,32 +17,27 @@ import { propertiesFromEngine, toEngine } from "./engineValues";
 import { importRefusal } from "./importSupport";
 import { dataSourceOfToken, kindOfToken, typeOfUrn } from "./tokens";
 
-type Provider = pulumi.provider.Provider;
+const unsupported = (message: string) => new AdPlatformError("ADP_ERR_UNSUPPORTED", message);
 
-/** The kind of the resource `urn` names; `ADP_ERR_UNSUPPORTED` for a type this package does not have. */
+/** `ADP_ERR_UNSUPPORTED` for a type this package does not have. */
 function kindOfUrn(urn: string): ResourceKind {
   const type = typeOfUrn(urn);
   const kind = kindOfToken(type);
-  if (kind === undefined)
-    throw new AdPlatformError("ADP_ERR_UNSUPPORTED", `pulumi-adplatform has no resource type ${JSON.stringify(type)}`);
+  if (kind === undefined) throw unsupported(`pulumi-adplatform has no resource type ${JSON.stringify(type)}`);
   return kind;
 }
 
-/** A property map as the face passes it through: each kind has its own types, which its check produced. */
+/** Each kind has its own types, which its check produced. */
 type PropertyMap = Record<string, unknown>;
 
 function lifecycleOf(urn: string): ResourceLifecycle<PropertyMap, PropertyMap> {
   return resourceLifecycle(kindOfUrn(urn)) as ResourceLifecycle<PropertyMap, PropertyMap>;
 }
 
-/**
- * Builds the native provider; `version` is the package's (reported as the plugin's version),
- * `settings` gives the configuration in force at each call (it may arrive after the first).
- */
-export function nativeProvider(version: string, schema: string, settings: () => Settings): Provider {
-  /** The journaled creates of this plugin; the engine's `Check` shows whether its state holds a resource. */
+/** `version` is the package's; `settings` gives the configuration in force at each call (it may arrive after the first). */
+export function nativeProvider(version: string, schema: string, settings: () => Settings): pulumi.provider.Provider {
+  // The engine's `Check` shows whether its state holds a resource.
   const createSession = new CreateSession(epochClock, true);
-  /** The context of one call about `urn`. */
   const contextFor = (urn: string): LifecycleContext => ({
     createSession,
     warn: (message) => engineWarn(message, urn),
@@ -86,11 +72,11 @@ export function nativeProvider(version: string, schema: string, settings: () => 
       const importing = Object.keys(state).length === 0;
       if (importing) {
         const refusal = importRefusal(kind, id);
-        if (refusal !== undefined) throw new AdPlatformError("ADP_ERR_UNSUPPORTED", refusal);
+        if (refusal !== undefined) throw unsupported(refusal);
       }
       const result = await lifecycleOf(urn).read(id, importing ? undefined : state, contextFor(urn));
       if (result === undefined) {
-        if (importing) throw new AdPlatformError("ADP_ERR_UNSUPPORTED", `${kind} ${id}: cannot import: the platform has no such object`);
+        if (importing) throw unsupported(`${kind} ${id}: cannot import: the platform has no such object`);
         // The engine's signal that the object no longer exists: it is then removed from the state.
         return { id: "" };
       }
@@ -108,8 +94,7 @@ export function nativeProvider(version: string, schema: string, settings: () => 
 
     async invoke(token, args) {
       const name = dataSourceOfToken(token);
-      if (name === undefined)
-        throw new AdPlatformError("ADP_ERR_UNSUPPORTED", `pulumi-adplatform has no function ${JSON.stringify(token)}`);
+      if (name === undefined) throw unsupported(`pulumi-adplatform has no function ${JSON.stringify(token)}`);
       return invokeDataSource(name, args, settings());
     },
   };

@@ -1,7 +1,4 @@
-/**
- * Serves the native provider over gRPC with `@pulumi/pulumi/provider`'s `main`, the way the engine
- * runs a provider plugin: it prints the port it listens on and answers until the engine stops it.
- */
+/** Serves the native provider over gRPC with `@pulumi/pulumi/provider`'s `main`, as the engine runs a plugin. */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as pulumiProvider from "@pulumi/pulumi/provider";
@@ -10,15 +7,15 @@ import { resolveSettings, type Settings } from "../../configuration";
 import { engineAddressFromArgs } from "../engineAddress";
 import { installCheckConfig } from "./checkConfig";
 import { plainCredentialsOf, settingsFromConfigure } from "./configuration";
-import { engineInfo, engineWarn, useEngineAddress } from "../engineLog";
+import { engineFallbackSink, engineWarn, useEngineAddress } from "../engineLog";
 import { installProtocolFixes } from "./protocolFixes";
 import { nativeProvider } from "./provider";
 import { schemaText } from "./schema";
 
-/** Set by the bundler when `npm run dist` builds the plugin archive, where no package.json sits above. */
+/** Set by the bundler of `npm run dist`: no package.json sits above the plugin archive. */
 declare const ADPLATFORM_PLUGIN_VERSION: string | undefined;
 
-/** This package's version (the plugin's version, as `GetPluginInfo` reports it). */
+/** The plugin's version, as `GetPluginInfo` reports it. */
 function packageVersion(): string {
   if (typeof ADPLATFORM_PLUGIN_VERSION === "string") return ADPLATFORM_PLUGIN_VERSION;
   // bin/provider/faces/native/ -> the package root; provider/faces/native/ when run from source.
@@ -30,10 +27,9 @@ function packageVersion(): string {
 }
 
 /**
- * Starts the plugin with the engine's arguments (`args`: the process's, without node and script).
- * The settings of the engine's `Configure` are kept here and handed to the provider with every call;
- * before one arrives, the environment's apply. A credential that reaches `Configure` in clear is
- * warned about: `checkConfig.ts` marks them secret, so that happens only where the engine skipped it.
+ * Starts the plugin with the engine's arguments. The settings of the engine's `Configure` are handed
+ * to the provider with every call (before one, the environment's). A credential reaching `Configure`
+ * in clear is warned about: `checkConfig.ts` marks them secret, so only where the engine skipped it.
  */
 export async function serve(args: readonly string[]): Promise<void> {
   let configured: Settings | undefined;
@@ -48,8 +44,7 @@ export async function serve(args: readonly string[]): Promise<void> {
     }
   });
   useEngineAddress(engineAddressFromArgs(args));
-  // A shared place given up (the limits URL's Redis, the limits directory) is a warning of the update.
-  setFallbackWarningSink((message, severity) => void (severity === "info" ? engineInfo : engineWarn)(message));
+  setFallbackWarningSink(engineFallbackSink);
   const settings = () => configured ?? resolveSettings([]);
   await pulumiProvider.main(nativeProvider(packageVersion(), schemaText(), settings), [...args]);
 }
