@@ -197,7 +197,7 @@ export class RateLimiter {
           ? () => {
               const index = this.queue.indexOf(waiter);
               if (index >= 0) this.queue.splice(index, 1);
-              this.listen();
+              if (this.queue.length === 0) this.listen(false);
               reject(signal.reason);
             }
           : undefined,
@@ -206,7 +206,6 @@ export class RateLimiter {
       let index = this.queue.length;
       while (index > 0 && this.queue[index - 1]!.since > waiter.since) index -= 1;
       this.queue.splice(index, 0, waiter);
-      this.listen();
       this.decideSoon();
     });
   }
@@ -332,7 +331,7 @@ export class RateLimiter {
     }
     this.waits.decided(decision, this.queue, this.clock.now());
     this.beat();
-    this.listen();
+    this.listen(this.queue.length > 0 && !decision.precise);
     if (this.queue.length === 0) this.sleepNoMore();
     else if (decision.wakeAt < Number.POSITIVE_INFINITY) this.wakeAt(decision.wakeAt, decision.precise);
     if (this.scheduled || this.events.length > 0) this.decideNow();
@@ -352,16 +351,17 @@ export class RateLimiter {
     }
     this.sleepNoMore();
     this.beat();
-    this.listen();
+    this.listen(false);
     if (this.events.length > 0) this.decideNow();
   }
 
   /**
-   * While callers wait, hears the others' releases through the store (a slot they free decides
-   * again at once); with nobody waiting, hears nothing (an idle process holds no watch).
+   * While the queue waits for the cap (a decision's wake-up that is not a window's end), hears the
+   * others' releases through the store: a slot they free decides again at once. A queue held by a
+   * window, or none, hears nothing: a release frees no window room, so waking on it is a decision
+   * for nothing (one per release of every other process).
    */
-  private listen(): void {
-    const waiting = this.queue.length > 0;
+  private listen(waiting: boolean): void {
     if (waiting && this.unwatch === undefined && this.store.watch !== undefined) {
       try {
         this.unwatch = this.store.watch(this.name, this.self, () => {
