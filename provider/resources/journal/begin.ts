@@ -9,7 +9,7 @@ import type { LifecycleContext } from "../lifecycle/context";
 import type { CreateResult } from "../lifecycle/contract";
 import { ambiguousCreateError, mayHaveCreated, resourceError } from "../lifecycle/resourceErrors";
 import { newRecordError } from "./ambiguousRecords";
-import { type CreateSend, type Journaled, type JournaledCreate, namesOf } from "./journalRun";
+import { bestEffort, type CreateSend, type Journaled, type JournaledCreate, namesOf } from "./journalRun";
 import { JOURNAL_FORMAT, type JournalEntry } from "./store";
 
 interface Ticket {
@@ -17,7 +17,6 @@ interface Ticket {
   sent: boolean;
   readonly controller: AbortController;
   readonly finished: Promise<void>;
-  finish(): void;
 }
 
 const tickets = new Set<Ticket>();
@@ -37,11 +36,7 @@ export async function engineGone(): Promise<void> {
 /** Outputs that differ from the inputs (what a take-over must add to them). */
 function extraOutputs(inputs: unknown, outputs: unknown): Record<string, unknown> {
   const ins = (inputs ?? {}) as Record<string, unknown>;
-  const extra: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries((outputs ?? {}) as Record<string, unknown>)) {
-    if (JSON.stringify(value) !== JSON.stringify(ins[key])) extra[key] = value;
-  }
-  return extra;
+  return Object.fromEntries(Object.entries(outputs ?? {}).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(ins[key])));
 }
 
 /** Sends `spec`'s POST; with `run`, under a `sent` entry that becomes `answered` or goes. */
@@ -59,7 +54,6 @@ export async function begin<Inputs, Outputs>(
     sent: false,
     controller: new AbortController(),
     finished: new Promise<void>((resolve) => (finish = resolve)),
-    finish: () => finish(),
   };
   if (gone) ticket.controller.abort(engineGoneError());
   tickets.add(ticket);
@@ -115,7 +109,7 @@ export async function begin<Inputs, Outputs>(
         if (kept) throw newRecordError(subject, record, spec.definition, name, error);
       } else if (run !== undefined && sent) {
         // Nothing was created: the entry goes (if the journal fails, the next create reports it as ambiguous).
-        await (async () => run.journal.remove(run.urn))().catch(() => undefined);
+        await bestEffort(() => run.journal.remove(run.urn));
       }
       if (ambiguous) throw ambiguousCreateError(subject, error, { noun, name });
       throw resourceError(subject, error);
@@ -141,6 +135,6 @@ export async function begin<Inputs, Outputs>(
     return result;
   } finally {
     tickets.delete(ticket);
-    ticket.finish();
+    finish();
   }
 }

@@ -44,12 +44,21 @@ export function namesOf(definition: JournaledKind, inputs: unknown): { readonly 
 /** How entries show a time (an epoch millisecond) in messages. */
 export const when = (epochMs: number) => new Date(epochMs).toISOString();
 
-/** The store of `settings` for one lifecycle call. */
 export type CallJournal = () => JournalStore;
 
+/** The store of `settings` for one lifecycle call. */
 export function callJournal(settings: Pick<Settings, "journalDir" | "limitsUrl">): CallJournal {
   let store: JournalStore | undefined;
   return () => (store ??= journalStoreFor(settings));
+}
+
+/** `step`'s value, or undefined when it throws. */
+export async function bestEffort<T>(step: () => T | Promise<T>): Promise<T | undefined> {
+  try {
+    return await step();
+  } catch {
+    return undefined;
+  }
 }
 
 /** The journal account of the context's connection: a hash of its account key, never the token. */

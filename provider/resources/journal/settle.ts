@@ -6,16 +6,8 @@
 import type { Settings } from "../../configuration";
 import type { ResourceKind } from "../kinds";
 import type { LifecycleContext } from "../lifecycle/context";
-import { accountOf, type CallJournal, callJournal, type JournaledKind, when } from "./journalRun";
+import { accountOf, bestEffort, type CallJournal, callJournal, type JournaledKind, when } from "./journalRun";
 import type { JournalEntry } from "./store";
-
-async function bestEffort<T>(step: () => T | Promise<T>): Promise<T | undefined> {
-  try {
-    return await step();
-  } catch {
-    return undefined;
-  }
-}
 
 /** The engine holds `id`: its entry goes. Returns the URN's entry recording another object (an unrecorded replacement). */
 export function settleNamed(
@@ -69,7 +61,7 @@ export async function settleChecked(ctx: LifecycleContext, journal: CallJournal,
 
 /** The `delete` ending a create-before-delete replacement (this process created another id): the new object's entry goes. */
 export async function settleReplacementDelete(ctx: LifecycleContext, journal: CallJournal, id: string): Promise<void> {
-  const created = ctx.urn === undefined ? undefined : ctx.createSession.createdFor(ctx.urn);
+  const created = ctx.createSession.createdFor(ctx.urn);
   if (created === undefined || created.id === id) return;
   await bestEffort(() => journal().removeIfId(ctx.urn!, created.id));
 }
@@ -84,7 +76,7 @@ export async function settleRecorded(settings: Pick<Settings, "journalDir" | "li
  * the create after an interrupted first create): nothing is deleted, a warning says so; the entry is gone.
  */
 export async function refusedDelete(ctx: LifecycleContext, definition: JournaledKind, id: string): Promise<boolean> {
-  const created = ctx.urn === undefined ? undefined : ctx.createSession.createdFor(ctx.urn);
+  const created = ctx.createSession.createdFor(ctx.urn);
   if (created === undefined || !created.tookOver || created.id !== id) return false;
   ctx.createSession.forget(ctx.urn!);
   const { kind, noun } = definition;

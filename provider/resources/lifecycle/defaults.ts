@@ -171,7 +171,7 @@ export function lifecycleWithDefaults<Inputs, Outputs>(
     async delete(id, state, ctx) {
       const label = subject(state, id);
       const values = state as Record<string, unknown>;
-      const replacedBy = ctx.urn === undefined ? undefined : ctx.createSession.createdFor(ctx.urn)?.id;
+      const replacedBy = ctx.createSession.createdFor(ctx.urn)?.id;
       const listed = await listLeftBehind(ctx, {
         kind: definition.kind,
         id,

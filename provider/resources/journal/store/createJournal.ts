@@ -11,7 +11,7 @@ import { ensurePrivateDirectory, readFileNoLink, writeFileAtomically } from "../
 import { AdPlatformError } from "../../../errors";
 import { type JournalEntry, entryFileName } from "./journalEntry";
 import type { JournalStore } from "./journalStore";
-import { newerJournalEntryError, readStoredEntry, type StoredEntry } from "./storedEntry";
+import { entryFor, readStoredEntry, type StoredEntry } from "./storedEntry";
 
 /**
  * Decision: an entry is kept at most 7 days after its send (entries the engine learns of go at once,
@@ -30,12 +30,9 @@ export class CreateJournal implements JournalStore {
     return this.dir;
   }
 
-  /** The entry of `urn`, if readable; throws `ADP_ERR_JOURNAL_NEWER_ENTRY` for a newer release's (storedEntry.ts). */
   get(urn: string): JournalEntry | undefined {
     this.checkDirectory();
-    const stored = this.readFile(join(this.dir, entryFileName(urn)));
-    if (stored !== undefined && "newerFormat" in stored) throw newerJournalEntryError(urn, stored.newerFormat, this.dir);
-    return stored !== undefined && "entry" in stored && stored.entry.urn === urn ? stored.entry : undefined;
+    return entryFor(this.readFile(join(this.dir, entryFileName(urn))), urn, this.dir);
   }
 
   put(entry: JournalEntry): void {

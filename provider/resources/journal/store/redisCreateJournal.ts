@@ -13,7 +13,7 @@ import { type SharedRedis, sharedRedis } from "../../../infrastructure";
 import { JOURNAL_ENTRY_TTL_MS } from "./createJournal";
 import { type JournalEntry, sha256 } from "./journalEntry";
 import type { JournalStore } from "./journalStore";
-import { newerJournalEntryError, readStoredEntry } from "./storedEntry";
+import { entryFor, readStoredEntry } from "./storedEntry";
 
 /** Prefix of every key the journal writes. */
 export const REDIS_JOURNAL_PREFIX = "adplatform:journal:";
@@ -51,10 +51,7 @@ export class RedisCreateJournal implements JournalStore {
 
   async get(urn: string): Promise<JournalEntry | undefined> {
     const value = await this.run((client) => client.get(entryKey(urn)));
-    if (value === null) return undefined;
-    const stored = readStoredEntry(value);
-    if ("newerFormat" in stored) throw newerJournalEntryError(urn, stored.newerFormat, this.where);
-    return "entry" in stored && stored.entry.urn === urn ? stored.entry : undefined;
+    return value === null ? undefined : entryFor(readStoredEntry(value), urn, this.where);
   }
 
   async put(entry: JournalEntry): Promise<void> {
