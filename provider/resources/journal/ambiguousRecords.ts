@@ -60,13 +60,7 @@ export function unresolvedRecordError(subject: string, entry: JournalEntry, kind
 }
 
 /** The error of a create that failed ambiguously just now, its record written. */
-export function newRecordError(
-  subject: string,
-  entry: JournalEntry,
-  kind: RecordedKind,
-  name: string,
-  cause: unknown,
-): ResourceOperationError {
+export function newRecordError(subject: string, entry: JournalEntry, kind: RecordedKind, name: string, cause: unknown) {
   const reason =
     `the create request may have reached the platform (${entry.failure ?? "no answer"}), so a ${kind.noun} may now ` +
     `exist that Pulumi does not know of. The create journal keeps it as ambiguous record ${ambiguousRecordId(entry)}: ` +

@@ -40,11 +40,7 @@ function extraOutputs(inputs: unknown, outputs: unknown): Record<string, unknown
 }
 
 /** Sends `spec`'s POST; with `run`, under a `sent` entry that becomes `answered` or goes. */
-export async function begin<Inputs, Outputs>(
-  ctx: LifecycleContext,
-  spec: JournaledCreate<Inputs, Outputs>,
-  run: Journaled | undefined,
-): Promise<CreateResult<Outputs>> {
+export async function begin<Inputs, Outputs>(ctx: LifecycleContext, spec: JournaledCreate<Inputs, Outputs>, run: Journaled | undefined) {
   const { inputs } = spec;
   const { name, subject } = namesOf(spec.definition, inputs);
   const { kind, noun } = spec.definition;

@@ -10,12 +10,7 @@ import { accountOf, bestEffort, type CallJournal, callJournal, type JournaledKin
 import type { JournalEntry } from "./store";
 
 /** The engine holds `id`: its entry goes. Returns the URN's entry recording another object (an unrecorded replacement). */
-export function settleNamed(
-  ctx: LifecycleContext,
-  journal: CallJournal,
-  kind: ResourceKind,
-  id: string,
-): Promise<JournalEntry | undefined> {
+export function settleNamed(ctx: LifecycleContext, journal: CallJournal, kind: ResourceKind, id: string) {
   return bestEffort(async () => {
     const [store, urn] = [journal(), ctx.urn];
     if (urn === undefined) {
