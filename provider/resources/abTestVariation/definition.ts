@@ -2,7 +2,7 @@
 import type { z } from "zod";
 import { AbTestVariationUpdate } from "../../catalog";
 import { APPROVAL_FIELD } from "../inputs/leftBehindApproval";
-import { defineResource } from "../inputs/definition";
+import { defineResource, optsDoc } from "../inputs/definition";
 import { patchBody } from "../inputs/patchFields";
 import { PathId } from "../inputs/pathId";
 
@@ -28,10 +28,7 @@ export const AB_TEST_VARIATION = defineResource({
   constructorDocs: {
     name: "the Pulumi resource name.",
     args: "the variation's ids and the fields to manage.",
-    opts:
-      "resource options; `customTimeouts` has no effect on dynamic resources, and `import` may only be the " +
-      'declared ids as `"<abTestId>/<variationId>"`, whose variation is always taken over (Pulumi\'s own import ' +
-      "fails for dynamic resources).",
+    opts: optsDoc('`import` may only be the declared ids as `"<abTestId>/<variationId>"`, whose variation is always taken over'),
   },
   fields: {
     abTestId: {

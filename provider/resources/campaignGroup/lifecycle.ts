@@ -35,7 +35,6 @@ async function viewGroup(ctx: LifecycleContext, id: string, label: string): Prom
   }
 }
 
-/** The view's fields that are outputs. */
 function viewOutputs({ companyId, name, color, size, createTime, updateTime }: GroupView): Partial<CampaignGroupOutputs> {
   const out = Object.entries({ companyId, name, color, size, createTime, updateTime }).filter(([, value]) => value !== undefined);
   return Object.fromEntries(out) as Partial<CampaignGroupOutputs>;

@@ -70,7 +70,6 @@ export async function begin<Inputs, Outputs>(ctx: LifecycleContext, spec: Journa
   const send: CreateSend = {
     signal: ticket.controller.signal,
     beforeSend: async () => {
-      // The entry is written before the first attempt leaves.
       const first = !sent;
       sent = true;
       ticket.sent = true;

@@ -13,10 +13,8 @@ export interface CreateSend {
   readonly afterAttempt: () => void;
 }
 
-/** What the journal needs of a kind's definition. */
 export type JournaledKind = Pick<AnyResourceDefinition, "kind" | "noun">;
 
-/** One journaled create. */
 export interface JournaledCreate<Inputs, Outputs> {
   readonly definition: JournaledKind;
   /** Checked inputs (hashed; a take-over returns them, with the journaled extras, as outputs). */
@@ -41,18 +39,15 @@ export function namesOf(definition: JournaledKind, inputs: unknown): { readonly 
   return { name, subject: `${definition.kind} ${JSON.stringify(name)}` };
 }
 
-/** How entries show a time (an epoch millisecond) in messages. */
 export const when = (epochMs: number) => new Date(epochMs).toISOString();
 
 export type CallJournal = () => JournalStore;
 
-/** The store of `settings` for one lifecycle call. */
 export function callJournal(settings: Pick<Settings, "journalDir" | "limitsUrl">): CallJournal {
   let store: JournalStore | undefined;
   return () => (store ??= journalStoreFor(settings));
 }
 
-/** `step`'s value, or undefined when it throws. */
 export async function bestEffort<T>(step: () => T | Promise<T>): Promise<T | undefined> {
   try {
     return await step();

@@ -10,7 +10,6 @@ export { JournalEntry, JOURNAL_FORMAT, ambiguousRecordId, canonicalJson, entryFi
 export { journalOnLadder, type JournalStore } from "./journalStore";
 export { RedisCreateJournal, REDIS_JOURNAL_PREFIX } from "./redisCreateJournal";
 
-/** Directories swept in this process. */
 const swept = new Set<string>();
 
 /** The journal in `dir`; the first use of a directory in a process sweeps it. */

@@ -47,7 +47,6 @@ export type LeftBehindObject = z.infer<typeof LeftBehindObject>;
 export const KnownStack = z.object({ account: z.string(), project: z.string(), stack: z.string() });
 export type KnownStack = z.infer<typeof KnownStack>;
 
-/** A place the list is kept. */
 export interface LeftBehindStore {
   /** For messages: a directory, or a Redis URL without its password. */
   readonly where: string;
@@ -152,7 +151,6 @@ export function leftBehindWriter(
   };
 }
 
-/** What the places hold, or the first that could not be read and why. */
 export type LeftBehindReading =
   | { readonly objects: LeftBehindObject[]; readonly stacks: KnownStack[] }
   | { readonly unreadable: { readonly where: string; readonly reason: string } };

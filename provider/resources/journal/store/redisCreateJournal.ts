@@ -15,7 +15,6 @@ import { type JournalEntry, sha256 } from "./journalEntry";
 import type { JournalStore } from "./journalStore";
 import { entryFor, readStoredEntry } from "./storedEntry";
 
-/** Prefix of every key the journal writes. */
 export const REDIS_JOURNAL_PREFIX = "adplatform:journal:";
 
 const entryKey = (urn: string) => `${REDIS_JOURNAL_PREFIX}${sha256(urn).slice(0, 40)}`;

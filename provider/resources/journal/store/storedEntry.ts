@@ -27,7 +27,6 @@ export function entryFor(stored: StoredEntry | undefined, urn: string, where: st
   return stored !== undefined && "entry" in stored && stored.entry.urn === urn ? stored.entry : undefined;
 }
 
-/** A create refused because the journal holds a newer release's entry for its URN. */
 function newerJournalEntryError(urn: string, format: number, where: string): AdPlatformError {
   return new AdPlatformError(
     "ADP_ERR_JOURNAL_NEWER_ENTRY",
