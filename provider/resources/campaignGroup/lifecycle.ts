@@ -91,8 +91,7 @@ export const campaignGroupLifecycle = lifecycleWithDefaults<CampaignGroupInputs,
     created(inputs, answer, ctx) {
       const created = toSdk<Camelize<CampaignGroupCreated>>(CampaignGroupCreated, answer);
       // Decision (not shown in spec): create is the POST alone; `size` and the timestamps come with a refresh.
-      const outputs: CampaignGroupOutputs = { ...inputs };
-      if (created.companyId !== undefined) outputs.companyId = created.companyId;
+      const outputs: CampaignGroupOutputs = created.companyId === undefined ? { ...inputs } : { ...inputs, companyId: created.companyId };
       // The read grace counts from here; the journal keeps the time for a take-over.
       return { id: created.id, outputs: withCreationTime(ctx, outputs) };
     },
