@@ -22,9 +22,8 @@ interface Ticket {
 const tickets = new Set<Ticket>();
 let gone = false;
 
-function engineGoneError(): AdPlatformError {
-  return new AdPlatformError("ADP_ERR_ENGINE_GONE", "not sent: the Pulumi engine that asked for this create has ended");
-}
+const engineGoneError = () =>
+  new AdPlatformError("ADP_ERR_ENGINE_GONE", "not sent: the Pulumi engine that asked for this create has ended");
 
 /** The engine has ended: aborts every unsent create; resolves once the sent ones are answered and journaled. */
 export async function engineGone(): Promise<void> {

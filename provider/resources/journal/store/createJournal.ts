@@ -20,6 +20,15 @@ import { entryFor, readStoredEntry, type StoredEntry } from "./storedEntry";
  */
 export const JOURNAL_ENTRY_TTL_MS = 7 * 24 * 60 * 60 * 1000; // 7 days
 
+/** `read()`, or `otherwise` when it throws. */
+function orElse<T>(read: () => T, otherwise: T): T {
+  try {
+    return read();
+  } catch {
+    return otherwise;
+  }
+}
+
 // Decision: a directory that is not private is an error, not a fallback (the next run would not find its entries).
 export class CreateJournal implements JournalStore {
   private checked = false;
@@ -64,7 +73,7 @@ export class CreateJournal implements JournalStore {
       const file = join(this.dir, name);
       if (name.endsWith(".tmp")) {
         // Older than a minute: a write that never finished.
-        if (this.ageMs(file, now) > 60_000) rmSync(file, { force: true });
+        if (orElse(() => now - statSync(file).mtimeMs, 0) > 60_000) rmSync(file, { force: true });
         continue;
       }
       const stored = this.readFile(file);
@@ -108,28 +117,12 @@ export class CreateJournal implements JournalStore {
 
   private names(): string[] {
     this.checkDirectory();
-    try {
-      return readdirSync(this.dir);
-    } catch {
-      return [];
-    }
-  }
-
-  private ageMs(file: string, now: number): number {
-    try {
-      return now - statSync(file).mtimeMs;
-    } catch {
-      return 0;
-    }
+    return orElse(() => readdirSync(this.dir), []);
   }
 
   private readFile(file: string): StoredEntry | undefined {
-    let text: string;
-    try {
-      text = readFileNoLink(file);
-    } catch {
-      return undefined;
-    }
+    const text = orElse<string | undefined>(() => readFileNoLink(file), undefined);
+    if (text === undefined) return undefined;
     const stored = readStoredEntry(text);
     // Writes are atomic, so an unreadable file is junk, not a torn entry.
     if ("unreadable" in stored) rmSync(file, { force: true });
