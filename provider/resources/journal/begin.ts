@@ -45,11 +45,7 @@ export async function begin<Inputs, Outputs>(ctx: LifecycleContext, spec: Journa
   const { kind, noun } = spec.definition;
   const clock = ctx.createSession.clock;
   let finish!: () => void;
-  const ticket: Ticket = {
-    sent: false,
-    controller: new AbortController(),
-    finished: new Promise<void>((resolve) => (finish = resolve)),
-  };
+  const ticket: Ticket = { sent: false, controller: new AbortController(), finished: new Promise<void>((resolve) => (finish = resolve)) };
   if (gone) ticket.controller.abort(engineGoneError());
   tickets.add(ticket);
   let sent = false;
