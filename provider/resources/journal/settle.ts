@@ -39,10 +39,7 @@ export async function settleUnrecordedReplacement(
   await bestEffort(() => journal().removeIfId(entry.urn, entry.id!));
 }
 
-/**
- * A `Check` showing the state holds the URN's resource: a first create's entry (`replacing: false`) records
- * that object and goes, else a replacement without a `diff` would take it over; a replacement's stays.
- */
+/** A `Check` showing the state holds the URN: a first create's entry (`replacing: false`) goes, else a replacement would take it over. */
 export async function settleChecked(ctx: LifecycleContext, journal: CallJournal, kind: ResourceKind, olds: Record<string, unknown>) {
   const urn = ctx.urn;
   if (urn === undefined || ctx.createSession.checked(urn, olds) !== true) return;
@@ -66,10 +63,7 @@ export async function settleRecorded(settings: Pick<Settings, "journalDir" | "li
   await bestEffort(() => callJournal(settings)().removeIfId(urn, id));
 }
 
-/**
- * True when the engine deletes the object this process's create took over (a `--target-replace` looks like
- * the create after an interrupted first create): nothing is deleted, a warning says so; the entry is gone.
- */
+/** True when the engine deletes what this process's create took over (a `--target-replace` after an interrupted create): kept, warned. */
 export async function refusedDelete(ctx: LifecycleContext, definition: JournaledKind, id: string): Promise<boolean> {
   const created = ctx.createSession.createdFor(ctx.urn);
   if (created === undefined || !created.tookOver || created.id !== id) return false;

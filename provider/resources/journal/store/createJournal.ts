@@ -1,9 +1,8 @@
 /**
- * The create journal on this machine (no idempotency key, no find by name: spec, Endpoints 2 and 3). One
- * JSON file per URN in `journalDir`, written through a temporary file, `fsync`, a rename and a directory
- * `fsync`: on disk before the request leaves, never torn. Synchronous on purpose: a write completes before
- * the request starts, and processes sharing the directory never see each other's half-done steps. The
- * directory must be private and no file is used through a link: a planted entry decides whether a create is sent.
+ * The create journal on this machine (no idempotency key, no find by name: spec, Endpoints 2 and 3): a JSON
+ * file per URN in `journalDir`, written atomically and synced, so on disk before the request leaves. Synchronous
+ * on purpose: processes sharing the directory never see each other's half-done steps. The directory must be
+ * private and no file is used through a link: a planted entry decides whether a create is sent.
  */
 import { readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
