@@ -10,7 +10,6 @@ const wire = AbTestVariationUpdate.shape;
 
 /** The fields op 4 can set (spec, Campaign A/B test variation: "Updatable fields"). */
 export const AB_TEST_VARIATION_FIELDS = ["name", "settings"] as const;
-export type AbTestVariationField = (typeof AB_TEST_VARIATION_FIELDS)[number];
 
 // spec, Endpoints 4: partial bodies; no create, read or delete. Changed ids name another variation.
 export const AB_TEST_VARIATION = defineResource({
@@ -83,5 +82,5 @@ export type AbTestVariationInputs = z.output<typeof AbTestVariationInputs>;
 /** AbTestVariation state: the inputs (op 4 answers 204 and the full record is not shown). */
 export type AbTestVariationOutputs = AbTestVariationInputs;
 
-export const abTestVariationBody = (inputs: AbTestVariationInputs, fields: readonly AbTestVariationField[]) =>
+export const abTestVariationBody = (inputs: AbTestVariationInputs, fields: readonly string[]) =>
   patchBody(AbTestVariationUpdate, inputs, fields);

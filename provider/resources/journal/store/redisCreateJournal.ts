@@ -38,14 +38,12 @@ interface ScriptedRedis extends Redis {
 
 export class RedisCreateJournal implements JournalStore {
   private readonly connection: SharedRedis;
+  readonly where: string;
 
   constructor(url: string) {
     this.connection = sharedRedis(url);
     this.connection.defineScript("adplatformJournalRemoveIfId", 1, REMOVE_IF_ID);
-  }
-
-  get where(): string {
-    return this.connection.shownUrl;
+    this.where = this.connection.shownUrl;
   }
 
   async get(urn: string): Promise<JournalEntry | undefined> {
