@@ -1,7 +1,4 @@
-/**
- * The four kinds, in the order of the spec's Endpoints table (ops 1-4). The serialized `__provider` shim
- * captures only the kind string, so the names are part of the state format: never rename one.
- */
+/** In the spec's Endpoints order (ops 1-4). The serialized `__provider` shim keeps only the kind string: never rename one (state). */
 export const RESOURCE_KINDS = ["BidModifier", "CampaignGroup", "BidStrategy", "AbTestVariation"] as const;
 
 /** One resource kind; also the `type` part of its URN (`pulumi-nodejs:dynamic/adplatform:<kind>`). */

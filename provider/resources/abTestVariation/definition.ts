@@ -2,7 +2,7 @@
 import type { z } from "zod";
 import { AbTestVariationUpdate } from "../../catalog";
 import { APPROVAL_FIELD } from "../inputs/leftBehindApproval";
-import { defineResource } from "../inputs/definition";
+import { defineResource, optsDoc } from "../inputs/definition";
 import { patchBody } from "../inputs/patchFields";
 import { PathId } from "../inputs/pathId";
 
@@ -10,7 +10,6 @@ const wire = AbTestVariationUpdate.shape;
 
 /** The fields op 4 can set (spec, Campaign A/B test variation: "Updatable fields"). */
 export const AB_TEST_VARIATION_FIELDS = ["name", "settings"] as const;
-export type AbTestVariationField = (typeof AB_TEST_VARIATION_FIELDS)[number];
 
 // spec, Endpoints 4: partial bodies; no create, read or delete. Changed ids name another variation.
 export const AB_TEST_VARIATION = defineResource({
@@ -28,10 +27,7 @@ export const AB_TEST_VARIATION = defineResource({
   constructorDocs: {
     name: "the Pulumi resource name.",
     args: "the variation's ids and the fields to manage.",
-    opts:
-      "resource options; `customTimeouts` has no effect on dynamic resources, and `import` may only be the " +
-      'declared ids as `"<abTestId>/<variationId>"`, whose variation is always taken over (Pulumi\'s own import ' +
-      "fails for dynamic resources).",
+    opts: optsDoc('`import` may only be the declared ids as `"<abTestId>/<variationId>"`, whose variation is always taken over'),
   },
   fields: {
     abTestId: {
@@ -86,5 +82,5 @@ export type AbTestVariationInputs = z.output<typeof AbTestVariationInputs>;
 /** AbTestVariation state: the inputs (op 4 answers 204 and the full record is not shown). */
 export type AbTestVariationOutputs = AbTestVariationInputs;
 
-export const abTestVariationBody = (inputs: AbTestVariationInputs, fields: readonly AbTestVariationField[]) =>
+export const abTestVariationBody = (inputs: AbTestVariationInputs, fields: readonly string[]) =>
   patchBody(AbTestVariationUpdate, inputs, fields);

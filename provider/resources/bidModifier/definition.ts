@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { BidModifierUpdate } from "../../catalog";
 import { DecimalStringInput } from "../inputs/decimal";
 import { APPROVAL_FIELD } from "../inputs/leftBehindApproval";
-import { defineResource } from "../inputs/definition";
+import { defineResource, optsDoc } from "../inputs/definition";
 import { patchBody } from "../inputs/patchFields";
 import { PathId } from "../inputs/pathId";
 import { decimalEquivalent } from "../inputs/equivalence";
@@ -30,9 +30,7 @@ export const BID_MODIFIER = defineResource({
   constructorDocs: {
     name: "the Pulumi resource name.",
     args: "the modifier's id and the fields to manage.",
-    opts:
-      "resource options; `customTimeouts` has no effect on dynamic resources, and `import` may only repeat " +
-      "`bidModifierId`, whose modifier is always taken over (Pulumi's own import fails for dynamic resources).",
+    opts: optsDoc("`import` may only repeat `bidModifierId`, whose modifier is always taken over"),
   },
   fields: {
     bidModifierId: {

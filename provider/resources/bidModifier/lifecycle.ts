@@ -11,14 +11,12 @@ const subject = (id: unknown) => `BidModifier ${JSON.stringify(id)}`;
 async function warnAboutTags(ctx: LifecycleContext, inputs: Record<string, unknown>): Promise<void> {
   if (isAbsent(inputs.tags)) return;
   const label = subject(inputs.bidModifierId);
-  if (!isAbsent(inputs.containers)) {
-    await ctx.warn(
-      `${label}: both \`containers\` and \`tags\` are set; the API applies \`containers\` and ignores ` +
-        `\`tags\` (which is deprecated): remove \`tags\`.`,
-    );
-  } else {
-    await ctx.warn(`${label}: \`tags\` is deprecated by the API; use \`containers\` instead.`);
-  }
+  await ctx.warn(
+    isAbsent(inputs.containers)
+      ? `${label}: \`tags\` is deprecated by the API; use \`containers\` instead.`
+      : `${label}: both \`containers\` and \`tags\` are set; the API applies \`containers\` and ignores ` +
+          `\`tags\` (which is deprecated): remove \`tags\`.`,
+  );
 }
 
 export const bidModifierLifecycle = lifecycleWithDefaults<BidModifierInputs, BidModifierOutputs>(BID_MODIFIER, {

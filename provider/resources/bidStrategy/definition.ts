@@ -4,7 +4,7 @@ import { BidStrategyCreate } from "../../catalog";
 import { toWire } from "../../wire";
 import { NumberInput } from "../inputs/decimal";
 import { APPROVAL_FIELD } from "../inputs/leftBehindApproval";
-import { defineResource } from "../inputs/definition";
+import { defineResource, optsDoc } from "../inputs/definition";
 import { decimalEquivalent } from "../inputs/equivalence";
 import { PathId } from "../inputs/pathId";
 
@@ -35,9 +35,7 @@ export const BID_STRATEGY = defineResource({
   constructorDocs: {
     name: "the Pulumi resource name (not the strategy's name on the platform).",
     args: "the strategy's fields.",
-    opts:
-      'resource options; `customTimeouts` has no effect on dynamic resources, and `import: "<strategy id>"` is ' +
-      "taken as `adoptId` (Pulumi's own import fails for dynamic resources).",
+    opts: optsDoc('`import: "<strategy id>"` is taken as `adoptId`'),
   },
   create: "createBidStrategy",
   fields: {

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { CampaignGroup, CampaignGroupCreate, requestLine } from "../../catalog";
 import { toWire } from "../../wire";
 import { APPROVAL_FIELD } from "../inputs/leftBehindApproval";
-import { defineResource, type StateOutputs } from "../inputs/definition";
+import { defineResource, optsDoc, type StateOutputs } from "../inputs/definition";
 import { PathId } from "../inputs/pathId";
 import { caseInsensitiveEquivalent, setEquivalent } from "../inputs/equivalence";
 
@@ -33,9 +33,7 @@ export const CAMPAIGN_GROUP = defineResource({
   constructorDocs: {
     name: "the Pulumi resource name (not the group's name on the platform).",
     args: "the group's fields.",
-    opts:
-      'resource options; `customTimeouts` has no effect on dynamic resources, and `import: "<group id>"` is ' +
-      "taken as `adoptId` (Pulumi's own import fails for dynamic resources).",
+    opts: optsDoc('`import: "<group id>"` is taken as `adoptId`'),
   },
   create: "createCampaignGroup",
   fields: {
@@ -88,7 +86,6 @@ export const CAMPAIGN_GROUP = defineResource({
 export const CampaignGroupInputs = CAMPAIGN_GROUP.inputs;
 export type CampaignGroupInputs = z.output<typeof CampaignGroupInputs>;
 
-/** CampaignGroup state: the inputs plus what the API returns (op 2 response, op 19 view). */
 export type CampaignGroupOutputs = CampaignGroupInputs & StateOutputs<NonNullable<(typeof CAMPAIGN_GROUP)["state"]>>;
 
 /** The op 2 request body for checked inputs. */

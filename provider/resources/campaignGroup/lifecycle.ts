@@ -10,7 +10,7 @@ import { deepEquivalent } from "../inputs/equivalence";
 import { inputFields } from "../inputs/inputFields";
 import { ResourceOperationError, resourceError } from "../lifecycle/resourceErrors";
 import { CAMPAIGN_GROUP, type CampaignGroupInputs, campaignGroupBody, type CampaignGroupOutputs } from "./definition";
-import { notShownYetWarning, readWithGrace, withCreationTime, type GraceRead } from "../lifecycle/readGrace";
+import { notShownYetWarning, readWithGrace, withCreationTime } from "../lifecycle/readGrace";
 
 type GroupView = Camelize<CampaignGroup>;
 
@@ -35,19 +35,13 @@ async function viewGroup(ctx: LifecycleContext, id: string, label: string): Prom
   }
 }
 
-/** The view's fields that are outputs. */
 function viewOutputs({ companyId, name, color, size, createTime, updateTime }: GroupView): Partial<CampaignGroupOutputs> {
   const out = Object.entries({ companyId, name, color, size, createTime, updateTime }).filter(([, value]) => value !== undefined);
   return Object.fromEntries(out) as Partial<CampaignGroupOutputs>;
 }
 
 /** spec, Campaign group: `items` is "not returned by view", only `size`: say when the two disagree. */
-async function warnWhenSizeDisagrees(
-  ctx: LifecycleContext,
-  label: string,
-  size: number | undefined,
-  items: readonly string[],
-): Promise<void> {
+async function warnWhenSizeDisagrees(ctx: LifecycleContext, label: string, size: number | undefined, items: readonly string[]) {
   // `items` is a set: an id listed twice is one campaign.
   const listed = new Set(items).size;
   if (size === undefined || size === listed) return;
@@ -61,12 +55,9 @@ async function warnWhenSizeDisagrees(
 /** Verifies the group exists and matches, then takes it over without a POST. */
 async function adopt(ctx: LifecycleContext, inputs: CampaignGroupInputs, adoptId: string): Promise<CreateResult<CampaignGroupOutputs>> {
   const label = subject(inputs.name, adoptId);
-  let view: GroupView | undefined;
-  try {
-    view = await viewGroup(ctx, adoptId, label);
-  } catch (error) {
+  const view = await viewGroup(ctx, adoptId, label).catch((error: unknown) => {
     throw resourceError(`${label}: cannot verify the group to adopt`, error);
-  }
+  });
   if (view === undefined) {
     throw new ResourceOperationError(`${label}: cannot adopt: the platform has no campaign group with id ${adoptId}`);
   }
@@ -100,8 +91,7 @@ export const campaignGroupLifecycle = lifecycleWithDefaults<CampaignGroupInputs,
     created(inputs, answer, ctx) {
       const created = toSdk<Camelize<CampaignGroupCreated>>(CampaignGroupCreated, answer);
       // Decision (not shown in spec): create is the POST alone; `size` and the timestamps come with a refresh.
-      const outputs: CampaignGroupOutputs = { ...inputs };
-      if (created.companyId !== undefined) outputs.companyId = created.companyId;
+      const outputs: CampaignGroupOutputs = created.companyId === undefined ? { ...inputs } : { ...inputs, companyId: created.companyId };
       // The read grace counts from here; the journal keeps the time for a take-over.
       return { id: created.id, outputs: withCreationTime(ctx, outputs) };
     },
@@ -110,13 +100,10 @@ export const campaignGroupLifecycle = lifecycleWithDefaults<CampaignGroupInputs,
   async read(id, previous, ctx) {
     const state = previous ?? ({} as CampaignGroupOutputs);
     const label = subject(state.name, id);
-    let read: GraceRead<GroupView>;
-    try {
-      // A group created moments ago may not show yet (../lifecycle/readGrace.ts).
-      read = await readWithGrace(ctx, previous, () => viewGroup(ctx, id, label));
-    } catch (error) {
+    // A group created moments ago may not show yet (../lifecycle/readGrace.ts).
+    const read = await readWithGrace(ctx, previous, () => viewGroup(ctx, id, label)).catch((error: unknown) => {
       throw resourceError(label, error);
-    }
+    });
     if ("notShownYet" in read) {
       await ctx.warn(notShownYetWarning(label, CAMPAIGN_GROUP.noun, read));
       return { id, outputs: state, inputs: inputFields(CAMPAIGN_GROUP.diff, state, ["adoptId"]) as CampaignGroupInputs };

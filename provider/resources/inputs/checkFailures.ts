@@ -43,21 +43,13 @@ function reasonOf(issue: Issue, inputs: unknown): string {
 
 /** The issues of a failed `safeParse` of `inputs` as check failures, one per unrecognized key. */
 export function toCheckFailures(issues: readonly Issue[], inputs: unknown, allowedKeys: readonly string[]): CheckFailure[] {
-  const failures: CheckFailure[] = [];
-  for (const issue of issues) {
+  return issues.flatMap((issue) => {
     const path = issue.path as PropertyKey[];
     if (issue.code === "unrecognized_keys") {
-      for (const key of issue.keys) {
-        // `allowedKeys` are the top level's: listed only there.
-        failures.push({
-          property: formatPropertyPath([...path, key]),
-          reason: path.length === 0 ? `is not a known property; allowed here: ${allowedKeys.join(", ")}` : "is not a known property",
-        });
-      }
-      continue;
+      // `allowedKeys` are the top level's: listed only there.
+      const reason = path.length === 0 ? `is not a known property; allowed here: ${allowedKeys.join(", ")}` : "is not a known property";
+      return issue.keys.map((key) => ({ property: formatPropertyPath([...path, key]), reason }));
     }
-    if (causedByUnknown(inputs, path)) continue;
-    failures.push({ property: formatPropertyPath(path), reason: reasonOf(issue, inputs) });
-  }
-  return failures;
+    return causedByUnknown(inputs, path) ? [] : [{ property: formatPropertyPath(path), reason: reasonOf(issue, inputs) }];
+  });
 }

@@ -40,14 +40,10 @@ export function decimalsEqual(a: unknown, b: unknown): boolean {
   return ca !== undefined && cb !== undefined ? ca === cb : a === b;
 }
 
-const NUMBER_OR_DECIMAL = 'must be a finite number or a decimal string such as "1.50"';
+const numberOrDecimal = z.union([RequestNumber, DecimalString], { error: 'must be a finite number or a decimal string such as "1.50"' });
 
 /** For a wire decimal string. Decision (not shown in spec): a number is accepted and sent as its plain decimal. */
-export const DecimalStringInput = z
-  .union([RequestNumber, DecimalString], { error: NUMBER_OR_DECIMAL })
-  .transform((v) => (typeof v === "number" ? toPlainDecimal(v) : v));
+export const DecimalStringInput = numberOrDecimal.transform((v) => (typeof v === "number" ? toPlainDecimal(v) : v));
 
 /** For a wire number. Decision (not shown in spec): a decimal string is accepted and sent as its number. */
-export const NumberInput = z
-  .union([RequestNumber, DecimalString], { error: NUMBER_OR_DECIMAL })
-  .transform((v) => (typeof v === "string" ? Number(v) : v));
+export const NumberInput = numberOrDecimal.transform((v) => (typeof v === "string" ? Number(v) : v));

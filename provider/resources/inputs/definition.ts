@@ -87,7 +87,6 @@ export interface ResourceDefinitionSpec<F extends Fields, S extends StateFields 
 
 type Shape<F extends Fields> = { [K in keyof F]: F[K]["schema"] };
 
-/** A definition with what is derived from it. */
 export interface ResourceDefinition<F extends Fields, S extends StateFields = StateFields> extends ResourceDefinitionSpec<F, S> {
   readonly inputs: z.ZodObject<Shape<F>, z.core.$strict>;
   /** `inputs` with the `requiredOnlyToCreate` fields optional: the check of an object that exists. */
@@ -120,6 +119,10 @@ export function defineResource<const F extends Fields, const S extends StateFiel
   for (const [name, field] of Object.entries(spec.fields)) if (field.diff !== undefined) diff[name] = field.diff;
   return { ...spec, inputs, existingInputs: existingInputs as ResourceDefinition<F, S>["existingInputs"], diff };
 }
+
+/** A constructor's `opts` doc, given what its `import` may be. */
+export const optsDoc = (importing: string): string =>
+  `resource options; \`customTimeouts\` has no effect on dynamic resources, and ${importing} (Pulumi's own import fails for dynamic resources).`;
 
 /** The state fields the platform adds, as the state holds them (absent until the platform answered). */
 export type StateOutputs<S extends StateFields> = { -readonly [K in keyof S]?: z.output<S[K]["schema"]> };

@@ -5,11 +5,8 @@ import { isAbsent } from "./equivalence";
 
 /** The declared inputs in `props`: the fields of `rules` plus `extra` (e.g. `adoptId`), absent ones left out. */
 export function inputFields(rules: DiffRules, props: Record<string, unknown>, extra: readonly string[] = []): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const field of [...Object.keys(rules), ...extra]) {
-    if (!isAbsent(props[field])) out[field] = props[field];
-  }
-  return out;
+  const declared = [...Object.keys(rules), ...extra].filter((field) => !isAbsent(props[field]));
+  return Object.fromEntries(declared.map((field) => [field, props[field]]));
 }
 
 /** `read` of a kind the API cannot read (spec: no GET): the state as last written, its declared fields as `inputs`. */

@@ -7,9 +7,7 @@ import type { InputDiff } from "./diff";
 
 /** The wire PATCH body that sets `fields` of checked inputs. */
 export function patchBody<S extends z.ZodObject>(update: S, inputs: object, fields: readonly string[]): z.input<S> {
-  const picked: Record<string, unknown> = {};
-  for (const field of fields) picked[field] = (inputs as Record<string, unknown>)[field];
-  return toWire(update, picked);
+  return toWire(update, Object.fromEntries(fields.map((field) => [field, (inputs as Record<string, unknown>)[field]])));
 }
 
 /** The settable fields set in `inputs` (the body of the adopting PATCH in `create`). */

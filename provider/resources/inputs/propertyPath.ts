@@ -6,12 +6,10 @@ const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 export function formatPropertyPath(path: readonly PropertyKey[]): string {
   let out = "";
   for (const segment of path) {
+    const key = String(segment);
     if (typeof segment === "number") out += `[${segment}]`;
-    else {
-      const key = String(segment);
-      if (IDENTIFIER.test(key)) out += out === "" ? key : `.${key}`;
-      else out += `[${JSON.stringify(key)}]`;
-    }
+    else if (IDENTIFIER.test(key)) out += out === "" ? key : `.${key}`;
+    else out += `[${JSON.stringify(key)}]`;
   }
   return out;
 }

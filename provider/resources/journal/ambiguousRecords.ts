@@ -60,13 +60,7 @@ export function unresolvedRecordError(subject: string, entry: JournalEntry, kind
 }
 
 /** The error of a create that failed ambiguously just now, its record written. */
-export function newRecordError(
-  subject: string,
-  entry: JournalEntry,
-  kind: RecordedKind,
-  name: string,
-  cause: unknown,
-): ResourceOperationError {
+export function newRecordError(subject: string, entry: JournalEntry, kind: RecordedKind, name: string, cause: unknown) {
   const reason =
     `the create request may have reached the platform (${entry.failure ?? "no answer"}), so a ${kind.noun} may now ` +
     `exist that Pulumi does not know of. The create journal keeps it as ambiguous record ${ambiguousRecordId(entry)}: ` +
@@ -77,30 +71,24 @@ export function newRecordError(
 
 /** What a preview says of the record of the resource being checked. */
 function noticeFor(entry: JournalEntry, kind: RecordedKind, subject: string, name: string, resolution: Resolution | undefined): string {
-  const id = ambiguousRecordId(entry);
   if (resolution === undefined) return `${subject}: ${reasonOf(entry, kind.noun)}\n${remedy(entry, kind.noun, name)}`;
-  if ("adopt" in resolution) {
-    return (
-      `${subject}: ambiguous record ${id} (a create sent at ${when(entry.sentAt)}) is resolved by adoptId: this update ` +
-      `adopts ${kind.noun} ${resolution.adopt} and sends no create.`
-    );
-  }
-  return (
-    `${subject}: ambiguous record ${id} (a create sent at ${when(entry.sentAt)}) is resolved by adplatform:createAgain, ` +
-    `which says no ${kind.noun} was made: this update sends exactly one create for it. Remove the id from createAgain afterwards.`
-  );
+  const resolved = `${subject}: ambiguous record ${ambiguousRecordId(entry)} (a create sent at ${when(entry.sentAt)}) is resolved by`;
+  return "adopt" in resolution
+    ? `${resolved} adoptId: this update adopts ${kind.noun} ${resolution.adopt} and sends no create.`
+    : `${resolved} adplatform:createAgain, which says no ${kind.noun} was made: this update sends exactly one create for it. ` +
+        `Remove the id from createAgain afterwards.`;
 }
 
 /** Record ids shown and stacks listed in this process. */
 const shown = new Set<string>();
 const listed = new Set<string>();
 
+/** Adds `key`; true when `seen` did not hold it. */
+const added = (seen: Set<string>, key: string) => seen.size < seen.add(key).size;
+
 /** A refused create's `error` as a warning too, once per record: after a hook's retries the engine drops the error. */
 export async function warnOnce(ctx: LifecycleContext, entry: JournalEntry, error: Error): Promise<void> {
-  const id = ambiguousRecordId(entry);
-  if (shown.has(id)) return;
-  shown.add(id);
-  await ctx.warn(error.message);
+  if (added(shown, ambiguousRecordId(entry))) await ctx.warn(error.message);
 }
 
 /** At a `check`: the URN's record and how it is resolved, and once per process its stack's others. Best effort. */
@@ -117,20 +105,17 @@ export async function listRecordsAtCheck(
     if (entry?.state === "ambiguous") {
       const resolution = resolutionOf(entry, own.inputs, ctx.settings);
       // Its own resource says how this update resolves it each time; unresolved, once.
-      if (resolution !== undefined || !shown.has(ambiguousRecordId(entry))) {
-        shown.add(ambiguousRecordId(entry));
+      if (added(shown, ambiguousRecordId(entry)) || resolution !== undefined) {
         const message = noticeFor(entry, own.kind, own.subject, own.name, resolution);
         await (resolution === undefined ? ctx.warn(message) : ctx.info(message));
       }
     }
     const stack = stackOf(urn);
-    if (listed.has(stack)) return;
-    listed.add(stack);
+    if (!added(listed, stack)) return;
     for (const other of await journal.ambiguous()) {
       const id = ambiguousRecordId(other);
-      if (stackOf(other.urn) !== stack || other.urn === urn || shown.has(id)) continue;
-      shown.add(id);
-      await ctx.warn(recordLine(other, createAgainIds(ctx.settings).has(id)));
+      if (stackOf(other.urn) === stack && other.urn !== urn && added(shown, id))
+        await ctx.warn(recordLine(other, createAgainIds(ctx.settings).has(id)));
     }
   } catch {
     // best effort

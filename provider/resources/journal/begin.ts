@@ -9,7 +9,7 @@ import type { LifecycleContext } from "../lifecycle/context";
 import type { CreateResult } from "../lifecycle/contract";
 import { ambiguousCreateError, mayHaveCreated, resourceError } from "../lifecycle/resourceErrors";
 import { newRecordError } from "./ambiguousRecords";
-import { type CreateSend, type Journaled, type JournaledCreate, namesOf } from "./journalRun";
+import { bestEffort, type CreateSend, type Journaled, type JournaledCreate, namesOf } from "./journalRun";
 import { JOURNAL_FORMAT, type JournalEntry } from "./store";
 
 interface Ticket {
@@ -17,15 +17,13 @@ interface Ticket {
   sent: boolean;
   readonly controller: AbortController;
   readonly finished: Promise<void>;
-  finish(): void;
 }
 
 const tickets = new Set<Ticket>();
 let gone = false;
 
-function engineGoneError(): AdPlatformError {
-  return new AdPlatformError("ADP_ERR_ENGINE_GONE", "not sent: the Pulumi engine that asked for this create has ended");
-}
+const engineGoneError = () =>
+  new AdPlatformError("ADP_ERR_ENGINE_GONE", "not sent: the Pulumi engine that asked for this create has ended");
 
 /** The engine has ended: aborts every unsent create; resolves once the sent ones are answered and journaled. */
 export async function engineGone(): Promise<void> {
@@ -37,30 +35,17 @@ export async function engineGone(): Promise<void> {
 /** Outputs that differ from the inputs (what a take-over must add to them). */
 function extraOutputs(inputs: unknown, outputs: unknown): Record<string, unknown> {
   const ins = (inputs ?? {}) as Record<string, unknown>;
-  const extra: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries((outputs ?? {}) as Record<string, unknown>)) {
-    if (JSON.stringify(value) !== JSON.stringify(ins[key])) extra[key] = value;
-  }
-  return extra;
+  return Object.fromEntries(Object.entries(outputs ?? {}).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(ins[key])));
 }
 
 /** Sends `spec`'s POST; with `run`, under a `sent` entry that becomes `answered` or goes. */
-export async function begin<Inputs, Outputs>(
-  ctx: LifecycleContext,
-  spec: JournaledCreate<Inputs, Outputs>,
-  run: Journaled | undefined,
-): Promise<CreateResult<Outputs>> {
+export async function begin<Inputs, Outputs>(ctx: LifecycleContext, spec: JournaledCreate<Inputs, Outputs>, run: Journaled | undefined) {
   const { inputs } = spec;
   const { name, subject } = namesOf(spec.definition, inputs);
   const { kind, noun } = spec.definition;
   const clock = ctx.createSession.clock;
   let finish!: () => void;
-  const ticket: Ticket = {
-    sent: false,
-    controller: new AbortController(),
-    finished: new Promise<void>((resolve) => (finish = resolve)),
-    finish: () => finish(),
-  };
+  const ticket: Ticket = { sent: false, controller: new AbortController(), finished: new Promise<void>((resolve) => (finish = resolve)) };
   if (gone) ticket.controller.abort(engineGoneError());
   tickets.add(ticket);
   let sent = false;
@@ -80,7 +65,6 @@ export async function begin<Inputs, Outputs>(
   const send: CreateSend = {
     signal: ticket.controller.signal,
     beforeSend: async () => {
-      // The entry is written before the first attempt leaves.
       const first = !sent;
       sent = true;
       ticket.sent = true;
@@ -115,7 +99,7 @@ export async function begin<Inputs, Outputs>(
         if (kept) throw newRecordError(subject, record, spec.definition, name, error);
       } else if (run !== undefined && sent) {
         // Nothing was created: the entry goes (if the journal fails, the next create reports it as ambiguous).
-        await (async () => run.journal.remove(run.urn))().catch(() => undefined);
+        await bestEffort(() => run.journal.remove(run.urn));
       }
       if (ambiguous) throw ambiguousCreateError(subject, error, { noun, name });
       throw resourceError(subject, error);
@@ -141,6 +125,6 @@ export async function begin<Inputs, Outputs>(
     return result;
   } finally {
     tickets.delete(ticket);
-    ticket.finish();
+    finish();
   }
 }

@@ -19,8 +19,8 @@ export class CreateSession {
     private readonly checkShowsState = false,
   ) {}
 
-  createdFor(urn: string): CreatedHere | undefined {
-    return this.created.get(urn);
+  createdFor(urn: string | undefined): CreatedHere | undefined {
+    return urn === undefined ? undefined : this.created.get(urn);
   }
 
   recordCreate(urn: string, created: CreatedHere): void {

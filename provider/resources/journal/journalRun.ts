@@ -13,10 +13,8 @@ export interface CreateSend {
   readonly afterAttempt: () => void;
 }
 
-/** What the journal needs of a kind's definition. */
 export type JournaledKind = Pick<AnyResourceDefinition, "kind" | "noun">;
 
-/** One journaled create. */
 export interface JournaledCreate<Inputs, Outputs> {
   readonly definition: JournaledKind;
   /** Checked inputs (hashed; a take-over returns them, with the journaled extras, as outputs). */
@@ -41,15 +39,21 @@ export function namesOf(definition: JournaledKind, inputs: unknown): { readonly 
   return { name, subject: `${definition.kind} ${JSON.stringify(name)}` };
 }
 
-/** How entries show a time (an epoch millisecond) in messages. */
 export const when = (epochMs: number) => new Date(epochMs).toISOString();
 
-/** The store of `settings` for one lifecycle call. */
 export type CallJournal = () => JournalStore;
 
 export function callJournal(settings: Pick<Settings, "journalDir" | "limitsUrl">): CallJournal {
   let store: JournalStore | undefined;
   return () => (store ??= journalStoreFor(settings));
+}
+
+export async function bestEffort<T>(step: () => T | Promise<T>): Promise<T | undefined> {
+  try {
+    return await step();
+  } catch {
+    return undefined;
+  }
 }
 
 /** The journal account of the context's connection: a hash of its account key, never the token. */

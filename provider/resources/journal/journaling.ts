@@ -15,10 +15,7 @@ import { refusedDelete, settleChecked, settleNamed, settleReplacementDelete, set
 import { ambiguousRecordId, inputsHash, type JournalEntry, type JournalStore } from "./store";
 
 /** Runs `spec`'s create under the journal: `recover`, else `begin`. */
-export async function journaledCreate<Inputs, Outputs>(
-  ctx: LifecycleContext,
-  spec: JournaledCreate<Inputs, Outputs>,
-): Promise<CreateResult<Outputs>> {
+export async function journaledCreate<Inputs, Outputs>(ctx: LifecycleContext, spec: JournaledCreate<Inputs, Outputs>) {
   const urn = ctx.urn;
   if (urn === undefined) return begin(ctx, spec, undefined);
   let run: Journaled;
@@ -84,9 +81,7 @@ export function journaling<Inputs, Outputs>(
       const journal = callJournal(ctx.settings);
       await settleChecked(ctx, journal, kind, olds);
       const result = await lifecycle.check(olds, news, ctx);
-      if (ctx.urn !== undefined) {
-        await listRecordsAtCheck(ctx, journal, { kind: definition, ...namesOf(definition, result.inputs), inputs: result.inputs });
-      }
+      await listRecordsAtCheck(ctx, journal, { kind: definition, ...namesOf(definition, result.inputs), inputs: result.inputs });
       return result;
     },
     async diff(id, olds, news, ctx) {

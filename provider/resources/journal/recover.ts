@@ -4,7 +4,6 @@
  */
 import { hostname } from "node:os";
 import { sleep, type Clock, processAlive } from "../../infrastructure";
-import type { CreateResult } from "../lifecycle/contract";
 import { unresolvedRecordError } from "./ambiguousRecords";
 import { type Journaled, type JournaledCreate, namesOf, when } from "./journalRun";
 import { JOURNAL_FORMAT, type JournalEntry, type JournalStore } from "./store";
@@ -34,10 +33,7 @@ export async function settledEntry(journal: JournalStore, urn: string, clock: Cl
 }
 
 /** The take-over of a matching answered entry; undefined when a POST must follow; throws for an unanswered one. */
-export async function recover<Inputs, Outputs>(
-  run: Journaled,
-  spec: JournaledCreate<Inputs, Outputs>,
-): Promise<CreateResult<Outputs> | undefined> {
+export async function recover<Inputs, Outputs>(run: Journaled, spec: JournaledCreate<Inputs, Outputs>) {
   const { ctx, journal, urn } = run;
   const { inputs } = spec;
   const { name, subject } = namesOf(spec.definition, inputs);

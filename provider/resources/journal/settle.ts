@@ -6,24 +6,11 @@
 import type { Settings } from "../../configuration";
 import type { ResourceKind } from "../kinds";
 import type { LifecycleContext } from "../lifecycle/context";
-import { accountOf, type CallJournal, callJournal, type JournaledKind, when } from "./journalRun";
+import { accountOf, bestEffort, type CallJournal, callJournal, type JournaledKind, when } from "./journalRun";
 import type { JournalEntry } from "./store";
 
-async function bestEffort<T>(step: () => T | Promise<T>): Promise<T | undefined> {
-  try {
-    return await step();
-  } catch {
-    return undefined;
-  }
-}
-
 /** The engine holds `id`: its entry goes. Returns the URN's entry recording another object (an unrecorded replacement). */
-export function settleNamed(
-  ctx: LifecycleContext,
-  journal: CallJournal,
-  kind: ResourceKind,
-  id: string,
-): Promise<JournalEntry | undefined> {
+export function settleNamed(ctx: LifecycleContext, journal: CallJournal, kind: ResourceKind, id: string) {
   return bestEffort(async () => {
     const [store, urn] = [journal(), ctx.urn];
     if (urn === undefined) {
@@ -52,10 +39,7 @@ export async function settleUnrecordedReplacement(
   await bestEffort(() => journal().removeIfId(entry.urn, entry.id!));
 }
 
-/**
- * A `Check` showing the state holds the URN's resource: a first create's entry (`replacing: false`) records
- * that object and goes, else a replacement without a `diff` would take it over; a replacement's stays.
- */
+/** A `Check` showing the state holds the URN: a first create's entry (`replacing: false`) goes, else a replacement would take it over. */
 export async function settleChecked(ctx: LifecycleContext, journal: CallJournal, kind: ResourceKind, olds: Record<string, unknown>) {
   const urn = ctx.urn;
   if (urn === undefined || ctx.createSession.checked(urn, olds) !== true) return;
@@ -69,7 +53,7 @@ export async function settleChecked(ctx: LifecycleContext, journal: CallJournal,
 
 /** The `delete` ending a create-before-delete replacement (this process created another id): the new object's entry goes. */
 export async function settleReplacementDelete(ctx: LifecycleContext, journal: CallJournal, id: string): Promise<void> {
-  const created = ctx.urn === undefined ? undefined : ctx.createSession.createdFor(ctx.urn);
+  const created = ctx.createSession.createdFor(ctx.urn);
   if (created === undefined || created.id === id) return;
   await bestEffort(() => journal().removeIfId(ctx.urn!, created.id));
 }
@@ -79,12 +63,9 @@ export async function settleRecorded(settings: Pick<Settings, "journalDir" | "li
   await bestEffort(() => callJournal(settings)().removeIfId(urn, id));
 }
 
-/**
- * True when the engine deletes the object this process's create took over (a `--target-replace` looks like
- * the create after an interrupted first create): nothing is deleted, a warning says so; the entry is gone.
- */
+/** True when the engine deletes what this process's create took over (a `--target-replace` after an interrupted create): kept, warned. */
 export async function refusedDelete(ctx: LifecycleContext, definition: JournaledKind, id: string): Promise<boolean> {
-  const created = ctx.urn === undefined ? undefined : ctx.createSession.createdFor(ctx.urn);
+  const created = ctx.createSession.createdFor(ctx.urn);
   if (created === undefined || !created.tookOver || created.id !== id) return false;
   ctx.createSession.forget(ctx.urn!);
   const { kind, noun } = definition;

@@ -24,8 +24,6 @@ import type { CheckResult, CreateResult, ResourceLifecycle } from "./contract";
 export interface KindCalls<Inputs, Outputs> {
   /** How messages name the resource; default `subjectOf`. */
   readonly subject?: (values: Partial<Outputs>, id?: string) => string;
-  /** Default: `adopt` or `post` for a kind created by POST, else `patch`. */
-  readonly create?: ResourceLifecycle<Inputs, Outputs>["create"];
   /** The body of the definition's `create` POST (which may refuse it) and what the answer makes; journaled. */
   readonly post?: {
     readonly body: (inputs: Inputs) => unknown;
@@ -88,28 +86,26 @@ export function lifecycleWithDefaults<Inputs, Outputs>(
     }
   };
 
-  const createByPost = async (inputs: Inputs, ctx: LifecycleContext): Promise<CreateResult<Outputs>> => {
-    const { adoptId } = inputs as { adoptId?: string };
-    if (adoptId) return calls.adopt!(inputs, adoptId, ctx);
-    const body = calls.post!.body(inputs);
-    const post = async (send: CreateSend) => {
-      const response = await apiClient(ctx).call(definition.create!, { body, ...send });
-      return calls.post!.created(inputs, response.body, ctx);
-    };
-    return journaledCreate(ctx, { definition, inputs, post });
+  // A kind created by POST: `adopt` or `post` (journaled); else the adopting `patch`.
+  const create = async (inputs: Inputs, ctx: LifecycleContext): Promise<CreateResult<Outputs>> => {
+    const op = definition.create;
+    if (op !== undefined) {
+      const { adoptId } = inputs as { adoptId?: string };
+      if (adoptId) return calls.adopt!(inputs, adoptId, ctx);
+      const body = calls.post!.body(inputs);
+      const post = async (send: CreateSend) => {
+        const response = await apiClient(ctx).call(op, { body, ...send });
+        return calls.post!.created(inputs, response.body, ctx);
+      };
+      return journaledCreate(ctx, { definition, inputs, post });
+    }
+    if (patch === undefined || adoption.by !== "ids")
+      throw new AdPlatformError("ADP_ERR_DEFINITION", `${definition.kind} has neither create nor patch`);
+    // Decision (not shown in spec): the engine id is the declared ids joined by `/`, a label never parsed.
+    const values = inputs as Record<string, unknown>;
+    await patched(ctx, inputs, declaredFields(settable, values));
+    return { id: adoption.ids.map((field) => String(values[field])).join("/"), outputs: inputs as unknown as Outputs };
   };
-
-  const create =
-    calls.create ??
-    (definition.create !== undefined ? createByPost : undefined) ??
-    (async (inputs: Inputs, ctx: LifecycleContext): Promise<CreateResult<Outputs>> => {
-      if (patch === undefined || adoption.by !== "ids")
-        throw new AdPlatformError("ADP_ERR_DEFINITION", `${definition.kind} has neither create nor patch`);
-      // Decision (not shown in spec): the engine id is the declared ids joined by `/`, a label never parsed.
-      const values = inputs as Record<string, unknown>;
-      await patched(ctx, inputs, declaredFields(settable, values));
-      return { id: adoption.ids.map((field) => String(values[field])).join("/"), outputs: inputs as unknown as Outputs };
-    });
 
   return {
     async check(olds, news, ctx) {
@@ -171,7 +167,7 @@ export function lifecycleWithDefaults<Inputs, Outputs>(
     async delete(id, state, ctx) {
       const label = subject(state, id);
       const values = state as Record<string, unknown>;
-      const replacedBy = ctx.urn === undefined ? undefined : ctx.createSession.createdFor(ctx.urn)?.id;
+      const replacedBy = ctx.createSession.createdFor(ctx.urn)?.id;
       const listed = await listLeftBehind(ctx, {
         kind: definition.kind,
         id,

@@ -67,7 +67,6 @@ export async function sayLeftBehind(ctx: LifecycleContext, replacement: Replacem
 /** package.json `bin`. */
 export const LIST_COMMAND = "adplatform-left-behind";
 
-/** What a change left, as the lifecycle knows it. */
 export type Leaving = Pick<LeftBehindObject, "kind" | "id" | "name" | "change" | "replacedBy" | "record"> & { readonly leftAt?: number };
 
 /** Adds `left` to the list (../journal/store/leftBehindList.ts); true when it did. A failure warns; the change goes on. */

@@ -1,9 +1,8 @@
 /**
- * The create journal on this machine (no idempotency key, no find by name: spec, Endpoints 2 and 3). One
- * JSON file per URN in `journalDir`, written through a temporary file, `fsync`, a rename and a directory
- * `fsync`: on disk before the request leaves, never torn. Synchronous on purpose: a write completes before
- * the request starts, and processes sharing the directory never see each other's half-done steps. The
- * directory must be private and no file is used through a link: a planted entry decides whether a create is sent.
+ * The create journal on this machine (no idempotency key, no find by name: spec, Endpoints 2 and 3): a JSON
+ * file per URN in `journalDir`, written atomically and synced, so on disk before the request leaves. Synchronous
+ * on purpose: processes sharing the directory never see each other's half-done steps. The directory must be
+ * private and no file is used through a link: a planted entry decides whether a create is sent.
  */
 import { readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -11,7 +10,7 @@ import { ensurePrivateDirectory, readFileNoLink, writeFileAtomically } from "../
 import { AdPlatformError } from "../../../errors";
 import { type JournalEntry, entryFileName } from "./journalEntry";
 import type { JournalStore } from "./journalStore";
-import { newerJournalEntryError, readStoredEntry, type StoredEntry } from "./storedEntry";
+import { entryFor, readStoredEntry, type StoredEntry } from "./storedEntry";
 
 /**
  * Decision: an entry is kept at most 7 days after its send (entries the engine learns of go at once,
@@ -19,6 +18,15 @@ import { newerJournalEntryError, readStoredEntry, type StoredEntry } from "./sto
  * first opens the journal, except `ambiguous` ones: only a person who looked on the platform removes those.
  */
 export const JOURNAL_ENTRY_TTL_MS = 7 * 24 * 60 * 60 * 1000; // 7 days
+
+/** `read()`, or `otherwise` when it throws. */
+function orElse<T>(read: () => T, otherwise: T): T {
+  try {
+    return read();
+  } catch {
+    return otherwise;
+  }
+}
 
 // Decision: a directory that is not private is an error, not a fallback (the next run would not find its entries).
 export class CreateJournal implements JournalStore {
@@ -30,12 +38,9 @@ export class CreateJournal implements JournalStore {
     return this.dir;
   }
 
-  /** The entry of `urn`, if readable; throws `ADP_ERR_JOURNAL_NEWER_ENTRY` for a newer release's (storedEntry.ts). */
   get(urn: string): JournalEntry | undefined {
     this.checkDirectory();
-    const stored = this.readFile(join(this.dir, entryFileName(urn)));
-    if (stored !== undefined && "newerFormat" in stored) throw newerJournalEntryError(urn, stored.newerFormat, this.dir);
-    return stored !== undefined && "entry" in stored && stored.entry.urn === urn ? stored.entry : undefined;
+    return entryFor(this.readFile(join(this.dir, entryFileName(urn))), urn, this.dir);
   }
 
   put(entry: JournalEntry): void {
@@ -67,7 +72,7 @@ export class CreateJournal implements JournalStore {
       const file = join(this.dir, name);
       if (name.endsWith(".tmp")) {
         // Older than a minute: a write that never finished.
-        if (this.ageMs(file, now) > 60_000) rmSync(file, { force: true });
+        if (orElse(() => now - statSync(file).mtimeMs, 0) > 60_000) rmSync(file, { force: true });
         continue;
       }
       const stored = this.readFile(file);
@@ -111,28 +116,12 @@ export class CreateJournal implements JournalStore {
 
   private names(): string[] {
     this.checkDirectory();
-    try {
-      return readdirSync(this.dir);
-    } catch {
-      return [];
-    }
-  }
-
-  private ageMs(file: string, now: number): number {
-    try {
-      return now - statSync(file).mtimeMs;
-    } catch {
-      return 0;
-    }
+    return orElse(() => readdirSync(this.dir), []);
   }
 
   private readFile(file: string): StoredEntry | undefined {
-    let text: string;
-    try {
-      text = readFileNoLink(file);
-    } catch {
-      return undefined;
-    }
+    const text = orElse<string | undefined>(() => readFileNoLink(file), undefined);
+    if (text === undefined) return undefined;
     const stored = readStoredEntry(text);
     // Writes are atomic, so an unreadable file is junk, not a torn entry.
     if ("unreadable" in stored) rmSync(file, { force: true });

@@ -7,10 +7,9 @@ import { RedisCreateJournal } from "./redisCreateJournal";
 
 export { CreateJournal, JOURNAL_ENTRY_TTL_MS } from "./createJournal";
 export { JournalEntry, JOURNAL_FORMAT, ambiguousRecordId, canonicalJson, entryFileName, inputsHash, journalAccount } from "./journalEntry";
-export { besideMachineJournal, journalOnLadder, type JournalStore } from "./journalStore";
+export { journalOnLadder, type JournalStore } from "./journalStore";
 export { RedisCreateJournal, REDIS_JOURNAL_PREFIX } from "./redisCreateJournal";
 
-/** Directories swept in this process. */
 const swept = new Set<string>();
 
 /** The journal in `dir`; the first use of a directory in a process sweeps it. */
@@ -33,15 +32,4 @@ export function journalStoreFor(settings: Pick<Settings, "journalDir" | "limitsU
     new FallbackLadder<JournalStore>([{ make: () => besideMachineJournal(new RedisCreateJournal(url), directory) }, { make: directory }]),
   );
 }
-export {
-  KnownStack,
-  LEFT_BEHIND_CHANGES,
-  LeftBehindObject,
-  type LeftBehindReading,
-  type LeftBehindStore,
-  leftBehindKey,
-  leftBehindPlaces,
-  leftBehindWriter,
-  readLeftBehind,
-  stackOfUrn,
-} from "./leftBehindList";
+export { KnownStack, LeftBehindObject, leftBehindPlaces, leftBehindWriter, readLeftBehind, stackOfUrn } from "./leftBehindList";

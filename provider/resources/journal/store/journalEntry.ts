@@ -51,7 +51,6 @@ export function canonicalJson(value: unknown): string {
 
 export const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
-/** The hash of a create's kind and checked inputs. */
 export function inputsHash(kind: string, inputs: unknown): string {
   return sha256(canonicalJson({ kind, inputs }));
 }

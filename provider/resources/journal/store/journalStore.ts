@@ -53,22 +53,20 @@ export function besideMachineJournal(shared: JournalStore, machine: () => Journa
       return otherwise;
     }
   };
+  const both = async (operation: (store: JournalStore) => void | Promise<void>) => {
+    await operation(shared);
+    await alsoThere(operation, undefined);
+  };
   return {
     where: shared.where,
     get: async (urn) => (await shared.get(urn)) ?? alsoThere((store) => store.get(urn), undefined),
     put: (entry) => shared.put(entry),
-    remove: async (urn) => {
-      await shared.remove(urn);
-      await alsoThere((store) => store.remove(urn), undefined);
-    },
+    remove: (urn) => both((store) => store.remove(urn)),
     removeIfId: async (urn, id) => {
       const removed = await shared.removeIfId(urn, id);
       return (await alsoThere((store) => store.removeIfId(urn, id), false)) || removed;
     },
-    removeById: async (kind, account, id) => {
-      await shared.removeById(kind, account, id);
-      await alsoThere((store) => store.removeById(kind, account, id), undefined);
-    },
+    removeById: (kind, account, id) => both((store) => store.removeById(kind, account, id)),
     ambiguous: async () => {
       const there = await shared.ambiguous();
       const known = new Set(there.map((entry) => entry.urn));

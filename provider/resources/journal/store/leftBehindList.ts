@@ -47,7 +47,6 @@ export type LeftBehindObject = z.infer<typeof LeftBehindObject>;
 export const KnownStack = z.object({ account: z.string(), project: z.string(), stack: z.string() });
 export type KnownStack = z.infer<typeof KnownStack>;
 
-/** A place the list is kept. */
 export interface LeftBehindStore {
   /** For messages: a directory, or a Redis URL without its password. */
   readonly where: string;
@@ -71,14 +70,16 @@ export function leftBehindKey(object: Pick<LeftBehindObject, "account" | "kind" 
 
 const stackKey = (stack: KnownStack) => sha256(`${stack.account}\u0000${stack.project}\u0000${stack.stack}`);
 
-/** `text` as a `T`, or undefined (another release's file, or junk). */
-function parsed<T>(schema: z.ZodType<T>, text: string): T | undefined {
-  try {
-    const result = schema.safeParse(JSON.parse(text));
-    return result.success ? result.data : undefined;
-  } catch {
-    return undefined;
-  }
+/** The texts that parse as a `T` (others are another release's, or junk). */
+function parsed<T>(schema: z.ZodType<T>, texts: readonly string[]): T[] {
+  return texts.flatMap((text) => {
+    try {
+      const result = schema.safeParse(JSON.parse(text));
+      return result.success ? [result.data] : [];
+    } catch {
+      return [];
+    }
+  });
 }
 
 export function directoryList(journalDir: string): LeftBehindStore {
@@ -92,12 +93,11 @@ export function directoryList(journalDir: string): LeftBehindStore {
     // Reading makes nothing: a list never written holds nothing.
     if (!existsSync(dir)) return [];
     ready();
-    return readdirSync(dir)
-      .filter((name) => name.startsWith(prefix) && name.endsWith(".json"))
-      .flatMap((name) => {
-        const value = parsed(schema, readFileNoLink(join(dir, name)));
-        return value === undefined ? [] : [value];
-      });
+    const names = readdirSync(dir).filter((name) => name.startsWith(prefix) && name.endsWith(".json"));
+    return parsed(
+      schema,
+      names.map((name) => readFileNoLink(join(dir, name))),
+    );
   };
   const write = (name: string, value: unknown) => {
     ready();
@@ -125,14 +125,8 @@ export function redisList(url: string): LeftBehindStore {
     noteStack: async (stack) => {
       await connection.run((client) => client.sadd(REDIS_LEFT_BEHIND_STACKS, JSON.stringify(stack)));
     },
-    objects: async () => {
-      const values = await connection.run((client) => client.hvals(REDIS_LEFT_BEHIND_OBJECTS));
-      return values.flatMap((text) => parsed(LeftBehindObject, text) ?? []);
-    },
-    stacks: async () => {
-      const values = await connection.run((client) => client.smembers(REDIS_LEFT_BEHIND_STACKS));
-      return values.flatMap((text) => parsed(KnownStack, text) ?? []);
-    },
+    objects: async () => parsed(LeftBehindObject, await connection.run((client) => client.hvals(REDIS_LEFT_BEHIND_OBJECTS))),
+    stacks: async () => parsed(KnownStack, await connection.run((client) => client.smembers(REDIS_LEFT_BEHIND_STACKS))),
   };
 }
 
@@ -157,7 +151,6 @@ export function leftBehindWriter(
   };
 }
 
-/** What the places hold, or the first that could not be read and why. */
 export type LeftBehindReading =
   | { readonly objects: LeftBehindObject[]; readonly stacks: KnownStack[] }
   | { readonly unreadable: { readonly where: string; readonly reason: string } };

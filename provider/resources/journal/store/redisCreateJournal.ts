@@ -13,9 +13,8 @@ import { type SharedRedis, sharedRedis } from "../../../infrastructure";
 import { JOURNAL_ENTRY_TTL_MS } from "./createJournal";
 import { type JournalEntry, sha256 } from "./journalEntry";
 import type { JournalStore } from "./journalStore";
-import { newerJournalEntryError, readStoredEntry } from "./storedEntry";
+import { entryFor, readStoredEntry } from "./storedEntry";
 
-/** Prefix of every key the journal writes. */
 export const REDIS_JOURNAL_PREFIX = "adplatform:journal:";
 
 const entryKey = (urn: string) => `${REDIS_JOURNAL_PREFIX}${sha256(urn).slice(0, 40)}`;
@@ -39,22 +38,17 @@ interface ScriptedRedis extends Redis {
 
 export class RedisCreateJournal implements JournalStore {
   private readonly connection: SharedRedis;
+  readonly where: string;
 
   constructor(url: string) {
     this.connection = sharedRedis(url);
     this.connection.defineScript("adplatformJournalRemoveIfId", 1, REMOVE_IF_ID);
-  }
-
-  get where(): string {
-    return this.connection.shownUrl;
+    this.where = this.connection.shownUrl;
   }
 
   async get(urn: string): Promise<JournalEntry | undefined> {
     const value = await this.run((client) => client.get(entryKey(urn)));
-    if (value === null) return undefined;
-    const stored = readStoredEntry(value);
-    if ("newerFormat" in stored) throw newerJournalEntryError(urn, stored.newerFormat, this.where);
-    return "entry" in stored && stored.entry.urn === urn ? stored.entry : undefined;
+    return value === null ? undefined : entryFor(readStoredEntry(value), urn, this.where);
   }
 
   async put(entry: JournalEntry): Promise<void> {

@@ -21,8 +21,13 @@ export function readStoredEntry(text: string): StoredEntry {
   return parsed.success ? { entry: parsed.data } : { unreadable: true };
 }
 
-/** A create refused because the journal holds a newer release's entry for its URN. */
-export function newerJournalEntryError(urn: string, format: number, where: string): AdPlatformError {
+/** The entry `stored` holds for `urn`; throws `ADP_ERR_JOURNAL_NEWER_ENTRY` for a newer release's. */
+export function entryFor(stored: StoredEntry | undefined, urn: string, where: string): JournalEntry | undefined {
+  if (stored !== undefined && "newerFormat" in stored) throw newerJournalEntryError(urn, stored.newerFormat, where);
+  return stored !== undefined && "entry" in stored && stored.entry.urn === urn ? stored.entry : undefined;
+}
+
+function newerJournalEntryError(urn: string, format: number, where: string): AdPlatformError {
   return new AdPlatformError(
     "ADP_ERR_JOURNAL_NEWER_ENTRY",
     `the create journal in ${where} holds an entry for ${urn} written by a newer release of pulumi-adplatform ` +
