@@ -10,7 +10,7 @@ import { BURST_WINDOW_MS, RATE_CLASSES, STEADY_WINDOW_MS } from "../catalog";
 import type { RateClass, RateClassName } from "../catalog";
 import { type Clock, type TimerHandle, systemClock } from "../infrastructure";
 import { ATTEMPT_MS, type Decision, type LimiterEvent, type ModelConfig, decide, heartbeatMs } from "./limiterModel";
-import { type LimiterState, type Ticket } from "./limiterState";
+import { type LimiterState, type Ticket, type WindowState } from "./limiterState";
 import { type LimiterStore, MemoryLimiterStore } from "./limiterStores";
 import { type LimitWait, WaitReports } from "./limiterWaits";
 import type { RateLimitInfo, RetryAfter } from "./rateLimitHeaders";
@@ -148,10 +148,7 @@ export class RateLimiter {
     this.name = this.options.stateName ?? "account";
   }
 
-  /**
-   * Waits until the request may be sent, then returns its permit; release it once the answer is in.
-   * @throws the signal's reason when `signal` aborts while waiting, or the store's last failure.
-   */
+  /** The request's permit once it may be sent; release it once the answer is in. @throws the abort reason, or the store's. */
   acquire(request: AdmissionRequest, signal?: AbortSignal): Promise<Permit> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     // A ticket lives at most the longest attempt asked for: a timeout longer than the default keeps its slot.
@@ -176,10 +173,7 @@ export class RateLimiter {
     });
   }
 
-  /**
-   * Tells the model what the response to `permit`'s request said; `receivedAt` (default now) dates
-   * its headers. With `release`, also releases the permit, in the same decision.
-   */
+  /** Tells the model what `permit`'s response said, dated `receivedAt` (default now); `release` in the same decision. */
   observe(permit: Permit, observation: ResponseObservation, options: { receivedAt?: number; release?: boolean } = {}): void {
     const record = permit as PermitRecord;
     const release = options.release === true && this.markReleased(record);
@@ -206,14 +200,9 @@ export class RateLimiter {
   snapshot(): LimiterSnapshot {
     const now = this.clock.now();
     const windows: Partial<Record<RateClassName, { burst: WindowSnapshot; steady: WindowSnapshot }>> = {};
-    for (const [name, saved] of Object.entries(this.last?.classes ?? {})) {
-      const view = (w: typeof saved.burst) => ({
-        limit: w.limit,
-        used: now < w.endsBy ? w.spent : 0,
-        endsInMs: Math.max(0, w.endsBy - now),
-      });
+    const view = (w: WindowState) => ({ limit: w.limit, used: now < w.endsBy ? w.spent : 0, endsInMs: Math.max(0, w.endsBy - now) });
+    for (const [name, saved] of Object.entries(this.last?.classes ?? {}))
       windows[name as RateClassName] = { burst: view(saved.burst), steady: view(saved.steady) };
-    }
     return {
       inFlight: this.held.size,
       concurrency: this.last?.cap.value ?? this.model.concurrency.initial,
