@@ -1,8 +1,4 @@
-/**
- * The rate limiter (provider/limiter/limiter.ts): one per account, deciding with a pure model
- * (limiterModel.ts) over a state kept in a store (memory, a private file, Redis) that every process
- * of the account shares.
- */
+/** The rate limiter: one per account, deciding with a pure model over a state every process shares (docs/rate-limiter.md). */
 export {
   RateLimiter,
   LIMITER_DEFAULTS,
@@ -14,7 +10,6 @@ export {
   type AdmissionRequest,
   type ResponseObservation,
 } from "./limiter";
-export { parseRetryAfter, parseRateLimitInfo, type RetryAfter, type RateLimitInfo } from "./rateLimitHeaders";
+export { parseRetryAfter, parseRateLimitInfo, type RetryAfter, type RateLimitInfo, type ResponseHeaders } from "./rateLimitHeaders";
 export { resetLimiters, sharedLimiter } from "./limiterRegistry";
 export { type LimitWait, backlogText, waitStatusText } from "./limiterWaits";
-export { type ResponseHeaders } from "./rateLimitHeaders";

@@ -1,12 +1,8 @@
 /**
- * The account's rate limiter (spec, Limits 1-7: windows per account, shared by every process and
- * machine spending on it): the driver of the model in
- * `limiterModel.ts`. It queues callers (in the order their calls first queued, so a retry keeps its
- * call's place), collects what happened to their requests, runs `decide` through the store whenever
- * something happened or a wake-up is due, hands out the grants of the decision that was committed,
- * and sleeps until the next wake-up. Decisions asked for while one is on its way are taken together
- * in the next one. One instance per account per process (`limiterRegistry.ts`), wrapping the one
- * request function the way octokit's `plugin-throttling` does.
+ * The account's rate limiter (spec, Limits 1-7), the driver of `limiterModel.ts` (docs/rate-limiter.md): it queues
+ * callers (a retry keeps its call's place), runs `decide` through the store on every event or due wake-up, hands out
+ * the committed grants and sleeps until the next wake-up; events during a decision go in the next one. One per account
+ * per process (`limiterRegistry.ts`), wrapping the request function as octokit's `plugin-throttling` does.
  */
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
@@ -14,38 +10,18 @@ import { BURST_WINDOW_MS, RATE_CLASSES, STEADY_WINDOW_MS } from "../catalog";
 import type { RateClass, RateClassName } from "../catalog";
 import { type Clock, type TimerHandle, systemClock } from "../infrastructure";
 import { ATTEMPT_MS, type Decision, type LimiterEvent, type ModelConfig, decide, heartbeatMs } from "./limiterModel";
-import { type LimiterState, type Ticket } from "./limiterState";
+import { type LimiterState, type Ticket, type WindowState } from "./limiterState";
 import { type LimiterStore, MemoryLimiterStore } from "./limiterStores";
 import { type LimitWait, WaitReports } from "./limiterWaits";
 import type { RateLimitInfo, RetryAfter } from "./rateLimitHeaders";
 
-/** Bounds of the adaptive in-flight cap (spec, Limits 6). */
-export interface ConcurrencyOptions {
-  readonly initial: number;
-  readonly min: number;
-  readonly max: number;
-}
+export type ConcurrencyOptions = ModelConfig["concurrency"];
 
-/** Tunables of the limiter. Defaults in `LIMITER_DEFAULTS`. */
-export interface LimiterOptions {
-  /** Limits per rate class (spec, Limits 2). */
+/** Tunables of the limiter (the model's are documented on `ModelConfig`). Defaults in `LIMITER_DEFAULTS`. */
+export interface LimiterOptions extends Omit<Required<ModelConfig>, "classes"> {
   readonly classes: Readonly<Record<RateClassName, RateClass>>;
-  /** Burst window length, ms (1 s on the platform; scaled in tests and benchmarks). */
-  readonly burstWindowMs: number;
-  /** Steady window length, ms (60 s on the platform). */
-  readonly steadyWindowMs: number;
-  /** How long a request may take to reach the server, for a window's end guessed before any answer, ms. */
-  readonly guardMs: number;
-  readonly concurrency: ConcurrencyOptions;
-  /** The share of every window a request that names none may spend, in (0, 1] (`AdmissionRequest.share`). */
-  readonly share: number;
-  /** How long an attempt may last when a request does not say (`AdmissionRequest.lifeMs`): its ticket's life, ms. */
-  readonly ticketLifeMs: number;
   readonly clock: Clock;
-  /**
-   * Share the account's state with the other processes of this machine, and machines through a
-   * limits URL (default true; `sharedLimiter` then supplies `sharedStore` and the epoch clock).
-   */
+  /** Share the state with this machine's processes, and machines through a limits URL (default true; `sharedLimiter`). */
   readonly shareAcrossProcesses: boolean;
   /** Where the state is kept; none: this limiter's memory. Times in it are `clock` times. */
   readonly sharedStore?: LimiterStore;
@@ -53,10 +29,8 @@ export interface LimiterOptions {
   readonly stateName?: string;
 }
 
-// Decision (not shown in spec): the platform's in-flight limit is not given (spec, Limits 6). We
-// start at 4 (enough for 10 per second at latencies up to 400 ms) and adapt between 1 and 8 (8 in
-// flight carry a full burst window at latencies up to 800 ms; more would only probe for -1s).
-/** Every default in one object, with units. */
+// Decision (not shown in spec): the in-flight limit is not given (spec, Limits 6): from 4 within 1..8, docs/rate-limiter.md
+// ("in-flight cap"; 4 carry 10 per second at 400 ms latency, 8 a burst window at 800 ms; more would only probe for -1s).
 export const LIMITER_DEFAULTS: LimiterOptions = Object.freeze({
   classes: RATE_CLASSES,
   burstWindowMs: BURST_WINDOW_MS, // 1 s
@@ -72,15 +46,15 @@ export const LIMITER_DEFAULTS: LimiterOptions = Object.freeze({
 /** What a caller wants admitted. */
 export interface AdmissionRequest {
   readonly rateClass: RateClassName;
-  /** Calls this request counts as (spec, Limits 7: 1 + one per `fields` subresource). */
+  /** spec, Limits 7: 1 + one per `fields` subresource. */
   readonly cost: number;
-  /** When its call first queued (limiter clock); default now. A retry keeps its call's place. */
+  /** When its call first queued (limiter clock; default now): a retry keeps its call's place. */
   readonly queuedSince?: number;
-  /** Its caller's share of every window, in (0, 1] (the caller's `rateLimitShare`); default `options.share`. */
+  /** Its caller's `rateLimitShare`, in (0, 1]; default `options.share`. */
   readonly share?: number;
-  /** How long its attempt may last (the client's request timeout), ms: its ticket counts against the in-flight cap that long at most. */
+  /** Its attempt's timeout, ms: its ticket counts against the in-flight cap that long at most. */
   readonly lifeMs?: number;
-  /** Told while it waits on the windows longer than a few seconds, how much longer (`limiterWaits.ts`). */
+  /** Told how much longer, while it waits on the windows more than a few seconds (`limiterWaits.ts`). */
   readonly onWait?: (wait: LimitWait) => void;
 }
 
@@ -88,9 +62,9 @@ export interface AdmissionRequest {
 export interface Permit {
   readonly rateClass: RateClassName;
   readonly cost: number;
-  /** Clock time of the decision that admitted it (the time its windows count it from), ms. */
+  /** Clock time of the decision that admitted it, ms. */
   readonly admittedAt: number;
-  /** Releases the ticket; idempotent. */
+  /** Idempotent. */
   release(): void;
 }
 
@@ -101,11 +75,10 @@ export interface ResponseObservation {
   readonly retryAfter?: RetryAfter;
 }
 
-/** One window in a snapshot. */
 export interface WindowSnapshot {
   readonly limit: number;
   readonly used: number;
-  /** Time until the window surely ended, ms (0: none open). */
+  /** Until the window surely ended, ms (0: none open). */
   readonly endsInMs: number;
 }
 
@@ -125,8 +98,8 @@ interface Waiter {
   readonly since: number;
   readonly resolve: (permit: Permit) => void;
   readonly reject: (reason: unknown) => void;
-  readonly signal?: AbortSignal;
-  readonly onAbort?: () => void;
+  /** Stops listening to the caller's abort signal. */
+  readonly detach: () => void;
 }
 
 interface PermitRecord extends Permit {
@@ -135,10 +108,10 @@ interface PermitRecord extends Permit {
   released: boolean;
 }
 
-/** The queue's first entries a decision looks at: enough to fill any cap and backfill behind a costly head. */
+/** The queue's first entries a decision looks at (docs/rate-limiter.md, "queue look-ahead"). */
 const LOOK_AHEAD = 64;
 let limiterCount = 0;
-/** What tells this process from every other one on every machine (a pid alone repeats). */
+/** Tells this process from every other on every machine (a pid alone repeats). */
 const PROCESS_TAG = `${hostname()}/${process.pid}/${randomBytes(4).toString("hex")}`;
 
 export class RateLimiter {
@@ -161,9 +134,8 @@ export class RateLimiter {
   private deciding: Promise<void> | undefined;
   private timer: TimerHandle = undefined;
   private timerAt = Number.POSITIVE_INFINITY;
-  /** While it holds permits, the limiter decides at least every `heartbeatMs`: the others see it lives. */
   private heartbeat: TimerHandle = undefined;
-  /** Ends the watch for others' releases (`LimiterStore.watch`), kept while callers wait. */
+  /** Ends the watch for others' releases, kept while callers wait. */
   private unwatch: (() => void) | undefined;
 
   constructor(options: Partial<LimiterOptions> = {}) {
@@ -176,33 +148,23 @@ export class RateLimiter {
     this.name = this.options.stateName ?? "account";
   }
 
-  /**
-   * Waits until the request may be sent, then returns its permit; release it once the answer is in.
-   * @throws the signal's reason when `signal` aborts while waiting, or the store's last failure.
-   */
+  /** The request's permit once it may be sent; release it once the answer is in. @throws the abort reason, or the store's. */
   acquire(request: AdmissionRequest, signal?: AbortSignal): Promise<Permit> {
     if (signal?.aborted) return Promise.reject(signal.reason);
-    // The longest a ticket lives is the longest attempt asked for: a longer timeout than the default keeps its slot.
+    // A ticket lives at most the longest attempt asked for: a timeout longer than the default keeps its slot.
     if (request.lifeMs !== undefined && request.lifeMs > (this.model.ticketLifeMs ?? 0))
       this.model = { ...this.model, ticketLifeMs: request.lifeMs };
     return new Promise<Permit>((resolve, reject) => {
-      const waiter: Waiter = {
-        id: `${this.self}${++this.issued}`,
-        request,
-        since: request.queuedSince ?? this.clock.now(),
-        resolve,
-        reject,
-        signal,
-        onAbort: signal
-          ? () => {
-              const index = this.queue.indexOf(waiter);
-              if (index >= 0) this.queue.splice(index, 1);
-              if (this.queue.length === 0) this.listen(false);
-              reject(signal.reason);
-            }
-          : undefined,
+      const onAbort = () => {
+        const index = this.queue.indexOf(waiter);
+        if (index >= 0) this.queue.splice(index, 1);
+        if (this.queue.length === 0) this.listen(false);
+        reject(signal!.reason);
       };
-      if (signal && waiter.onAbort) signal.addEventListener("abort", waiter.onAbort, { once: true });
+      const since = request.queuedSince ?? this.clock.now();
+      const detach = () => signal?.removeEventListener("abort", onAbort);
+      const waiter: Waiter = { id: `${this.self}${++this.issued}`, request, since, resolve, reject, detach };
+      signal?.addEventListener("abort", onAbort, { once: true });
       let index = this.queue.length;
       while (index > 0 && this.queue[index - 1]!.since > waiter.since) index -= 1;
       this.queue.splice(index, 0, waiter);
@@ -210,10 +172,7 @@ export class RateLimiter {
     });
   }
 
-  /**
-   * Tells the model what the response to `permit`'s request said; `receivedAt` (default now) dates
-   * its headers. With `release`, also releases the permit, in the same decision.
-   */
+  /** Tells the model what `permit`'s response said, dated `receivedAt` (default now); `release` in the same decision. */
   observe(permit: Permit, observation: ResponseObservation, options: { receivedAt?: number; release?: boolean } = {}): void {
     const record = permit as PermitRecord;
     const release = options.release === true && this.markReleased(record);
@@ -240,14 +199,9 @@ export class RateLimiter {
   snapshot(): LimiterSnapshot {
     const now = this.clock.now();
     const windows: Partial<Record<RateClassName, { burst: WindowSnapshot; steady: WindowSnapshot }>> = {};
-    for (const [name, saved] of Object.entries(this.last?.classes ?? {})) {
-      const view = (w: typeof saved.burst) => ({
-        limit: w.limit,
-        used: now < w.endsBy ? w.spent : 0,
-        endsInMs: Math.max(0, w.endsBy - now),
-      });
+    const view = (w: WindowState) => ({ limit: w.limit, used: now < w.endsBy ? w.spent : 0, endsInMs: Math.max(0, w.endsBy - now) });
+    for (const [name, saved] of Object.entries(this.last?.classes ?? {}))
       windows[name as RateClassName] = { burst: view(saved.burst), steady: view(saved.steady) };
-    }
     return {
       inFlight: this.held.size,
       concurrency: this.last?.cap.value ?? this.model.concurrency.initial,
@@ -307,12 +261,11 @@ export class RateLimiter {
       const index = this.queue.findIndex((w) => w.id === grant.id);
       const waiter = index >= 0 ? this.queue.splice(index, 1)[0] : undefined;
       if (waiter === undefined) {
-        // Aborted while the decision was on its way: the next decision gives its ticket back, as
-        // this limiter does not hold it.
+        // Aborted while the decision was on its way: the next one gives its ticket back (not held).
         this.scheduled = true;
         continue;
       }
-      if (waiter.signal && waiter.onAbort) waiter.signal.removeEventListener("abort", waiter.onAbort);
+      waiter.detach();
       this.held.add(grant.id);
       const record: PermitRecord = {
         id: grant.id,
@@ -338,15 +291,14 @@ export class RateLimiter {
   }
 
   /**
-   * The store failed past its last fallback: the calls waiting fail with its error, and the events of
-   * the decision are lost with it. Events that came meanwhile go to the next decision, as after one
-   * that succeeded, so a later call is decided on whatever the store can do then.
+   * The store failed past its last fallback: the waiting calls fail with its error, the decision's events are lost.
+   * Events that came meanwhile go to the next decision, decided on whatever the store can do then.
    */
   private failed(error: unknown): void {
     this.deciding = undefined;
     this.scheduled = false;
     for (const waiter of this.queue.splice(0)) {
-      if (waiter.signal && waiter.onAbort) waiter.signal.removeEventListener("abort", waiter.onAbort);
+      waiter.detach();
       waiter.reject(error);
     }
     this.sleepNoMore();
@@ -356,10 +308,8 @@ export class RateLimiter {
   }
 
   /**
-   * While the queue waits for the cap (a decision's wake-up that is not a window's end), hears the
-   * others' releases through the store: a slot they free decides again at once. A queue held by a
-   * window, or none, hears nothing: a release frees no window room, so waking on it is a decision
-   * for nothing (one per release of every other process).
+   * While the queue waits for the cap (a wake-up not a window's end), hears others' releases through
+   * the store; a queue a window holds, or none, watches nothing: a release frees no window room.
    */
   private listen(waiting: boolean): void {
     if (waiting && this.unwatch === undefined && this.store.watch !== undefined) {
@@ -376,10 +326,7 @@ export class RateLimiter {
     }
   }
 
-  /**
-   * While it holds permits, decides again within a heartbeat, so the others see its tickets' owner
-   * live (`livenessMs`). Unref'd: a heartbeat alone keeps no process alive.
-   */
+  /** While it holds permits, decides within a heartbeat so others see it live (rule 5); unref'd, it keeps no process alive. */
   private beat(): void {
     if (this.held.size === 0 && this.heartbeat !== undefined) {
       this.clock.clearTimer(this.heartbeat);
@@ -393,7 +340,7 @@ export class RateLimiter {
     (this.heartbeat as { unref?: () => void } | undefined)?.unref?.();
   }
 
-  /** Nobody waits: no wake-up is due (one left would decide for no one, after the process's work is done). */
+  /** Nobody waits: no wake-up is due (one left would decide for no one after the process's work is done). */
   private sleepNoMore(): void {
     if (this.timer === undefined) return;
     this.clock.clearTimer(this.timer);

@@ -1,29 +1,25 @@
 /**
- * The rate limiter's decisions (spec, Limits 1-7), tested rule by rule as traces since they are a pure
- * function of the account's state, the events since the last decision, the queue and the time.
- * No I/O and no clock: the driver (`limiter.ts`) brings the time, a store brings the state.
- *
- * Each rule of the model is one function here: `fits` (room), `windowsAt` and `learn` (a window's
- * uncertain end, what others spend), `refused` (a refusal of either kind), tickets that expire by
- * themselves (`live`), and `bounded` (no wait longer than the windows allow).
+ * The rate limiter's decisions (spec, Limits 1-7; the rules: docs/rate-limiter.md): a pure function of the
+ * state, the events, the queue and the time, tested as traces. The driver (`limiter.ts`) brings the time,
+ * a store the state. One function per rule: `fits` (room), `windowsAt` and `learn` (a window's uncertain
+ * end, what others spend), `refused`, `live` (tickets in flight), `bounded` (bounded waits).
  */
 import type { RateLimitInfo, RetryAfter } from "./rateLimitHeaders";
 import { freshState, type LimiterState, type Ticket, type WindowState } from "./limiterState";
 
-/** The model's parameters. */
 export interface ModelConfig {
+  /** Limits per rate class (spec, Limits 2). */
   readonly classes: Readonly<Record<string, { readonly burst: number; readonly steady: number }>>;
+  /** Window lengths, ms (1 s and 60 s on the platform; scaled in tests and benchmarks). */
   readonly burstWindowMs: number;
   readonly steadyWindowMs: number;
   /** How long a request may take to reach the server, for a window's end guessed before any answer, ms. */
   readonly guardMs: number;
+  /** Bounds of the adaptive in-flight cap (spec, Limits 6). */
   readonly concurrency: { readonly initial: number; readonly min: number; readonly max: number };
-  /** The share of every window a request that names none may spend (1: all of it). */
+  /** The share of every window a request that names none may spend, in (0, 1]. */
   readonly share: number;
-  /**
-   * How long an attempt may last (the client's request timeout), ms: the life of a ticket whose
-   * request names none, and the longest any ticket read lives. None: `ATTEMPT_MS`.
-   */
+  /** A ticket's life when its request names none, and the longest any ticket lives, ms; none: `ATTEMPT_MS`. */
   readonly ticketLifeMs?: number;
 }
 
@@ -32,13 +28,9 @@ export interface Waiting {
   readonly id: string;
   readonly cls: string;
   readonly cost: number;
-  /**
-   * Its caller's share of every window (the caller's `rateLimitShare`); none: the model's `share`.
-   * Requests of one account with different shares share its windows, and each fits only within
-   * its own share's room, so together they never spend more than the largest share.
-   */
+  /** Its caller's `rateLimitShare` (none: the model's): shares share `own`, so together spend at most the largest (rule 1). */
   readonly share?: number;
-  /** How long its attempt may last (its request's timeout), ms: its ticket's life; none: the model's `ticketLifeMs`. */
+  /** Its attempt's timeout, ms: its ticket's life; none: the model's `ticketLifeMs`. */
   readonly lifeMs?: number;
 }
 
@@ -56,12 +48,11 @@ export type LimiterEvent =
     }
   /** The request's slot is given back (answered before, or never answered). */
   | { readonly kind: "release"; readonly id: string }
-  /**
-   * The limiter `owner` holds exactly the permits `ids`: its other tickets were released, perhaps
-   * while it decided on another store (a fallback ladder's lower rung), where the release was applied.
-   * Sent with every decision, so it also says the owner lives (`LimiterState.owners`).
-   */
+  /** The limiter `owner` holds exactly the permits `ids` (others were released, perhaps on another store); sent with
+   *  every decision, it is also the owner's heartbeat (rule 5). */
   | { readonly kind: "holds"; readonly owner: string; readonly ids: readonly string[] };
+
+type Answer = Extract<LimiterEvent, { kind: "answer" }>;
 
 export interface Decision {
   readonly state: LimiterState;
@@ -73,29 +64,21 @@ export interface Decision {
   readonly precise: boolean;
 }
 
-// Decision (not shown in spec): latency is not specified; the client's default whole-attempt
-// timeout (`provider/client/timeouts.ts`, `requestMs`) is 60 s, and a ticket lives as long as its
-// attempt can, so a slow request counts against the cap until it ends.
-/** How long an attempt may last when the limiter is told nothing else, ms (the client's default `requestMs`). */
+// Decision (not shown in spec): a ticket lives as long as its attempt can, while its owner lives; the reasoning is in
+// docs/rate-limiter.md's constants table ("ticket life", "owner liveness, heartbeat").
+/** An attempt's timeout when the limiter is told none, ms: the client's default `requestMs`. */
 export const ATTEMPT_MS = 60_000;
-/** The longest a ticket lives (60 s on the platform) unless released first, or its owner stops deciding. */
+/** The longest a ticket lives unless released first, or its owner stops deciding (rule 5). */
 export const ticketLifeMs = (config: ModelConfig) => config.ticketLifeMs ?? ATTEMPT_MS;
-/**
- * An owner (a limiter) lives while it decides: one holding tickets decides at least every
- * `heartbeatMs`, and one not seen for `livenessMs` is taken for dead, its tickets no longer counted
- * against the cap. A sixth of a steady window (10 s on the platform): a killed process holds the
- * cap no longer than tickets lived before they lived as long as their attempt (`ticketLifeMs`).
- */
+/** An owner silent this long is dead, its tickets uncounted: a sixth of a steady window (10 s). */
 export const livenessMs = (config: ModelConfig) => config.steadyWindowMs / 6;
-/** How often a limiter holding tickets decides at least, ms: half the liveness period, so one late heartbeat is not a death. */
+/** A limiter holding tickets decides at least this often: half the liveness period, so one late beat is no death. */
 export const heartbeatMs = (config: ModelConfig) => livenessMs(config) / 2;
 
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
 
-/**
- * Bounded waits: every time and count read is cut to what the windows make plausible, so a state
- * written by a broken or hostile process slows the account by at most a window, once.
- */
+/** Bounded waits (rule 6): every time and count read is cut to what the windows allow, so a broken or hostile
+ *  state slows the account by a window at most, once. */
 function bounded(input: LimiterState | undefined, now: number, config: ModelConfig): LimiterState {
   const state: LimiterState = input ? structuredClone(input) : freshState(config);
   const reach = (length: number) => now + length + config.guardMs;
@@ -114,7 +97,7 @@ function bounded(input: LimiterState | undefined, now: number, config: ModelConf
       w.opened = Math.min(w.opened, w.endsBy);
       w.spent = Math.max(0, w.spent);
       w.own = clamp(w.own, 0, w.spent);
-      // Per-limiter counts are part of `own`: ones that are not are not believed.
+      // Per-limiter counts are part of `own`, or not believed.
       const by = Object.entries(w.by ?? {}).filter(([, cost]) => cost > 0);
       w.by = by.reduce((sum, [, cost]) => sum + cost, 0) <= w.own ? Object.fromEntries(by) : undefined;
       w.carry = Math.max(0, w.carry);
@@ -122,8 +105,7 @@ function bounded(input: LimiterState | undefined, now: number, config: ModelConf
       w.limit = clamp(w.limit, Math.ceil(limit / 2), limit);
     }
   }
-  // A ticket whose owner is kept lives its attempt's life at most; one whose owner is not (written by
-  // a release that kept no owners, whose tickets lived that long) the liveness period at most.
+  // A ticket lives its attempt's life at most; one without an owner record (a release that kept no owners) the liveness period.
   for (const [id, ticket] of Object.entries(state.tickets)) {
     const life = state.owners?.[ownerOf(id)] === undefined ? livenessMs(config) : ticketLifeMs(config);
     ticket.exp = Math.min(ticket.exp, now + life);
@@ -135,33 +117,27 @@ function bounded(input: LimiterState | undefined, now: number, config: ModelConf
   return state;
 }
 
-/** Tickets in flight: one not released expires by itself, giving back its slot in the cap but not its cost: the state
- *  keeps it, uncounted, until `windowsAt` carried it into the window after each window it lived in. */
+/** Tickets in flight: an expired one gives back its slot, not its cost (kept until `windowsAt` carried it on). */
 function live(state: LimiterState, now: number): [string, Ticket][] {
   return Object.entries(state.tickets).filter(([, ticket]) => ticket.exp > now);
 }
 
 /**
- * The windows of `cls` as they stand at `now`: a window surely over is replaced by the next, empty
- * but for the requests that may have been counted in it. The server opens its next window at the
- * first request to arrive after the last one ended: no later than our first one arrives (within a
- * guard), and no earlier than the last window ended, when one of those requests may have opened it.
+ * The windows of `cls` at `now` (rules 1, 2): one surely over is replaced by the next, empty but for what may be counted
+ * in it. The server opens it at the first request after the last one ended: no later than our first one arrives (within
+ * a guard), no earlier than the last window ended when a carried request may have opened it.
  */
 function windowsAt(state: LimiterState, cls: string, now: number, config: ModelConfig): { burst: WindowState; steady: WindowState } {
   const limits = config.classes[cls]!;
   const saved = state.classes[cls];
   const next = (w: WindowState | undefined, kind: "burst" | "steady", length: number, limit: number): WindowState => {
     if (w !== undefined && (now < w.endsBy || unheard(state, cls, kind, w, now))) return w;
-    // Requests unanswered as it ends (admitted in it or before, their tickets alive in it) may arrive after it ended.
-    const unanswered = Object.values(state.tickets).filter((t) => t.cls === cls && w !== undefined && t.exp > w.opened);
-    // An answered one opened the server's next window no later than its answer arrived: once that
-    // window is surely over, its cost is in no window our grants can reach.
-    const late = w !== undefined && now < w.carryUntil ? w.carry : 0;
-    const carry = late + unanswered.reduce((sum, t) => sum + t.cost, 0);
-    // What each limiter's unanswered requests may add to the next window is theirs there too.
+    // Requests unanswered as it ends (tickets alive in it) may arrive after it, and count for their limiter there; an
+    // answered one opened the next window by its answer, so its `carry` lapses once that window is surely over.
+    const unanswered = w === undefined ? [] : Object.entries(state.tickets).filter(([, t]) => t.cls === cls && t.exp > w.opened);
+    const carry = (w !== undefined && now < w.carryUntil ? w.carry : 0) + unanswered.reduce((sum, [, t]) => sum + t.cost, 0);
     const by: Record<string, number> = {};
-    for (const [id, t] of Object.entries(state.tickets))
-      if (t.cls === cls && w !== undefined && t.exp > w.opened) by[ownerOf(id)] = (by[ownerOf(id)] ?? 0) + t.cost;
+    for (const [id, t] of unanswered) by[ownerOf(id)] = (by[ownerOf(id)] ?? 0) + t.cost;
     const opensAfter = carry > 0 ? w!.endsAfter : now;
     return {
       opened: now,
@@ -182,20 +158,13 @@ function windowsAt(state: LimiterState, cls: string, now: number, config: ModelC
   };
 }
 
-/**
- * A window whose end is still our guess does not end while its requests are unanswered: the guess
- * assumed they reached the server within the guard, and only an answer says whether they did. Their
- * tickets expire by themselves, so this holds a window a ticket's life at most.
- */
+/** A window whose end is our guess does not end while its requests are unanswered: only an answer says whether they
+ *  arrived within the guard. Tickets expire, so this holds a window a ticket's life at most (rule 2). */
 function unheard(state: LimiterState, cls: string, kind: "burst" | "steady", w: WindowState, now: number): boolean {
   return !w.heard && Object.values(state.tickets).some((t) => t.cls === cls && t[kind] === w.opened && t.exp > now);
 }
 
-/**
- * Room: `cost` fits when our own spend stays within the window's limit × the request's share and the account's
- * (ours and others', as the server counted it) within the limit; an empty window takes any cost
- * (as the server does).
- */
+/** Room (rule 1): our spend within the share's room, the account's within the limit; an empty window takes any cost. */
 function fits(w: WindowState, cost: number, share: number): boolean {
   return w.spent === 0 || (w.own + cost <= roomOf(w.limit, share) && w.spent + cost <= w.limit);
 }
@@ -206,14 +175,11 @@ export function roomOf(limit: number, share: number): number {
 }
 
 /**
- * What an answer says about the windows its request was admitted in. The server counted it when it
- * arrived, between its admission and its answer: in its window when the answer came before the
- * window's earliest end, or its `X-RateLimit-Reset` gives an end before the next window's earliest
- * one; else it may have been counted in the next window, and is charged there too. An answer
- * counted in its window raises the count to the server's (`X-RateLimit-Remaining` is the account's,
- * spec Limits 5) and narrows the span of its end (`X-RateLimit-Reset` was written between admission
- * and arrival). `X-RateLimit-Limit` above the class's burst limit describes the steady window; one
- * below half the class's limit is not believed (it contradicts spec, Limits 2, too far).
+ * What an answer says about its request's windows (rules 2, 3). The server counted it on arrival, between admission and
+ * answer: in its window when the answer came before the earliest end or its Reset ends the window before the next one's
+ * earliest end; else maybe in the next one too, so it is carried. A counted answer raises `spent` to the server's count
+ * (Remaining is the account's, spec Limits 5) and narrows the end. A Limit above the class's burst one is the steady
+ * window's; one below half the class's is not believed (spec, Limits 2).
  */
 function learn(state: LimiterState, ticket: Ticket, report: RateLimitInfo | undefined, receivedAt: number, config: ModelConfig): void {
   const windows = state.classes[ticket.cls];
@@ -234,8 +200,7 @@ function learn(state: LimiterState, ticket: Ticket, report: RateLimitInfo | unde
       w.carryUntil = Math.max(w.carryUntil, receivedAt + length);
     }
     if (carriedIn) continue;
-    // The server's window was open when the request arrived: it ends a length after the answer at
-    // the latest, or where the Reset says. The first answer replaces our guess; later ones narrow it.
+    // It ends a length after the answer at the latest, or at the Reset; the first answer replaces our guess.
     const end = counted && reported !== undefined ? reported : receivedAt + length;
     w.endsBy = w.heard ? Math.min(w.endsBy, end) : end;
     w.heard = true;
@@ -250,22 +215,12 @@ function learn(state: LimiterState, ticket: Ticket, report: RateLimitInfo | unde
 }
 
 /**
- * A refusal: the server did not count the request, so its cost leaves every window it was charged
- * to. `Retry-After: N` reports that the window it was counted in (the burst one when N is no
- * longer, else the steady one) is full until its end, no later than N (cut to a steady window);
- * about a window already over it says nothing. `Retry-After: -1` is the concurrency limit (spec,
- * Limits 6): the cap drops to the tickets live at the request's admission less one (by at most
- * half, at least to 1), once per congestion.
+ * A refusal (rule 4): uncounted, its cost leaves its windows. `Retry-After: N` fills the window it is about (the burst
+ * one when N is no longer) until N at most, and says nothing of one already over; `-1` (spec, Limits 6) drops the cap
+ * to the live tickets at its admission less one (by half at most, to 1 at least), once per congestion.
  */
-function refused(
-  state: LimiterState,
-  owner: string,
-  ticket: Ticket,
-  retryAfter: RetryAfter | undefined,
-  receivedAt: number,
-  now: number,
-  config: ModelConfig,
-): void {
+function refused(state: LimiterState, { id, ticket, retryAfter, receivedAt }: Answer, now: number, config: ModelConfig): void {
+  const owner = ownerOf(id);
   const windows = state.classes[ticket.cls];
   if (windows !== undefined) {
     for (const kind of ["burst", "steady"] as const) {
@@ -315,17 +270,15 @@ function apply(state: LimiterState, event: LimiterEvent, now: number, config: Mo
   }
   if (event.kind === "release" || event.release) delete state.tickets[event.id];
   if (event.kind === "release") return;
-  const { ticket, receivedAt } = event;
-  if (event.status === 429) return refused(state, ownerOf(event.id), ticket, event.retryAfter, receivedAt, now, config);
+  if (event.status === 429) return refused(state, event, now, config);
   answered(state, now, config);
-  learn(state, ticket, event.report, receivedAt, config);
+  learn(state, event.ticket, event.report, event.receivedAt, config);
 }
 
 /**
- * The decision: the events applied, expired tickets dropped, then the queue admitted in order
- * while requests fit. A request behind a head that does not fit may go first only when it fits
- * now, is not charged to a next window, and leaves the head its room in every window the head is
- * not waiting for the end of: the head's earliest grant does not move.
+ * The decision: the events applied, expired tickets dropped, the queue admitted in order while requests fit. One behind
+ * a head that does not fit goes first only when it fits now and leaves the head its room in every window the head does
+ * not wait out: the head's earliest grant does not move (rule 1).
  */
 export function decide(
   input: LimiterState | undefined,
@@ -336,13 +289,9 @@ export function decide(
 ): Decision {
   const state = bounded(input, now, config);
   for (const event of events) apply(state, event, now, config);
-  // An owner not seen for the liveness period is dead: its tickets stop counting against the cap
-  // (their cost stays in their windows, as an expired ticket's does). A ticket whose owner has no
-  // record (written by a release before owners were kept) lives to its expiry.
-  const deadline = (id: string) => {
-    const seen = state.owners?.[ownerOf(id)];
-    return seen === undefined ? Number.POSITIVE_INFINITY : seen + livenessMs(config);
-  };
+  // An owner silent for the liveness period is dead: its tickets stop counting, their cost stays (rule 5). One without an
+  // owner record lives to its expiry.
+  const deadline = (id: string) => (state.owners?.[ownerOf(id)] ?? Number.POSITIVE_INFINITY) + livenessMs(config);
   for (const [id, ticket] of Object.entries(state.tickets)) if (deadline(id) <= now) ticket.exp = Math.min(ticket.exp, deadline(id));
   /** When a ticket stops counting if nothing is heard: its expiry, or its owner's liveness deadline. */
   const endOf = ([id, ticket]: [string, Ticket]) => Math.min(ticket.exp, deadline(id));
@@ -356,8 +305,7 @@ export function decide(
   let headWake = Number.NaN;
   for (const item of queue) {
     if (count >= state.cap.value) {
-      // The next release frees a slot (ours wake the driver, others' are heard through the store),
-      // or the first ticket to stop counting: the time is known.
+      // A release frees a slot (ours wake the driver, others' are heard), else the first ticket to stop counting.
       wakeAt = Math.min(wakeAt, ...tickets.map(endOf), ...grants.map((g) => g.ticket.exp));
       break;
     }
@@ -368,8 +316,7 @@ export function decide(
     if (head === undefined) {
       if (blocked.burst || blocked.steady) {
         head = { item, blocked };
-        // A window held past its guessed end for answers: an answer decides again (ours, or others'
-        // heard through the store), else it ends when the last ticket holding it stops counting.
+        // A window held past its guessed end ends at an answer, else when the last ticket holding it stops counting.
         const holders = (kind: "burst" | "steady", w: WindowState) =>
           tickets.filter(([, t]) => t.cls === item.cls && t[kind] === w.opened).map(endOf);
         const until = (kind: "burst" | "steady", w: WindowState) => (now < w.endsBy ? w.endsBy : Math.max(now, ...holders(kind, w)));
@@ -409,7 +356,7 @@ export function decide(
     state.owners = { ...state.owners, [ownerOf(item.id)]: now };
     grants.push({ id: item.id, ticket });
   }
-  // Owners are kept while they have tickets (a dead one's too: its record is what keeps them uncounted).
+  // Owners are kept while they have tickets (a dead one's too: its record keeps them uncounted).
   if (state.owners !== undefined) {
     const holding = new Set(Object.keys(state.tickets).map(ownerOf));
     for (const owner of Object.keys(state.owners)) if (!holding.has(owner)) delete state.owners[owner];

@@ -1,14 +1,7 @@
 /**
- * One rate limiter per account per process: spec, Authentication 3, limits apply per account, so
- * every call with the same token against the same platform must draw from the same budget, and
- * two limiters on one account in one process would each spend it as if alone.
- *
- * Where the account's limiters share their state with other processes: the fallback ladder
- * (`../infrastructure/fallbackLadder.ts`) of Redis at the limits URL (across machines), the
- * machine's file store, and this process's memory, with one warning at each step down.
- *
- * The limiters are a per-process cache keyed by account, not configuration: the first caller's
- * settings make an account's limiter, and later callers on the account share it.
+ * One rate limiter per account per process (spec, Authentication 3: limits apply per account; two limiters would each
+ * spend the budget as if alone), made by the first caller's settings. Their state is shared down the fallback ladder
+ * (`../infrastructure/fallbackLadder.ts`): Redis at the limits URL, the machine's file store, this process's memory.
  */
 import { resolveSettings } from "../configuration";
 import {
@@ -46,42 +39,29 @@ function machineRungs(): Rung<LimiterStore>[] {
   ];
 }
 
-/**
- * The store the account's limiters share: the ladder from Redis at `url` (when one is set) down.
- * Its clock is the Redis server's, on every rung: a process that steps down to the machine's file
- * keeps the last time Redis gave it.
- */
+/** The ladder from Redis at `url` (when set) down; its clock is the server's on every rung (a step down keeps the last). */
 export function sharedStoreFor(url: string | undefined): LimiterStore {
   const rungs = machineRungs();
-  let time: ServerTime | undefined;
-  if (url !== undefined && !isRedisUrl(url)) {
-    warnUnusable(url, `it is none of the forms a limits URL takes: ${REDIS_URL_FORMS}`);
-  } else if (url !== undefined) {
-    // A failure makes the URL away for the limiter and the journal together, and warns (`redis.ts`);
-    // once it answers again, the store is made anew and reads the account's shared state afresh.
-    const redis = () => sharedRedis(url);
-    time = new ServerTime();
-    const serverTime = time;
+  const time = url !== undefined && isRedisUrl(url) ? new ServerTime() : undefined;
+  if (url !== undefined && time === undefined) warnUnusable(url, `it is none of the forms a limits URL takes: ${REDIS_URL_FORMS}`);
+  // A failure makes the URL away for the limiter and the journal together (`redis.ts`); once it answers, the store is made anew.
+  if (url !== undefined && time !== undefined)
     rungs.unshift({
-      make: () => new RedisLimiterStore(url, serverTime),
-      giveUp: (error) => redis().giveUp(error),
-      back: () => redis().answers(),
+      make: () => new RedisLimiterStore(url, time),
+      giveUp: (error) => sharedRedis(url).giveUp(error),
+      back: () => sharedRedis(url).answers(),
     });
-  }
   return { ...carriedOnLadder(new FallbackLadder(rungs)), ...(time ? { clock: time.clock } : {}) };
 }
 
 /**
- * The stores of `ladder` as one, carrying what this process decided when it changes place: the
- * first decision of an account on a place it did not decide on last (a step down, or back up to a
- * Redis that may have restarted empty) is handed the state found there merged with the last one
- * this process decided (`carriedState`), so a window this process knows full stays full wherever
- * the state is kept, and its tickets in flight keep their slots.
+ * The ladder's stores as one, carrying what this process decided when it changes place (down, or back up to a Redis
+ * maybe restarted empty): the first decision there gets the found state merged with its last (`carriedState`).
  */
 export function carriedOnLadder(ladder: FallbackLadder<LimiterStore>): LimiterStore {
   const placeOf = new Map<string, LimiterStore>();
   const last = new Map<string, LimiterState>();
-  /** The watches, each moved to the place in use whenever it changes. */
+  /** The watches, each moved to the place in use. */
   const watches = new Set<(place: LimiterStore) => void>();
   return {
     watch: (name, by, heard) => {
@@ -116,13 +96,9 @@ export function carriedOnLadder(ladder: FallbackLadder<LimiterStore>): LimiterSt
 }
 
 /**
- * The account's limiter, created with `options` on first use; later calls get the same instance
- * (the first caller configures the account). Without a limits URL, the environment's applies.
- *
- * Unless `options.shareAcrossProcesses` is false, a limiter on the process clock shares its state
- * through `sharedStoreFor` and reads time from the store's clock (Redis's), else `epochClock`, so the
- * processes and machines agree on it. A limiter
- * on an injected clock (tests) shares only when given a `sharedStore`.
+ * The account's limiter, made with the first caller's `options` (no `limitsUrl`: the environment's). Unless
+ * `shareAcrossProcesses` is false, one on the process clock shares through `sharedStoreFor` on the store's clock (else
+ * `epochClock`); one on an injected clock (tests) shares only through a given `sharedStore`.
  */
 export function sharedLimiter(
   key: string,

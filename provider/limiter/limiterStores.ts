@@ -1,12 +1,8 @@
 /**
- * Where an account's limiter state is kept: one state for every process spending on the account, as
- * the limits are counted per account (spec, Limits 1). A store only stores: `update(name, decide)`
- * hands `decide` the state saved under `name` (undefined when
- * there is none, or none that parses) and saves what it returns, atomically. This process's memory
- * and the machine's files are here; Redis, for several machines, is `redisLimiterStore.ts`.
- *
- * States are named by a hash of the account key (`sharedStateName`), never the token, and the name
- * carries the state's format version (`LIMITER_STATE_VERSION`): a changed shape is a new name.
+ * Where an account's limiter state is kept, one for every process spending on the account (spec, Limits 1). A store
+ * only stores: `update(name, decide)` saves what `decide` makes of the state (undefined: none that parses), atomically.
+ * Memory and the machine's files are here; Redis is `redisLimiterStore.ts`. A state's name is a hash of the account key,
+ * never the token, with its format version (`LIMITER_STATE_VERSION`): a changed shape is a new name.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { accessSync, closeSync, constants, readdirSync, renameSync, rmSync, statSync, unlinkSync, watch, writeSync } from "node:fs";
@@ -16,28 +12,19 @@ import { LIMITER_STATE_VERSION, type LimiterState, LimiterStateSchema, releasedB
 import { type Clock, createNewFile, currentUid, ensurePrivateDirectory, readFileNoLink } from "../infrastructure";
 import { AdPlatformError } from "../errors";
 
-/** What every store offers. */
 export interface LimiterStore {
-  /** Saves what `decide` makes of the state named `name`; `by`, the deciding limiter (`ownerOf` its tickets), is told to the watchers. */
+  /** Saves what `decide` makes of the state `name`; `by`, the deciding limiter (`ownerOf` its tickets), is told to watchers. */
   update(name: string, decide: (state: LimiterState | undefined) => LimiterState, by?: string): void | Promise<void>;
   /**
-   * Hears releases: `heard` runs after a commit by another limiter than `by` removed tickets from
-   * the state named `name`, so a limiter waiting for the in-flight cap decides again then rather
-   * than polling. Returns what ends the watch. None, or a watch that fails: the waiting limiter
-   * wakes at the time the model knows (a ticket's expiry, its owner's liveness deadline).
+   * `heard` runs after another limiter than `by` committed a release in state `name`, so a waiting limiter decides again
+   * rather than polling; returns what ends the watch. None, or a failed watch: it wakes at the time the model knows.
    */
   watch?(name: string, by: string, heard: () => void): () => void;
-  /**
-   * The clock of the place, when it has one of its own (Redis): the times in its states are on it,
-   * so every machine sharing them dates windows alike. None: the machine's (`epochClock`).
-   */
+  /** The place's own clock (Redis), the times of its states; none: the machine's (`epochClock`). */
   readonly clock?: Clock;
 }
 
-/**
- * The name of an account's state in any store: 32 hex digits of a hash of the account key, so
- * neither the token nor the key itself is ever stored or shown.
- */
+/** An account's state name in any store: 32 hex digits of a hash of its key, so neither token nor key is stored or shown. */
 export function sharedStateName(key: string): string {
   return createHash("sha256").update("limiter-state\u0000").update(key).digest("hex").slice(0, 32);
 }
@@ -50,7 +37,7 @@ export function sharedStatePath(key: string, directory: string = sharedStateDire
   return join(directory, stateFileName(sharedStateName(key)));
 }
 
-/** The state in `raw`; undefined when there is none or it is not one (a foreign or older write). */
+/** The state in `raw`; undefined when none or not one (a foreign or older write). */
 export function parseState(raw: string | null | undefined): LimiterState | undefined {
   if (!raw) return undefined;
   try {
@@ -100,7 +87,15 @@ export class ReleaseListeners {
   }
 }
 
-/** Writes `text` to `path` through a new file renamed into place: nobody can have planted anything at its name beforehand. */
+function readOrNone(path: string): string | undefined {
+  try {
+    return readFileNoLink(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes `text` to `path` through a new file renamed into place: nothing planted at its name is written through. */
 function replaceFile(path: string, text: string): void {
   const temporary = `${path}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
   const fd = createNewFile(temporary);
@@ -130,10 +125,8 @@ export class MemoryLimiterStore implements LimiterStore {
   }
 }
 
-// Decision: on Linux the files live in /dev/shm, the machine's memory-backed temp directory: every
-// decision pays a lock-read-write cycle, which there costs a fraction of what it costs on disk.
-// One directory per user (`pulumi-adplatform-limits-<uid>`): both places are writable by every
-// local user and empty after a reboot, so one shared name would be anyone's to make first.
+// Decision: in /dev/shm on Linux, where a decision's lock-read-write cycle costs a fraction of disk's. One directory per
+// user: both places are every local user's to write and empty after a reboot, so one shared name is anyone's to make.
 /** `ADPLATFORM_LIMITS_DIR` when set, else this user's directory in /dev/shm when writable, else in the OS temp directory. */
 export function sharedStateDirectory(env: NodeJS.ProcessEnv = process.env): string {
   if (env.ADPLATFORM_LIMITS_DIR) return env.ADPLATFORM_LIMITS_DIR;
@@ -148,9 +141,7 @@ export function sharedStateDirectory(env: NodeJS.ProcessEnv = process.env): stri
   return join(tmpdir(), name);
 }
 
-// Decision: a lock is held to read, decide and write a small file, so one older than 2 s belongs
-// to a process that died holding it. A state nobody wrote for 10 minutes holds windows long over
-// and tickets long expired.
+// Decision: see docs/rate-limiter.md, "stale file lock, stale state" (a lock 2 s old is a dead process's).
 /** Tunables of `FileLimiterStore`, ms. */
 export const FILE_STORE_DEFAULTS = Object.freeze({ staleLockMs: 2_000, staleStateMs: 600_000 });
 
@@ -160,10 +151,7 @@ const SPIN = new Int32Array(new SharedArrayBuffer(4));
 /** Directories this process has swept. */
 const swept = new Set<string>();
 
-/**
- * Removes the state files (their locks and writes included) in `directory` nobody wrote for
- * `olderThanMs`: every account and every test run leaves one. Only names of this store; errors ignored.
- */
+/** Removes this store's files in `directory` unwritten for `olderThanMs` (every account and test run leaves one). */
 export function sweepStaleStates(directory: string, olderThanMs: number, nowMs: number = Date.now()): string[] {
   const removed: string[] = [];
   let names: string[];
@@ -185,9 +173,8 @@ export function sweepStaleStates(directory: string, olderThanMs: number, nowMs: 
 }
 
 /**
- * The machine's store: one file per account in a directory private to this user, read, decided
- * and written (a new file renamed into place) under a short synchronous O_EXCL lock. No file is
- * opened through a link. Throws at every update when the directory cannot be used.
+ * The machine's store: a file per account in a directory private to this user, read, decided and replaced under a
+ * short synchronous O_EXCL lock, never through a link. Throws at every update when the directory cannot be used.
  */
 export class FileLimiterStore implements LimiterStore {
   private readonly unusable: Error | undefined;
@@ -208,7 +195,6 @@ export class FileLimiterStore implements LimiterStore {
     }
   }
 
-  /** The file of the state named `name`. */
   pathOf(name: string): string {
     return join(this.directory, stateFileName(name));
   }
@@ -219,16 +205,10 @@ export class FileLimiterStore implements LimiterStore {
     const lock = `${path}.lock`;
     this.lock(lock);
     try {
-      let raw: string | undefined;
-      try {
-        raw = readFileNoLink(path);
-      } catch {
-        raw = undefined;
-      }
-      const before = parseState(raw);
+      const before = parseState(readOrNone(path));
       const state = decide(before);
       replaceFile(path, JSON.stringify(state));
-      // Releases are heard by the processes watching the directory: a marker naming who released.
+      // Watchers of the directory hear a release by a marker naming who released.
       if (releasedBetween(before, state)) replaceFile(`${path}.released`, by);
     } finally {
       try {
@@ -239,23 +219,12 @@ export class FileLimiterStore implements LimiterStore {
     }
   }
 
-  /**
-   * Watches the directory for the state's release marker (`<state>.released`, written by a commit
-   * that released tickets, holding who did). A directory that cannot be watched hears nothing: the
-   * limiter wakes at the time the model knows.
-   */
+  /** Watches the directory for the state's release marker (`<state>.released`); one that cannot be watched hears nothing. */
   watch(name: string, by: string, heard: () => void): () => void {
     const marker = `${basename(this.pathOf(name))}.released`;
     try {
       const watcher = watch(this.directory, { persistent: false }, (_event, file) => {
-        if (file !== marker) return;
-        let from: string | undefined;
-        try {
-          from = readFileNoLink(join(this.directory, marker));
-        } catch {
-          from = undefined;
-        }
-        if (from !== by) heard();
+        if (file === marker && readOrNone(join(this.directory, marker)) !== by) heard();
       });
       watcher.on("error", () => watcher.close());
       return () => watcher.close();

@@ -1,11 +1,7 @@
 /**
- * What the limiter tells callers whose requests wait on the account's windows: how long each one
- * should still wait, and, once per busy stretch, what the queue costs in all. Read off a decision
- * of the model (`limiterModel.ts`); nothing here changes what the limiter grants.
- *
- * An estimate, not a promise: the cost queued ahead of a request goes in the room left in its
- * class's windows, then a share's room per window (burst windows within a steady one). Others'
- * spending, 429s and answers that narrow a window's end move it, and the next report says so.
+ * What the limiter tells callers waiting on the windows: how much longer each, and once per busy stretch what the queue
+ * costs in all. Read off a decision, changing no grant. An estimate: the cost queued ahead goes in the room left, then
+ * a share's room per window (burst windows within a steady one); what moves it, the next report says.
  */
 import { type Decision, type ModelConfig, roomOf } from "./limiterModel";
 import { type LimiterState, type WindowState } from "./limiterState";
@@ -20,18 +16,13 @@ export interface WaitWindow {
 
 /** A report to a waiting request (`AdmissionRequest.onWait`). */
 export interface LimitWait {
-  /** How long it has waited so far, ms. */
   readonly waitedMs: number;
-  /** How much longer it should wait, ms. */
   readonly leftMs: number;
-  /** The window that holds it: the steady one when it waits past the current steady window, else the burst one. */
+  /** The steady window when it waits past the current one, else the burst one. */
   readonly window: WaitWindow;
   /**
-   * Given once per busy stretch (from a decision to the next one whose queue is empty), with the
-   * first report of the decision where the queue's head first waits for a steady window to end:
-   * the requests and cost of the stretch so far (granted and queued), and how long they should
-   * take in all. So far: the engine hands a provider its calls as the program registers
-   * resources, so the limiter never knows an update's whole cost ahead.
+   * Once per busy stretch (until a decision leaves the queue empty), when the head first waits for a steady window: the
+   * stretch so far (the engine hands calls over as the program registers resources; the whole is never known ahead).
    */
   readonly backlog?: Backlog;
 }
@@ -55,11 +46,10 @@ export interface QueuedRequest {
   readonly since: number;
 }
 
-// Decision: a request that waits less than 5 s is not worth a word; one that waits longer hears
-// at most every 10 s (each report is a line in a CI log that is not a terminal).
-/** A request is told once its wait, waited and expected, reaches this, ms. */
+// Decision: docs/rate-limiter.md, "wait reports" (each report is a line in a CI log that is not a terminal).
+/** A request is told once its wait, waited and expected, reaches this, ms... */
 export const REPORT_AFTER_MS = 5_000;
-/** And again at most this often, ms. */
+/** ...and again at most this often. */
 export const REPORT_EVERY_MS = 10_000;
 
 /** What is left for us in `w` at `now`: the share's room less our spend, and the limit less the account's. */
@@ -68,37 +58,29 @@ function leftIn(w: WindowState | undefined, limit: number, now: number, share: n
   return Math.max(0, Math.min(roomOf(w.limit, share) - w.own, w.limit - w.spent));
 }
 
-/**
- * How long until `cost` more of class `cls` is granted from `state` at `now`, and the window that
- * holds it: what the current windows leave, then a share's room per window.
- */
-export function expectedWait(
-  state: LimiterState,
-  cls: string,
-  cost: number,
-  now: number,
-  config: ModelConfig,
-): { ms: number; window: WaitWindow } {
+type Expected = { ms: number; window: WaitWindow };
+
+/** How long until `cost` more of `cls` is granted, and the window that holds it. */
+export function expectedWait(state: LimiterState, cls: string, cost: number, now: number, config: ModelConfig): Expected {
   const limits = config.classes[cls] ?? { burst: 1, steady: 1 };
   const windows = state.classes[cls];
   const { share, burstWindowMs, steadyWindowMs } = config;
   const burstRoom = roomOf(limits.burst, share);
   const steadyRoom = roomOf(limits.steady, share);
   const steadyLeft = leftIn(windows?.steady, limits.steady, now, share);
-  const burstEnd = windows !== undefined && now < windows.burst.endsBy ? windows.burst.endsBy - now : 0;
+  const endIn = (w: WindowState | undefined) => (w !== undefined && now < w.endsBy ? w.endsBy - now : 0);
   const burstLeft = leftIn(windows?.burst, limits.burst, now, share);
   /** Time to grant `c` in a steady window with `b` left in the current burst window ending in `end`. */
   const paced = (c: number, b: number, end: number) => (c <= b ? 0 : end + Math.ceil((c - b) / burstRoom - 1) * burstWindowMs);
   const window = (limit: number, lengthMs: number, room: number): WaitWindow => ({ room, limit, lengthMs, share });
   if (cost <= steadyLeft) {
-    return { ms: paced(cost, burstLeft, burstEnd), window: window(limits.burst, burstWindowMs, burstRoom) };
+    return { ms: paced(cost, burstLeft, endIn(windows?.burst)), window: window(limits.burst, burstWindowMs, burstRoom) };
   }
-  const steadyEnd = windows !== undefined && now < windows.steady.endsBy ? windows.steady.endsBy - now : 0;
   const beyond = cost - steadyLeft;
   const windowsMore = Math.ceil(beyond / steadyRoom) - 1;
   const last = beyond - windowsMore * steadyRoom;
   return {
-    ms: steadyEnd + windowsMore * steadyWindowMs + paced(last, burstRoom, burstWindowMs),
+    ms: endIn(windows?.steady) + windowsMore * steadyWindowMs + paced(last, burstRoom, burstWindowMs),
     window: window(limits.steady, steadyWindowMs, steadyRoom),
   };
 }
@@ -110,7 +92,7 @@ export class WaitReports {
 
   constructor(private readonly config: ModelConfig) {}
 
-  /** After `decision` at `now`: counts its grants, and tells the requests still `queued` (in queue order). */
+  /** Counts the decision's grants and tells the requests still `queued` (in queue order). */
   decided(decision: Decision, queued: readonly QueuedRequest[], now: number): void {
     const { grants } = decision;
     if (this.stretch === undefined && (grants.length > 0 || queued.length > 0))
@@ -158,7 +140,7 @@ export class WaitReports {
       try {
         onWait({ waitedMs, leftMs: wait.ms, window: wait.window, ...(backlog ? { backlog } : {}) });
       } catch {
-        // A report is a courtesy: a caller's failure to take it changes nothing of the limiter's.
+        // a courtesy: a caller's failure to take it changes nothing
       }
       backlog = undefined;
     }

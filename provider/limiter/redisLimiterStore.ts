@@ -1,18 +1,9 @@
 /**
- * The store of several machines: an account's limiter state in Redis, shared by every process on
- * every machine pointing at it. An update reads the state, decides, and commits with one Lua
- * compare-and-set on the state's version; when another process committed in between, the script
- * answers with that state and the update decides again on it. That is safe because a decision's
- * grants take effect only once its commit landed (`limiter.ts`). No lock key, no sleep loop.
- *
- * The key is `adplatform:{<name>}:limits:v<version>`: `<name>` is the account's hash
- * (`sharedStateName`, never the token), in braces so that every key of one account falls in one
- * Redis Cluster hash slot. The state expires 10 minutes after its last write. It runs on the
- * process's one connection to the URL (`../infrastructure/redis.ts`); a failure gives the URL up
- * and the fallback ladder steps down to the machine's file store.
- *
- * Times in the state are the Redis server's (`ServerTime`): every round trip reads its `TIME`, so
- * machines whose clocks disagree still agree on when a window they share ends.
+ * The store of several machines: an account's limiter state in Redis. An update reads, decides and commits with one Lua
+ * compare-and-set on the state's version; on a conflict it decides again on the state the script answers (safe: grants
+ * take effect once their commit landed). No lock key, no sleep loop. The account's hash is in braces in every key, so
+ * they share a Cluster hash slot. It runs on the process's one connection to the URL (`../infrastructure/redis.ts`),
+ * whose failure steps the ladder down. Times are the server's (`ServerTime`), so machines agree on a window's end.
  */
 import { randomBytes } from "node:crypto";
 import { Cluster, type Redis } from "ioredis";
@@ -29,19 +20,19 @@ import {
 import { LIMITER_STATE_VERSION, type LimiterState, releasedBetween } from "./limiterState";
 import { type LimiterStore, parseState, ReleaseListeners } from "./limiterStores";
 
-/** The state expires this long after its last write, ms: nothing in it is of use that long after. */
+// Decision: see docs/rate-limiter.md's table ("stale file lock, stale state", "the server's time", "Redis state conflicts").
+/** The state expires this long after its last write, ms. */
 export const REDIS_STATE_TTL_MS = 600_000;
-/** Round trips whose quickest gives the server's time: a few, so a server moved to another machine is followed within as many trips. */
+/** Round trips whose quickest gives the server's time. */
 const TRIPS_KEPT = 8;
 /** Decisions in a row that lost their commit before the store counts as broken. */
 const MAX_CONFLICTS = 100;
 
-/** The key of the state named `name`. */
 export function redisStateKey(name: string): string {
   return `adplatform:{${name}}:limits:v${LIMITER_STATE_VERSION}`;
 }
 
-/** The channel a commit that released tickets of the state named `name` publishes on (the releaser's id), in the state's hash slot. */
+/** Where a commit that released tickets of state `name` publishes the releaser's id, in the state's hash slot. */
 export function redisReleaseChannel(name: string): string {
   return `adplatform:{${name}}:released:v${LIMITER_STATE_VERSION}`;
 }
@@ -52,11 +43,9 @@ local t = redis.call("TIME")
 return {redis.call("HGET", KEYS[1], "v") or "", redis.call("HGET", KEYS[1], "s") or "", t[1], t[2]}`;
 
 /**
- * KEYS state; ARGV version read ("" for none), new version, state, ttl ms, releaser ("": none
- * released), release channel. Commits `{v, s}` only if the version is still the one read, and then
- * publishes the releaser on the channel when there is one: {1, "", "", TIME}; else changes nothing:
- * {0, version, state, TIME}. Versions are random, so a state that expired and was written anew
- * never repeats one.
+ * KEYS state; ARGV version read ("" for none), new version, state, ttl ms, releaser ("": none), release channel. Commits
+ * only if the version is still the one read, publishing the releaser: {1, "", "", TIME}; else {0, version, state, TIME}.
+ * Versions are random, so a state that expired and was written anew never repeats one.
  */
 const COMMIT_IF_UNCHANGED = `
 local t = redis.call("TIME")
@@ -67,29 +56,19 @@ redis.call("PEXPIRE", KEYS[1], ARGV[4])
 if ARGV[5] ~= "" then redis.call("PUBLISH", ARGV[6], ARGV[5]) end
 return {1, "", "", t[1], t[2]}`;
 
+type CommitArgv = [read: string, version: string, state: string, ttlMs: number, releaser: string, channel: string];
 /** A script's reply: committed (commit only), version, state, and the server's TIME. */
 type Reply = [committed: number, version: string, state: string, seconds: string, microseconds: string];
 
 interface ScriptedRedis extends Redis {
   adplatformReadLimits(key: string): Promise<[string, string, string, string]>;
-  adplatformCommitLimits(
-    key: string,
-    read: string,
-    version: string,
-    state: string,
-    ttlMs: number,
-    releaser: string,
-    channel: string,
-  ): Promise<Reply>;
+  adplatformCommitLimits(key: string, ...argv: CommitArgv): Promise<Reply>;
 }
 
 /**
- * The Redis server's time as this process reads it: `base` plus an offset measured on round trips
- * (the server's `TIME` less the trip's middle on `base`). A trip's offset is off by at most half
- * the trip, so the one kept is that of the quickest of the last `TRIPS_KEPT` trips: a trip slowed
- * by a failover or a loaded server does not move the clock by half its delay. One per URL and
- * process, kept when the store is made anew after Redis was away, so the limiter's clock is one
- * object for its life.
+ * The Redis server's time: `base` plus the offset (its `TIME` less the trip's middle) of the quickest of the last
+ * `TRIPS_KEPT` trips, as a trip's is off by half the trip at most. One per URL and process, kept when the store is
+ * made anew, so the limiter's clock is one object for its life.
  */
 export class ServerTime {
   private offsetMs = 0;
@@ -119,13 +98,8 @@ export class RedisLimiterStore implements LimiterStore {
   private readonly connection: SharedRedis;
   /** The version and state last seen per key: most updates then take one round trip. */
   private readonly seen = new Map<string, { version: string; raw: string }>();
-  /** The server's time: the scale of every time in the state. */
   readonly clock: Clock;
-  /**
-   * A connection of its own for hearing releases (a subscribed ioredis client takes no other
-   * command), opened by the first watch and closed with the last one, or with the store. It fails
-   * alone: a watch that hears nothing leaves the limiter its known wake-up time.
-   */
+  /** Hears releases on a connection of its own (a subscribed client takes no other command), from the first watch to the last. */
   private subscriber: Redis | Cluster | undefined;
   private readonly listeners = new ReleaseListeners();
 
@@ -166,7 +140,7 @@ export class RedisLimiterStore implements LimiterStore {
     });
   }
 
-  /** Hears the releases others publish on the state's channel (`redisReleaseChannel`), on the store's subscriber connection. */
+  /** Hears the releases others publish on the state's channel (`redisReleaseChannel`). */
   watch(name: string, by: string, heard: () => void): () => void {
     const channel = redisReleaseChannel(name);
     let subscriber = this.subscriber;
@@ -189,7 +163,7 @@ export class RedisLimiterStore implements LimiterStore {
     };
   }
 
-  /** Closes the subscriber connection, if any (the store's own commands run on the process's shared one). */
+  /** Closes the subscriber connection, if any (commands run on the process's shared one). */
   close(): void {
     const subscriber = this.subscriber;
     this.subscriber = undefined;
