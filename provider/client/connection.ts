@@ -2,6 +2,7 @@
 import { inspect } from "node:util";
 import { SETTINGS, configKey } from "../configuration";
 import { ApiConfigError } from "./errors";
+import type { Env } from "./timeouts";
 
 // The settings' names, from their one description (`provider/configuration/settings.ts`).
 export const ENV_BASE_URL = SETTINGS.baseUrl.env;
@@ -17,7 +18,7 @@ export interface ConnectionOptions {
   /** Sent as `Authorization: Bearer <token>` (spec, Authentication 1). */
   readonly token?: string;
   /** `process.env` by default. */
-  readonly env?: Readonly<Record<string, string | undefined>>;
+  readonly env?: Env;
 }
 
 /** A resolved connection. `token` is not enumerable and inspect shows it redacted, so logging it cannot leak it. */

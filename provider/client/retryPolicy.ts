@@ -6,6 +6,7 @@
 import { BURST_WINDOW_MS } from "../catalog";
 import type { HttpMethod } from "../catalog";
 import type { RetryAfter } from "../limiter";
+import { type Env, positiveIntFromEnv } from "./timeouts";
 
 /** Tunables of the policy (`RETRY_DEFAULTS`). */
 export interface RetryOptions {
@@ -36,15 +37,9 @@ export const RETRY_DEFAULTS: RetryOptions = Object.freeze({
 /** Sets `maxTotalMs` (ms) where no code can pass options: the plugin process the Pulumi CLI starts. */
 export const ENV_RETRY_BUDGET_MS = "ADPLATFORM_RETRY_BUDGET_MS";
 
-/** `defaults`, then `ADPLATFORM_RETRY_BUDGET_MS` (when a positive integer), then `explicit`. */
-export function resolveRetryOptions(
-  explicit: Partial<RetryOptions> = {},
-  env: Readonly<Record<string, string | undefined>> = process.env,
-  defaults: RetryOptions = RETRY_DEFAULTS,
-): RetryOptions {
-  const raw = env[ENV_RETRY_BUDGET_MS]?.trim();
-  const fromEnv = raw && /^\d+$/.test(raw) && Number(raw) > 0 ? { maxTotalMs: Number(raw) } : {};
-  return { ...defaults, ...fromEnv, ...explicit };
+/** `defaults`, then `ADPLATFORM_RETRY_BUDGET_MS`, then `explicit`. */
+export function resolveRetryOptions(explicit: Partial<RetryOptions> = {}, env: Env = process.env, defaults = RETRY_DEFAULTS): RetryOptions {
+  return { ...defaults, ...positiveIntFromEnv(env, ENV_RETRY_BUDGET_MS, "maxTotalMs"), ...explicit };
 }
 
 /** How an attempt failed, as the policy needs to know it. */

@@ -112,26 +112,21 @@ async function fetchOnce(
 }
 
 /** Identical reads of one account in this run share one request; each caller gets its own copy of the result. */
-async function readDataSource(source: DataSource, args: unknown, connection: ConnectionSource, options: ReadOptions): Promise<unknown> {
+async function read(source: DataSource, shape: DataSource["shape"], args: unknown, connection: ConnectionSource, options: ReadOptions) {
+  if (source.shape !== shape) {
+    throw new AdPlatformError("ADP_ERR_DEFINITION", `${source.functionName} is a ${shape === "one" ? "list" : "single-record"} read`);
+  }
   const request = parseArguments(source, args);
   const settings = typeof connection === "function" ? connection() : connection;
   const account = resolveFor(source, request, settings);
   const key = readKey({ ...request, account: account.key, operation: source.operation.name });
-  const value = await runCache.get(key, () => fetchOnce(source, request, account.connection, settings, options));
-  return plainJson(value);
+  return plainJson(await runCache.get(key, () => fetchOnce(source, request, account.connection, settings, options)));
 }
 
-export async function readOne<T>(source: DataSource, args: unknown, connection: ConnectionSource, options: ReadOptions = {}): Promise<T> {
-  if (source.shape !== "one") throw new AdPlatformError("ADP_ERR_DEFINITION", `${source.functionName} is a list read`);
-  return (await readDataSource(source, args, connection, options)) as T;
+export function readOne<T>(source: DataSource, args: unknown, connection: ConnectionSource, options: ReadOptions = {}): Promise<T> {
+  return read(source, "one", args, connection, options) as Promise<T>;
 }
 
-export async function readList<T>(
-  source: DataSource,
-  args: unknown,
-  connection: ConnectionSource,
-  options: ReadOptions = {},
-): Promise<ListResult<T>> {
-  if (source.shape !== "list") throw new AdPlatformError("ADP_ERR_DEFINITION", `${source.functionName} is a single-record read`);
-  return (await readDataSource(source, args, connection, options)) as ListResult<T>;
+export function readList<T>(source: DataSource, args: unknown, connection: ConnectionSource, options: ReadOptions = {}) {
+  return read(source, "list", args, connection, options) as Promise<ListResult<T>>;
 }
