@@ -1,8 +1,7 @@
 /**
- * The one read engine behind the 16 rows of `definitions.ts`: validates the arguments, resolves the
- * connection as the client does, shares one request among identical reads of the run (`ReadCache`),
- * calls the rate-limited client (which charges `fields`, spec Limits 7), and maps the record to
- * camelCase (`toSdk`: data-valued keys stay verbatim).
+ * The one read engine behind `definitions.ts`: validates the arguments, resolves the connection as the
+ * client does, shares one request among identical reads of the run (`ReadCache`), calls the client
+ * (which charges `fields`, spec Limits 7), and maps the record to camelCase (`toSdk`).
  */
 import { type Connection, type ConnectionOptions, getApiClient, resolveAccount, type ResolvedAccount } from "../client";
 import type { Envelope } from "../catalog";
@@ -15,9 +14,9 @@ import { explainFailure, requestLine, translateFailure } from "./explainFailure"
 import { ReadCache, readKey } from "./readCache";
 import type { SettingOrigins } from "./settingRemedy";
 
-/** Result of a list read (ops 6, 14, 15, 17, 18). */
+/** Result of a list read. */
 export interface ListResult<T> {
-  /** spec: an integer, once given as a string; always a number here. */
+  /** spec: an integer, once sent as a string; a number here. */
   total: number;
   items: T[];
 }
@@ -25,9 +24,8 @@ export interface ListResult<T> {
 /** Base URL and token, and where each came from when known (a failure they cause then says where to change it). */
 export interface ConnectionSettings extends ConnectionOptions {
   readonly origins?: SettingOrigins;
-  /** The resolved `limitsUrl` setting. */
   readonly limitsUrl?: string;
-  /** The resolved `rateLimitShare` setting, in (0, 1]; none: all. */
+  /** In (0, 1]; none: all. */
   readonly rateLimitShare?: number;
 }
 
@@ -82,7 +80,6 @@ function resolveFor(source: DataSource, request: ReadRequest, settings: Connecti
   }
 }
 
-/** Runs once per cache key. */
 async function fetchOnce(
   source: DataSource,
   request: ReadRequest,
