@@ -36,11 +36,12 @@ import { AdPlatformError } from "../errors";
 /** Every operation of the spec is in class C (spec, Limits 3). */
 const C = "C" as const;
 
-/** A read: a GET answering 200 with its records in the envelope (spec, Conventions). */
+/** A read: a GET answering 200 with its records in the envelope (spec, Conventions), taking query parameters unless it says not. */
 function read<const D extends Omit<OperationDefinition, "method" | "response" | "successStatus" | "rateClass"> & { record: z.ZodType }>(
   def: D,
 ) {
-  return defineOperation({ ...def, method: "GET", response: envelope(def.record), successStatus: 200, rateClass: C });
+  const { acceptsQuery = true } = def;
+  return defineOperation({ ...def, acceptsQuery, method: "GET", response: envelope(def.record), successStatus: 200, rateClass: C });
 }
 
 /** The catalog, in spec order (entry n is operation n). */
@@ -88,7 +89,6 @@ export const OPERATIONS = defineCatalog([
     name: "getContainerModal",
     path: "/v1/hood/containers/{container_id}/modals/{id}",
     record: ContainerModal,
-    acceptsQuery: true,
     reads: "one",
   }),
   read({
@@ -96,12 +96,12 @@ export const OPERATIONS = defineCatalog([
     name: "listContainerPrompts",
     path: "/v1/hood/containers/{id}/prompts",
     record: ContainerPrompt,
-    acceptsQuery: true,
     reads: "list",
   }),
   read({
     number: 7,
     name: "getIntegration",
+    acceptsQuery: false,
     path: "/v2/platform/event-system/integrations/{id}",
     record: Integration,
     reads: "one",
@@ -111,7 +111,6 @@ export const OPERATIONS = defineCatalog([
     name: "getCreative",
     path: "/api/v1/adex/creatives/{id}",
     record: Creative,
-    acceptsQuery: true,
     acceptsFields: true,
     reads: "one",
   }),
@@ -120,7 +119,6 @@ export const OPERATIONS = defineCatalog([
     name: "getPushTask",
     path: "/v1/hood/push-tasks/{id}",
     record: PushTask,
-    acceptsQuery: true,
     reads: "one",
   }),
   read({
@@ -128,7 +126,6 @@ export const OPERATIONS = defineCatalog([
     name: "getZonePlacement",
     path: "/v2/adex/zones/{id}/placements/{placement_id}",
     record: ZonePlacement,
-    acceptsQuery: true,
     reads: "one",
   }),
   read({
@@ -136,7 +133,6 @@ export const OPERATIONS = defineCatalog([
     name: "getProfileProperty",
     path: "/v1/hood/profile-properties/{id}",
     record: ProfileProperty,
-    acceptsQuery: true,
     reads: "one",
   }),
   read({
@@ -144,7 +140,6 @@ export const OPERATIONS = defineCatalog([
     name: "getSearchAlgorithm",
     path: "/v2/adex/search-algos/{id}",
     record: SearchAlgorithm,
-    acceptsQuery: true,
     reads: "one",
   }),
   read({
@@ -152,7 +147,6 @@ export const OPERATIONS = defineCatalog([
     name: "getZone",
     path: "/v2/adex/zones/{id}",
     record: Zone,
-    acceptsQuery: true,
     acceptsFields: true,
     reads: "one",
   }),
@@ -161,7 +155,6 @@ export const OPERATIONS = defineCatalog([
     name: "listMacros",
     path: "/v1/hood/macros",
     record: Macro,
-    acceptsQuery: true,
     reads: "list",
   }),
   read({
@@ -169,12 +162,12 @@ export const OPERATIONS = defineCatalog([
     name: "listExternalDemands",
     path: "/v2/adex/external-demands",
     record: ExternalDemand,
-    acceptsQuery: true,
     reads: "list",
   }),
   read({
     number: 16,
     name: "getMessagingProvider",
+    acceptsQuery: false,
     path: "/v1/hood/providers/{id}",
     record: MessagingProvider,
     reads: "one",
@@ -184,7 +177,6 @@ export const OPERATIONS = defineCatalog([
     name: "listCountries",
     path: "/v2/platform/countries",
     record: Country,
-    acceptsQuery: true,
     reads: "list",
   }),
   read({
@@ -192,7 +184,6 @@ export const OPERATIONS = defineCatalog([
     name: "listSegments",
     path: "/v1/hood/segments",
     record: Segment,
-    acceptsQuery: true,
     reads: "list",
   }),
   read({
@@ -200,7 +191,6 @@ export const OPERATIONS = defineCatalog([
     name: "getCampaignGroup",
     path: "/v2/adex/groups/{id}",
     record: CampaignGroup,
-    acceptsQuery: true,
     reads: "one",
   }),
   read({
@@ -208,7 +198,6 @@ export const OPERATIONS = defineCatalog([
     name: "getContainerGroup",
     path: "/v1/hood/containers/{id}/groups/{gid}",
     record: ContainerGroup,
-    acceptsQuery: true,
     reads: "one",
   }),
 ] as const);

@@ -46,8 +46,6 @@ export async function closeApiClients(): Promise<void> {
   await closePools();
 }
 
-const BY_NAME: ReadonlyMap<string, OperationSpec> = new Map(OPERATIONS.map((op) => [op.name, op]));
-
 /** A validated request, ready to send. */
 interface Prepared {
   readonly op: OperationSpec;
@@ -133,19 +131,9 @@ class HttpApiClient implements ApiClient {
       const refused = failure.kind === "status" && failure.status === 429;
       rateLimited += refused ? 1 : 0;
       rateLimitedInARow = refused ? rateLimitedInARow + 1 : 0;
-      const decision = shouldRetry(
-        failure,
-        {
-          attempt,
-          rateLimited,
-          rateLimitedInARow,
-          elapsedMs: this.clock.now() - firstSentAt,
-          method: op.method,
-          idempotent: op.idempotent,
-        },
-        this.retry,
-        this.random,
-      );
+      const elapsedMs = this.clock.now() - firstSentAt;
+      const state = { attempt, rateLimited, rateLimitedInARow, elapsedMs, method: op.method, idempotent: op.idempotent };
+      const decision = shouldRetry(failure, state, this.retry, this.random);
       if (!decision.retry) {
         this.debug?.(`${op.name}: giving up: ${decision.reason}`);
         throw outcome.error(decision.reason);
@@ -164,12 +152,8 @@ class HttpApiClient implements ApiClient {
 
   /** Local validation; throws `ApiRequestValidationError` so nothing invalid is ever sent. */
   private prepare(opOrName: OperationSpec | string, request: CallRequest): Prepared {
-    const op = typeof opOrName === "string" ? BY_NAME.get(opOrName) : opOrName;
-    if (!op)
-      throw new ApiRequestValidationError(
-        `no operation named "${typeof opOrName === "string" ? opOrName : opOrName.name}" in the catalog`,
-        {},
-      );
+    const op = typeof opOrName === "string" ? OPERATIONS.find((each) => each.name === opOrName) : opOrName;
+    if (!op) throw new ApiRequestValidationError(`no operation named "${opOrName as string}" in the catalog`, {});
     const base: RequestContext = { operation: { name: op.name, number: op.number }, method: op.method };
     const refuse = (why: string, issues?: ValidationIssue[]) =>
       new ApiRequestValidationError(why, { ...base, path: op.path, secrets: this.secrets, ...(issues ? { issues } : {}) });

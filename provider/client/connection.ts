@@ -2,6 +2,7 @@
 import { inspect } from "node:util";
 import { SETTINGS, configKey } from "../configuration";
 import { ApiConfigError } from "./errors";
+import type { Env } from "./timeouts";
 
 // The settings' names, from their one description (`provider/configuration/settings.ts`).
 export const ENV_BASE_URL = SETTINGS.baseUrl.env;
@@ -17,10 +18,10 @@ export interface ConnectionOptions {
   /** Sent as `Authorization: Bearer <token>` (spec, Authentication 1). */
   readonly token?: string;
   /** `process.env` by default. */
-  readonly env?: Readonly<Record<string, string | undefined>>;
+  readonly env?: Env;
 }
 
-/** A resolved connection. `token` is not enumerable and inspect shows it redacted, so logging it cannot leak it. */
+/** A resolved connection; `token` is not enumerable and inspect redacts it, so logging cannot leak it. */
 export interface Connection {
   /** Normalised: no trailing slash, query or credentials. */
   readonly baseUrl: string;
@@ -33,10 +34,7 @@ export interface Connection {
 
 const present = (value: string | undefined): value is string => value !== undefined && value.trim() !== "";
 
-/**
- * Hosts that never leave the machine: `localhost`, 127.0.0.0/8, `::1` and `::ffff:127.x.y.z`. Not
- * `*.localhost`: whether those resolve to loopback depends on the resolver, and a token must not.
- */
+/** `localhost`, 127.0.0.0/8, `::1`, `::ffff:127.x.y.z`; not `*.localhost`, whose resolution depends on the resolver. */
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
   if (host === "localhost") return true;
@@ -50,9 +48,8 @@ export function isLoopbackHost(hostname: string): boolean {
 const TOKEN_CHARS = /^[\x21-\x7e]+$/;
 
 /**
- * Resolves base URL and token: `options` first, then the environment.
- * @throws ApiConfigError when either is missing or unusable, or the token would travel over plain
- *   `http://` to a host that is not loopback. Messages never echo the token.
+ * Base URL and token: `options` first, then the environment. @throws ApiConfigError when either is
+ * missing or unusable, or the token would go over plain `http://` to a host not loopback.
  */
 export function resolveConnection(options: ConnectionOptions = {}): Connection {
   const env = options.env ?? process.env;
@@ -92,8 +89,7 @@ export function resolveConnection(options: ConnectionOptions = {}): Connection {
   // The URL itself is not echoed: it holds a credential.
   if (url.username || url.password) throw refuse("the API base URL must not contain credentials; set the token instead");
   if (url.search || url.hash) throw refuse("the API base URL must not have a query or fragment");
-  // The token is a bearer credential: over plain http anyone on the path can read and reuse it.
-  // Only loopback (the simulator, a local tunnel) is exempt.
+  // Over plain http anyone on the path can read and reuse a bearer token; only loopback (the simulator) is exempt.
   if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
     throw refuse(
       `refusing to send the API token over plain http:// to ${url.host}: use https://, ` +

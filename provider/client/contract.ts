@@ -30,7 +30,6 @@ export interface ApiClientOptions extends ConnectionOptions {
 
 /** One request of `ApiClient.call`, in wire shape. */
 export interface CallRequest {
-  /** Values of the path's `{param}` segments. */
   readonly pathParams?: Readonly<Record<string, string>>;
   /** Only for operations that accept them (spec, rule 9). */
   readonly query?: Readonly<Record<string, string>>;
@@ -40,11 +39,7 @@ export interface CallRequest {
   readonly body?: unknown;
   /** Aborts waiting, sending and retrying; the call rejects with the signal's reason. */
   readonly signal?: AbortSignal;
-  /**
-   * Runs before each attempt is sent, once admitted; if it throws, nothing is sent and the call rejects
-   * with that error. The create journal records a create here, so a record never announces a request
-   * still waiting in the queue.
-   */
+  /** Runs before each admitted attempt is sent (the create journal records here); if it throws, nothing is sent. */
   readonly beforeSend?: (attempt: number) => void | Promise<void>;
   /** Runs when an attempt is over. With `beforeSend` it tells when a request is on the wire (when an abort leaves the outcome unknown). */
   readonly afterAttempt?: (attempt: number) => void;
@@ -52,7 +47,6 @@ export interface CallRequest {
   readonly onWait?: (wait: LimitWait) => void;
 }
 
-/** A successful response. */
 export interface CallResult<T = unknown> {
   readonly status: number;
   /** Parsed by the operation's response schema (wire shape); undefined for 204. */

@@ -1,7 +1,6 @@
 /**
- * The client's errors: `ApiError` and one subclass per way a call fails that a caller branches on. Each
- * states its own `name` and `code`, part of the package's interface, so neither may follow from a class
- * name a bundler could change. Credentials never reach them: every text an error keeps is scrubbed
+ * `ApiError` and one subclass per way a call fails that a caller branches on. Each states its `name`
+ * and `code` (public interface; a bundler may rename classes). Every text an error keeps is scrubbed
  * with the secrets passed at construction, which are not stored.
  */
 import { STATUS_CODES } from "node:http";
@@ -20,7 +19,7 @@ export interface RequestContext {
   readonly path?: string;
 }
 
-/** Construction data of an `ApiError`; the fields are `ApiError`'s. */
+/** Construction data of an `ApiError`. */
 export interface ApiErrorInit extends RequestContext {
   readonly status?: number;
   readonly title?: string;

@@ -1,19 +1,17 @@
 /**
- * An account a program names explicitly (the SDK's `Account`: base URL, token, optional name): what
- * is wrong with one, and which account it is. No fallback to the environment: both are required, and
- * any connection's refusals apply, so a bad `Account` is refused before anything is sent. Reasons
- * never hold a value: the token must not reach a message, and a base URL may carry a credential.
+ * An account a program names explicitly (the SDK's `Account`): what is wrong with one, and which account
+ * it is. No fallback to the environment; a connection's refusals apply. Reasons never hold a value (the
+ * token, or a base URL carrying a credential).
  */
 import { rateLimitShareRefusal } from "../configuration";
 import { connectionRefusal, resolveConnection } from "./connection";
 
-/** The fields of an explicit account as they arrive (any may be missing or mistyped). */
+/** As they arrive: any may be missing or mistyped. */
 export interface ExplicitAccount {
   readonly baseUrl?: unknown;
   readonly token?: unknown;
   /** A stable name (see `accountChanges`). */
   readonly name?: unknown;
-  /** The `rateLimitShare` setting for this account. */
   readonly rateLimitShare?: unknown;
 }
 
@@ -58,10 +56,7 @@ export function explicitAccountProblems(
   return problems;
 }
 
-/**
- * What identifies an account: its normalised base URL (undefined when missing or refused) and its
- * name. Not its token: a rotated credential is the same account (as in Pulumi's and Terraform's providers).
- */
+/** What identifies an account: base URL (normalised; undefined when refused) and name, not the token, which may rotate. */
 export interface AccountIdentity {
   readonly baseUrl?: string;
   readonly name?: string;
@@ -85,10 +80,9 @@ export function explicitAccountIdentity(account: ExplicitAccount): AccountIdenti
 }
 
 /**
- * The fields by which `b` is another account than `a`. The base URL differs when the two differ or
- * either is unresolved; the name only when both have one, so naming an account keeps it the same.
- * Decision (not shown in spec): the API does not say whose a token is (spec, Authentication 2), so a
- * changed token is the same account; two accounts on one base URL are told apart by their names.
+ * The fields by which `b` is another account than `a`: the base URL when they differ or either is
+ * unresolved; the name only when both have one. Decision (not shown in spec): the API does not say
+ * whose a token is (spec, Authentication 2), so accounts on one base URL are told apart by name.
  */
 export function accountChanges(a: AccountIdentity, b: AccountIdentity): AccountIdentityField[] {
   const changes: AccountIdentityField[] = [];

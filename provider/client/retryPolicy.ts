@@ -1,11 +1,11 @@
 /**
- * The retry policy: one pure function deciding whether a failed attempt is tried again and after how
- * long (after stripe-node's `RequestSender._shouldRetry`), and its jittered backoff. No I/O, no clock,
+ * Whether a failed attempt is tried again and after how long (after stripe-node's `_shouldRetry`): pure,
  * randomness injected. Every retry re-enters the limiter, so these delays are minimums.
  */
 import { BURST_WINDOW_MS } from "../catalog";
 import type { HttpMethod } from "../catalog";
 import type { RetryAfter } from "../limiter";
+import { type Env, positiveIntFromEnv } from "./timeouts";
 
 /** Tunables of the policy (`RETRY_DEFAULTS`). */
 export interface RetryOptions {
@@ -24,9 +24,8 @@ export const RETRY_DEFAULTS: RetryOptions = Object.freeze({
   maxAttempts: 5,
   baseDelayMs: 250,
   maxDelayMs: 20_000,
-  // Decision (not shown in spec): 10 min. Another machine on the account may hold its windows for
-  // minutes: two deploys of 300 requests need 4 minutes of the account's 150 per minute (spec, Limits
-  // 2 and 3). Ten steady windows (spec, Limits 1) leave room for that and a third machine, while a
+  // Decision (not shown in spec): 10 min. Two deploys of 300 requests need 4 minutes of the account's
+  // 150 per minute (spec, Limits 1-3); ten steady windows leave room for a third machine, while a
   // platform refusing everything still fails a deploy in minutes.
   maxTotalMs: 600_000,
   // The burst window (spec, Limits 1): retries spread over it find free slots of the windows it opens.
@@ -36,15 +35,9 @@ export const RETRY_DEFAULTS: RetryOptions = Object.freeze({
 /** Sets `maxTotalMs` (ms) where no code can pass options: the plugin process the Pulumi CLI starts. */
 export const ENV_RETRY_BUDGET_MS = "ADPLATFORM_RETRY_BUDGET_MS";
 
-/** `defaults`, then `ADPLATFORM_RETRY_BUDGET_MS` (when a positive integer), then `explicit`. */
-export function resolveRetryOptions(
-  explicit: Partial<RetryOptions> = {},
-  env: Readonly<Record<string, string | undefined>> = process.env,
-  defaults: RetryOptions = RETRY_DEFAULTS,
-): RetryOptions {
-  const raw = env[ENV_RETRY_BUDGET_MS]?.trim();
-  const fromEnv = raw && /^\d+$/.test(raw) && Number(raw) > 0 ? { maxTotalMs: Number(raw) } : {};
-  return { ...defaults, ...fromEnv, ...explicit };
+/** `defaults`, then `ADPLATFORM_RETRY_BUDGET_MS`, then `explicit`. */
+export function resolveRetryOptions(explicit: Partial<RetryOptions> = {}, env: Env = process.env, defaults = RETRY_DEFAULTS): RetryOptions {
+  return { ...defaults, ...positiveIntFromEnv(env, ENV_RETRY_BUDGET_MS, "maxTotalMs"), ...explicit };
 }
 
 /** How an attempt failed, as the policy needs to know it. */
@@ -58,7 +51,7 @@ export type AttemptFailure =
 
 /** Where the call stands when an attempt failed. */
 export interface RetryState {
-  /** The send that just failed, from 1 (429s included). */
+  /** The send that just failed, from 1, 429s included. */
   readonly attempt: number;
   /** Of those sends, how many were answered 429 (this one included); default 0. */
   readonly rateLimited?: number;
@@ -85,12 +78,9 @@ export function backoffDelayMs(attempt: number, options: RetryOptions = RETRY_DE
 
 /**
  * The random wait added to a `Retry-After` of seconds: up to a quarter of `jitterWindowMs` after the
- * first 429 in a row, half after the second, the whole window from the third on.
- *
- * Why: every client refused in one window is told the same `Retry-After`, and another machine's
- * limiter pauses until the same instant; woken together, the faster would take the new window's slots
- * every time and starve the other. A random wait breaks the lockstep, widest for the calls refused
- * most. It stays within the window: waiting longer would skip windows without helping to win one.
+ * first 429 in a row, half after the second, the whole window from the third on. Every client refused
+ * in one window is told the same `Retry-After`; woken together, the faster would take the new window
+ * every time. The wait breaks the lockstep; longer than the window would skip windows for nothing.
  */
 export function rateLimitJitterMs(inARow: number, options: RetryOptions = RETRY_DEFAULTS, random: () => number = Math.random): number {
   const spread = options.jitterWindowMs * Math.min(1, 2 ** (Math.max(1, inARow) - 3));
@@ -135,13 +125,10 @@ function isRateLimited(failure: AttemptFailure): boolean {
 
 function decide(failure: AttemptFailure, state: RetryState, worked: number, options: RetryOptions, random: () => number): RetryDecision {
   if (failure.kind === "status" && failure.status === 429) {
-    // spec, Limits 4: a 429 was not processed, so any method may repeat it. Its waits grow with the
-    // 429s in a row (the contention seen), not with the sends.
+    // spec, Limits 4: a 429 was not processed, so any method may repeat it; waits grow with the 429s in a row.
     const inARow = Math.max(1, state.rateLimitedInARow ?? 1);
     if (failure.retryAfter?.kind === "delay") {
-      // Honour `Retry-After`, plus a random wait inside the burst window so clients refused together
-      // do not come back together. (A refusal about a window within the steady one re-enters the
-      // limiter at once instead: `apiClient.ts`.)
+      // Honour `Retry-After`, plus the jitter (a window within the steady one re-enters the limiter at once: `apiClient.ts`).
       const wait = failure.retryAfter.ms;
       const jitter = rateLimitJitterMs(inARow, options, random);
       return {

@@ -20,12 +20,16 @@ export const TIMEOUT_DEFAULTS: Timeouts = Object.freeze({ connectMs: 10_000, hea
  */
 export const ENV_TIMEOUT_MS = "ADPLATFORM_TIMEOUT_MS";
 
-/** Defaults, then `ADPLATFORM_TIMEOUT_MS` (when a positive integer), then `explicit`. */
-export function resolveTimeouts(
-  explicit: Partial<Timeouts> = {},
-  env: Readonly<Record<string, string | undefined>> = process.env,
-): Timeouts {
-  const raw = env[ENV_TIMEOUT_MS]?.trim();
-  const fromEnv = raw && /^\d+$/.test(raw) && Number(raw) > 0 ? { requestMs: Number(raw) } : {};
-  return { ...TIMEOUT_DEFAULTS, ...fromEnv, ...explicit };
+/** Environment variables, as `process.env` holds them. */
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/** `{ [key]: n }` when `env[name]` is a positive integer `n`, else `{}`: options' defaults overridden from the environment. */
+export function positiveIntFromEnv<K extends string>(env: Env, name: string, key: K): Partial<Record<K, number>> {
+  const raw = env[name]?.trim();
+  return raw && /^\d+$/.test(raw) && Number(raw) > 0 ? ({ [key]: Number(raw) } as Record<K, number>) : {};
+}
+
+/** Defaults, then `ADPLATFORM_TIMEOUT_MS`, then `explicit`. */
+export function resolveTimeouts(explicit: Partial<Timeouts> = {}, env: Env = process.env): Timeouts {
+  return { ...TIMEOUT_DEFAULTS, ...positiveIntFromEnv(env, ENV_TIMEOUT_MS, "requestMs"), ...explicit };
 }

@@ -1,7 +1,6 @@
 /**
- * One data source: a catalog read plus what the catalog does not hold (the SDK function, its
- * arguments, how messages name the object, its `fields`, its docs). `defineDataSource` checks it when
- * the table loads, so a typo fails every test at import, not one user at run time.
+ * One data source: a catalog read plus the SDK function, its arguments, how messages name the object,
+ * its `fields` and docs. `defineDataSource` checks it at load, so a typo fails every test at import.
  */
 import type { z } from "zod";
 import type { OperationSpec } from "../catalog";
@@ -45,7 +44,6 @@ export interface DataSourceDefinition {
   readonly fields?: FieldsArgument;
   /** What `query` does, for users, where it says more than `QUERY_DESCRIPTION`. */
   readonly query?: string;
-  /** List reads only. */
   readonly list?: { readonly total: string; readonly items: string };
   /** The object a path names, for messages: `zone "999"`, `modal "1" of container "100"`. */
   readonly subject: (args: PathArguments) => string;
@@ -60,12 +58,11 @@ export interface DataSource extends Omit<DataSourceDefinition, "fields"> {
   readonly pathArgs: Readonly<Record<string, string>>;
   readonly fields?: FieldsArgument["names"];
   readonly fieldsDescription?: string;
-  /** Absent when the operation takes no query parameters. */
   readonly queryDescription?: string;
   readonly record: z.ZodType;
   /** The operation with its response checked but handed on as parsed JSON, which `toSdk` maps without losing a field. */
   readonly readOperation: OperationSpec;
-  /** `one`: the result is the record; `list`: `{ total, items }`. */
+  /** `one`: the record; `list`: `{ total, items }`. */
   readonly shape: "one" | "list";
 }
 

@@ -4,7 +4,7 @@
  * schema's functions are generated from this table.
  */
 import { ApiNotFoundError, ApiValidationError, type Connection } from "../client";
-import { operationByName } from "../catalog";
+import { operationByName, type OperationName } from "../catalog";
 import { defineDataSource, type DataSource, type DataSourceDefinition, type PathArguments } from "./dataSource";
 import { readOne } from "./engine";
 import { DataSourceNotDisplayZoneError, DataSourceNotFoundError } from "./errors";
@@ -51,11 +51,14 @@ async function explainPlacementFailure(error: unknown, args: PathArguments, conn
   return undefined;
 }
 
-type Row = Omit<DataSourceDefinition, "functionName">;
+type Row = Omit<DataSourceDefinition, "functionName" | "operation">;
 
-/** Defines each row, its key being its `functionName`. */
+/** Defines each row, its key being its `functionName`, its operation the catalog's of that name (a list's `getXs` reads `listXs`). */
 function defineAll<K extends string>(rows: Record<K, Row>): Readonly<Record<K, DataSource>> {
-  const sources = Object.entries<Row>(rows).map(([functionName, row]) => [functionName, defineDataSource({ functionName, ...row })]);
+  const sources = Object.entries<Row>(rows).map(([functionName, row]) => {
+    const operation = operationByName((row.list ? functionName.replace(/^get/, "list") : functionName) as OperationName);
+    return [functionName, defineDataSource({ functionName, operation, ...row })];
+  });
   return Object.fromEntries(sources) as Record<K, DataSource>;
 }
 
@@ -65,7 +68,6 @@ export const DATA_SOURCES = defineAll({
     description: `Reads one modal of a container. ${ONCE}`,
     example: 'const modal = await getContainerModal({ containerId: "100", id: "4001" });',
     throws: ["DataSourceNotFoundError when the container has no modal with this id."],
-    operation: operationByName("getContainerModal"),
     args: {
       containerId: { param: "container_id", description: 'Id of the container holding the modal, e.g. `"100"`.' },
       id: { param: "id", description: 'Modal id, e.g. `"4001"`.' },
@@ -75,7 +77,6 @@ export const DATA_SOURCES = defineAll({
   getContainerPrompts: {
     description: `Lists the push prompts of a container. ${ONCE}`,
     example: 'const { items } = await getContainerPrompts({ containerId: "100" });',
-    operation: operationByName("listContainerPrompts"),
     args: { containerId: { param: "id", description: 'Container id, e.g. `"100"`.' } },
     list: { total: "Number of prompts the platform reports.", items: "The prompts." },
     subject: (a) => `the prompts of container ${q(a.containerId)}`,
@@ -84,7 +85,6 @@ export const DATA_SOURCES = defineAll({
     description: `Reads one event-system integration. ${ONCE}`,
     example: 'const mailer = await getIntegration({ id: "801" });',
     throws: ["DataSourceNotFoundError when no integration has this id."],
-    operation: operationByName("getIntegration"),
     args: { id: { param: "id", description: 'Integration id, e.g. `"801"`.' } },
     subject: (a) => `integration ${q(a.id)}`,
   },
@@ -92,7 +92,6 @@ export const DATA_SOURCES = defineAll({
     description: `Reads one creative. ${ONCE}`,
     example: 'const creative = await getCreative({ id: "901" });',
     throws: ["DataSourceNotFoundError when no creative has this id."],
-    operation: operationByName("getCreative"),
     args: { id: { param: "id", description: 'Creative id, e.g. `"901"`.' } },
     fields: {
       names: CREATIVE_FIELDS,
@@ -105,7 +104,6 @@ export const DATA_SOURCES = defineAll({
     description: `Reads one push task. ${ONCE}`,
     example: 'const digest = await getPushTask({ id: "1101" });',
     throws: ["DataSourceNotFoundError when no push task has this id."],
-    operation: operationByName("getPushTask"),
     args: { id: { param: "id", description: 'Push task id, e.g. `"1101"`.' } },
     subject: (a) => `push task ${q(a.id)}`,
   },
@@ -117,7 +115,6 @@ export const DATA_SOURCES = defineAll({
       "DataSourceNotDisplayZoneError when the zone is not of type `display`.",
       "DataSourceNotFoundError when the zone or the placement does not exist.",
     ],
-    operation: operationByName("getZonePlacement"),
     args: {
       zoneId: { param: "id", description: "Id of the zone; it must be a zone of type `display`." },
       id: { param: "placement_id", description: 'Placement id, a position name such as `"top-banner"`.' },
@@ -129,7 +126,6 @@ export const DATA_SOURCES = defineAll({
     description: `Reads one profile property. ${ONCE}`,
     example: 'const firstName = await getProfileProperty({ id: "1201" });',
     throws: ["DataSourceNotFoundError when no profile property has this id."],
-    operation: operationByName("getProfileProperty"),
     args: { id: { param: "id", description: 'Profile property id, e.g. `"1201"`.' } },
     subject: (a) => `profile property ${q(a.id)}`,
   },
@@ -137,7 +133,6 @@ export const DATA_SOURCES = defineAll({
     description: `Reads one search algorithm. ${ONCE}`,
     example: 'const algo = await getSearchAlgorithm({ id: "1301" });',
     throws: ["DataSourceNotFoundError when no search algorithm has this id."],
-    operation: operationByName("getSearchAlgorithm"),
     args: { id: { param: "id", description: 'Search algorithm id, e.g. `"1301"`.' } },
     // spec, rule 7 names what is searchable and sortable, but not the parameters.
     query:
@@ -148,7 +143,6 @@ export const DATA_SOURCES = defineAll({
     description: `Reads one zone. ${ONCE}`,
     example: 'const zone = await getZone({ id: "1001", fields: ["account"] });',
     throws: ["DataSourceNotFoundError when no zone has this id."],
-    operation: operationByName("getZone"),
     args: { id: { param: "id", description: 'Zone id, e.g. `"1001"`.' } },
     fields: {
       names: [...ZONE_FIELDS],
@@ -160,7 +154,6 @@ export const DATA_SOURCES = defineAll({
   getMacros: {
     description: `Lists the account's macros. ${ONCE}`,
     example: 'const city = (await getMacros()).items.find((m) => m.name === "city");',
-    operation: operationByName("listMacros"),
     args: {},
     list: { total: "Number of macros the platform reports.", items: "The macros." },
     subject: () => "the macro list",
@@ -168,7 +161,6 @@ export const DATA_SOURCES = defineAll({
   getExternalDemands: {
     description: `Lists the account's external demand partners. ${ONCE}`,
     example: "const { items } = await getExternalDemands();",
-    operation: operationByName("listExternalDemands"),
     args: {},
     // spec, rule 8 names what is searchable, sortable and filterable, but not the parameters.
     query:
@@ -180,7 +172,6 @@ export const DATA_SOURCES = defineAll({
     description: `Reads one messaging provider (named so to tell it from a Pulumi provider). ${ONCE}`,
     example: 'const sms = await getMessagingProvider({ id: "1601" });',
     throws: ["DataSourceNotFoundError when no provider has this id."],
-    operation: operationByName("getMessagingProvider"),
     args: { id: { param: "id", description: 'Provider id, e.g. `"1601"`.' } },
     subject: (a) => `messaging provider ${q(a.id)}`,
   },
@@ -188,7 +179,6 @@ export const DATA_SOURCES = defineAll({
     description:
       "Lists every country. Identical reads in one program run are sent once: call it as often as is convenient, 100 concurrent calls make one request.",
     example: "const codes = (await getCountries()).items.map((c) => c.code);",
-    operation: operationByName("listCountries"),
     args: {},
     list: { total: "Number of countries the platform reports.", items: "The countries." },
     subject: () => "the country list",
@@ -196,7 +186,6 @@ export const DATA_SOURCES = defineAll({
   getSegments: {
     description: `Lists the account's audience segments. ${ONCE}`,
     example: 'const active = (await getSegments()).items.filter((s) => s.status === "active");',
-    operation: operationByName("listSegments"),
     args: {},
     // spec, Conventions: the one list whose `total` is sent as a string.
     list: {
@@ -209,7 +198,6 @@ export const DATA_SOURCES = defineAll({
     description: `Reads one campaign group, as the platform's view returns it. ${ONCE}`,
     example: 'const summer = await getCampaignGroup({ id: "701" });',
     throws: ["DataSourceNotFoundError when no campaign group has this id."],
-    operation: operationByName("getCampaignGroup"),
     args: { id: { param: "id", description: 'Campaign group id, e.g. `"701"`.' } },
     subject: (a) => `campaign group ${q(a.id)}`,
   },
@@ -217,7 +205,6 @@ export const DATA_SOURCES = defineAll({
     description: `Reads one group of a container. ${ONCE}`,
     example: 'const onboarding = await getContainerGroup({ containerId: "100", id: "4201" });',
     throws: ["DataSourceNotFoundError when the container has no group with this id."],
-    operation: operationByName("getContainerGroup"),
     args: {
       containerId: { param: "id", description: 'Id of the container, e.g. `"100"`.' },
       id: { param: "gid", description: 'Group id, e.g. `"4201"`.' },

@@ -1,8 +1,7 @@
 /**
- * The one read engine behind the 16 rows of `definitions.ts`: validates the arguments, resolves the
- * connection as the client does, shares one request among identical reads of the run (`ReadCache`),
- * calls the rate-limited client (which charges `fields`, spec Limits 7), and maps the record to
- * camelCase (`toSdk`: data-valued keys stay verbatim).
+ * The one read engine behind `definitions.ts`: validates the arguments, resolves the connection as the
+ * client does, shares one request among identical reads of the run (`ReadCache`), calls the client
+ * (which charges `fields`, spec Limits 7), and maps the record to camelCase (`toSdk`).
  */
 import { type Connection, type ConnectionOptions, getApiClient, resolveAccount, type ResolvedAccount } from "../client";
 import type { Envelope } from "../catalog";
@@ -15,9 +14,9 @@ import { explainFailure, requestLine, translateFailure } from "./explainFailure"
 import { ReadCache, readKey } from "./readCache";
 import type { SettingOrigins } from "./settingRemedy";
 
-/** Result of a list read (ops 6, 14, 15, 17, 18). */
+/** Result of a list read. */
 export interface ListResult<T> {
-  /** spec: an integer, once given as a string; always a number here. */
+  /** spec: an integer, once sent as a string; a number here. */
   total: number;
   items: T[];
 }
@@ -25,9 +24,8 @@ export interface ListResult<T> {
 /** Base URL and token, and where each came from when known (a failure they cause then says where to change it). */
 export interface ConnectionSettings extends ConnectionOptions {
   readonly origins?: SettingOrigins;
-  /** The resolved `limitsUrl` setting. */
   readonly limitsUrl?: string;
-  /** The resolved `rateLimitShare` setting, in (0, 1]; none: all. */
+  /** In (0, 1]; none: all. */
   readonly rateLimitShare?: number;
 }
 
@@ -82,7 +80,6 @@ function resolveFor(source: DataSource, request: ReadRequest, settings: Connecti
   }
 }
 
-/** Runs once per cache key. */
 async function fetchOnce(
   source: DataSource,
   request: ReadRequest,
@@ -112,26 +109,21 @@ async function fetchOnce(
 }
 
 /** Identical reads of one account in this run share one request; each caller gets its own copy of the result. */
-async function readDataSource(source: DataSource, args: unknown, connection: ConnectionSource, options: ReadOptions): Promise<unknown> {
+async function read(source: DataSource, shape: DataSource["shape"], args: unknown, connection: ConnectionSource, options: ReadOptions) {
+  if (source.shape !== shape) {
+    throw new AdPlatformError("ADP_ERR_DEFINITION", `${source.functionName} is a ${shape === "one" ? "list" : "single-record"} read`);
+  }
   const request = parseArguments(source, args);
   const settings = typeof connection === "function" ? connection() : connection;
   const account = resolveFor(source, request, settings);
   const key = readKey({ ...request, account: account.key, operation: source.operation.name });
-  const value = await runCache.get(key, () => fetchOnce(source, request, account.connection, settings, options));
-  return plainJson(value);
+  return plainJson(await runCache.get(key, () => fetchOnce(source, request, account.connection, settings, options)));
 }
 
-export async function readOne<T>(source: DataSource, args: unknown, connection: ConnectionSource, options: ReadOptions = {}): Promise<T> {
-  if (source.shape !== "one") throw new AdPlatformError("ADP_ERR_DEFINITION", `${source.functionName} is a list read`);
-  return (await readDataSource(source, args, connection, options)) as T;
+export function readOne<T>(source: DataSource, args: unknown, connection: ConnectionSource, options: ReadOptions = {}): Promise<T> {
+  return read(source, "one", args, connection, options) as Promise<T>;
 }
 
-export async function readList<T>(
-  source: DataSource,
-  args: unknown,
-  connection: ConnectionSource,
-  options: ReadOptions = {},
-): Promise<ListResult<T>> {
-  if (source.shape !== "list") throw new AdPlatformError("ADP_ERR_DEFINITION", `${source.functionName} is a single-record read`);
-  return (await readDataSource(source, args, connection, options)) as ListResult<T>;
+export function readList<T>(source: DataSource, args: unknown, connection: ConnectionSource, options: ReadOptions = {}) {
+  return read(source, "list", args, connection, options) as Promise<ListResult<T>>;
 }

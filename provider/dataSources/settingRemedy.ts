@@ -4,11 +4,9 @@
  * names config keys and environment variables, never a value (the token must not reach a message).
  */
 import { ApiAuthError, ApiConfigError, ApiNetworkError, CONFIG_BASE_URL, CONFIG_TOKEN, ENV_BASE_URL, ENV_TOKEN } from "../client";
-
-export type ConnectionSetting = "baseUrl" | "token";
-
 import type { SettingOrigin } from "../configuration";
 
+export type ConnectionSetting = "baseUrl" | "token";
 export type { SettingOrigin };
 
 /** The origin of each setting, when the caller knows it. */
@@ -29,15 +27,8 @@ export function settingAtFault(error: unknown): ConnectionSetting | undefined {
 }
 
 const NAMES = {
-  token: { what: "token", configKey: CONFIG_TOKEN, env: ENV_TOKEN, placeholder: "<token>", secret: true, explicitArg: "token" },
-  baseUrl: {
-    what: "base URL",
-    configKey: CONFIG_BASE_URL,
-    env: ENV_BASE_URL,
-    placeholder: "<url>",
-    secret: false,
-    explicitArg: "baseUrl",
-  },
+  token: { what: "token", configKey: CONFIG_TOKEN, env: ENV_TOKEN, placeholder: "<token>", secret: true },
+  baseUrl: { what: "base URL", configKey: CONFIG_BASE_URL, env: ENV_BASE_URL, placeholder: "<url>", secret: false },
 } as const;
 
 /**
@@ -46,28 +37,23 @@ const NAMES = {
  * environment), so the way it names is one that takes effect.
  */
 export function remedyFor(setting: ConnectionSetting, origin: SettingOrigin | undefined): string {
-  const n = NAMES[setting];
-  const configSet = `\`pulumi config set ${n.secret ? "--secret " : ""}${n.configKey} ${n.placeholder}\``;
+  const { what, configKey, env, placeholder, secret } = NAMES[setting];
+  const configSet = `\`pulumi config set ${secret ? "--secret " : ""}${configKey} ${placeholder}\``;
+  const check = `To fix: check the ${what}`;
   switch (origin) {
     case "stackConfig":
-      return (
-        `To fix: check the ${n.what}, which comes from the stack config ${n.configKey} (it takes precedence over ${n.env}); ` +
-        `set it with ${configSet}.`
-      );
+      return `${check}, which comes from the stack config ${configKey} (it takes precedence over ${env}); set it with ${configSet}.`;
     case "environment":
-      return (
-        `To fix: check the ${n.what}, which comes from the ${n.env} environment variable; ` +
-        `set it there, or with ${configSet}, which takes precedence.`
-      );
+      return `${check}, which comes from the ${env} environment variable; set it there, or with ${configSet}, which takes precedence.`;
     case "explicit":
       return (
-        `To fix: check the ${n.what}, which comes from configureDataSources({ ${n.explicitArg} }) ` +
-        `(it takes precedence over ${n.configKey} and ${n.env}); pass the right one there.`
+        `${check}, which comes from configureDataSources({ ${setting} }) ` +
+        `(it takes precedence over ${configKey} and ${env}); pass the right one there.`
       );
     case "account":
-      return `To fix: check the ${n.what} of the Account passed as the account argument (account.${n.explicitArg}).`;
+      return `${check} of the Account passed as the account argument (account.${setting}).`;
     default:
-      return `To fix: check the ${n.what}; set it with ${configSet} or the ${n.env} environment variable.`;
+      return `${check}; set it with ${configSet} or the ${env} environment variable.`;
   }
 }
 

@@ -7,8 +7,7 @@ export const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** `ms` clamped to 0..`MAX_TIMER_MS` (`NaN`: the maximum), for every timer of the process clocks, so no wait spins. */
 export function timerDelayMs(ms: number): number {
-  if (Number.isNaN(ms)) return MAX_TIMER_MS;
-  return Math.min(MAX_TIMER_MS, Math.max(0, ms));
+  return Number.isNaN(ms) ? MAX_TIMER_MS : Math.min(MAX_TIMER_MS, Math.max(0, ms));
 }
 
 /** A monotonic clock with timers. */

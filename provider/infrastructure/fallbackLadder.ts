@@ -1,11 +1,9 @@
 /**
- * The fallback ladder: where this process shares state with others, from the widest place down (the
- * limiter: Redis, the machine's files, memory; the journal: Redis, its directory, whose failure is an
- * error, since a run journaling elsewhere would not find the entries the next run needs). A deployment
- * never fails because a place is down, refuses authentication or goes away: a rung's first failure
- * steps down (its `giveUp` says so) and the operation runs again there; the last rung's failures are
- * the caller's. A rung that can come back says so (`back`): each operation first climbs to the highest
- * rung back, on a place made anew. The ladder carries nothing between places; its users do.
+ * Where this process shares state, widest place first (limiter: Redis, the machine's files, memory;
+ * journal: Redis, its directory, whose failure is an error: a run journaling elsewhere would not find
+ * the entries the next needs). A rung's first failure steps down (`giveUp` says so) and the operation
+ * runs again there; the last rung's failures are the caller's. A rung that can come back says so
+ * (`back`): each operation first climbs to the highest rung back, made anew. Users carry state across.
  */
 
 /** One place: how to make it (on first use) and what to say when it fails. */

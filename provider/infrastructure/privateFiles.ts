@@ -1,9 +1,7 @@
 /**
- * Directories and files only this user can reach, made without following links, for the limiter's
- * state files and the create journal. Both live where another local user may come first (`/dev/shm`,
- * the temp directory), and whoever may write into a directory can plant links at the names we write,
- * sending our writes anywhere the deploying user can write. So a directory must be a real one, ours,
- * writable by no one else, and a link at a file's name fails the open.
+ * Directories and files only this user can reach, made without following links (limiter state, create
+ * journal). They live where another local user may come first (`/dev/shm`, the temp directory) and plant
+ * links at our names, so a directory must be ours and writable by no one else, and a link fails the open.
  */
 import { randomBytes } from "node:crypto";
 import { closeSync, constants, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";
@@ -23,9 +21,8 @@ export function currentUid(): number | undefined {
 }
 
 /**
- * Makes `directory` (0700, with parents) unless it exists, then checks this user alone controls it:
- * not a link, owned by this user, writable by neither group nor others; else `ADP_ERR_UNSAFE_DIRECTORY`.
- * Checked after the make, so a directory someone made first, or a link in its place, is caught too.
+ * Makes `directory` (0700, with parents) unless it exists, then checks (after the make, so one made first
+ * is caught too) that it is no link, ours, writable by neither group nor others; else `ADP_ERR_UNSAFE_DIRECTORY`.
  */
 export function ensurePrivateDirectory(directory: string): void {
   mkdirSync(directory, { recursive: true, mode: 0o700 });
@@ -56,11 +53,7 @@ export function readFileNoLink(file: string): string {
   }
 }
 
-/**
- * Writes `text` to `name` in a private `directory` so that a crash leaves the old file or the new,
- * never a torn one: a new temporary file, `fsync`, rename, `fsync` of the directory. A link at the
- * temporary name fails the write.
- */
+/** Writes `name` in a private `directory` so a crash leaves the old file or the new: temp file, fsync, rename, fsync of the directory. */
 export function writeFileAtomically(directory: string, name: string, text: string): void {
   const temporary = join(directory, `.${name}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
   const fd = createNewFile(temporary);

@@ -1,13 +1,11 @@
 /**
- * The one connection per Redis URL per process, shared by its users (the limiter's store, the create
- * journal); the URL's forms are `redisUrls.ts`. A URL is **in use** or **away**. In use, commands run on the connection, opened on first use with
- * bounded connect and command times, never retried by ioredis, and unref'd while no command is
- * pending, so it never keeps the process alive. The first command that fails makes the URL away (one
- * warning): every user's commands reject at once, so the limiter and the journal step down their
- * fallback ladders together instead of waiting. While away, a use sends a probe when one is due: a
- * fresh connection (which asks the Sentinels or the cluster anew) and a PING. When it answers, it
- * replaces the old one, the URL is in use again (one info line), and the ladders step back up. A
- * failover is the same blip as a restart. A failure's message is scrubbed of the URL's credentials.
+ * The one connection per Redis URL per process, shared by the limiter's store and the create journal
+ * (URL forms: `redisUrls.ts`). A URL is **in use**: commands run with bounded connect and command
+ * times, never retried by ioredis, unref'd while none is pending; or **away**, from the first failed
+ * command (one warning): every user's commands reject at once, so the fallback ladders step down
+ * together. While away, a use sends a due probe (a fresh connection, which asks the Sentinels or the
+ * cluster anew, and a PING); when it answers it replaces the old one (one info line) and the ladders
+ * step back up. A failover is the same blip as a restart. Messages are scrubbed of the URL's credentials.
  */
 import { Cluster, Redis } from "ioredis";
 import { AdPlatformError } from "../errors";
@@ -27,8 +25,7 @@ type AnyClient = Redis | Cluster;
 
 /**
  * A client for `url`, not connected; a failed connect or command rejects at once (a cluster still
- * follows MOVED, and retries during a failover within its command time). The caller adds an `error`
- * listener before its first command; without one ioredis prints every failure.
+ * follows MOVED and retries a failover within its command time). Add an `error` listener before use.
  */
 export function openRedis(url: string, timeouts: RedisTimeouts): AnyClient {
   const target: RedisTarget = redisTargetOf(url) ?? { form: "server", url };
@@ -143,9 +140,8 @@ export class SharedRedis {
   }
 
   /**
-   * Runs `command` with the sockets ref'd, so the process waits for its answer and no longer. A
-   * failure makes the URL away (as `giveUp` does for one a caller found). The command may run twice
-   * (see the catch), so it must be one a store can repeat: a compare-and-set, a write of the same entry.
+   * Runs `command` with the sockets ref'd, so the process waits for its answer and no longer; a failure
+   * makes the URL away. It may run twice (see the catch): a compare-and-set, a write of the same entry.
    */
   async run<T>(command: (client: Redis) => Promise<T>): Promise<T> {
     if (this.away !== undefined) {
@@ -157,8 +153,7 @@ export class SharedRedis {
     refSockets(client, "ref");
     try {
       await this.connect();
-      // Bounded: a command ioredis holds for a connection that is gone (mid-failover) may never
-      // settle on its own; the process waits for it, so the bound keeps it alive until then.
+      // Bounded: a command held for a connection gone mid-failover may never settle on its own.
       return await settles(command(client as Redis), this.timeouts.connectTimeoutMs + 2 * this.timeouts.commandTimeoutMs, true);
     } catch (error) {
       // A failure on a connection a probe has since replaced says nothing of the URL now: run again.
@@ -188,7 +183,7 @@ export class SharedRedis {
     return this.away;
   }
 
-  /** Tests; the process exits without it. */
+  /** Tests. */
   close(): void {
     end(this.client);
   }
@@ -236,7 +231,6 @@ export class SharedRedis {
     return this.connected;
   }
 
-  /** Should a message ever quote the URL's credentials. */
   private scrub(text: string): string {
     return redactText(text, redisUrlSecrets(this.url));
   }
