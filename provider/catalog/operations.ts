@@ -36,170 +36,61 @@ import { AdPlatformError } from "../errors";
 /** Every operation of the spec is in class C (spec, Limits 3). */
 const C = "C" as const;
 
-/** A read: a GET answering 200 with its records in the envelope (spec, Conventions), taking query parameters unless it says not. */
-function read<const D extends Omit<OperationDefinition, "method" | "response" | "successStatus" | "rateClass"> & { record: z.ZodType }>(
-  def: D,
-) {
+/**
+ * A read: a GET answering 200 with its records in the envelope (spec, Conventions), taking query parameters unless it
+ * says not. A `listX` reads a list, a `getX` one record.
+ */
+function read<
+  const D extends Omit<OperationDefinition, "method" | "response" | "successStatus" | "rateClass" | "reads"> & { record: z.ZodType },
+>(def: D) {
   const { acceptsQuery = true } = def;
-  return defineOperation({ ...def, acceptsQuery, method: "GET", response: envelope(def.record), successStatus: 200, rateClass: C });
+  const reads = def.name.startsWith("list") ? "list" : "one";
+  return defineOperation({ ...def, acceptsQuery, reads, method: "GET", response: envelope(def.record), successStatus: 200, rateClass: C });
+}
+
+/** A PATCH answers 204 with no body (spec, rule 1). */
+function patch<const D extends Omit<OperationDefinition, "method" | "successStatus" | "rateClass">>(def: D) {
+  return defineOperation({ ...def, method: "PATCH", successStatus: 204, rateClass: C });
+}
+
+/** A POST answers 201 with the object made (spec, Endpoints 2 and 3). */
+function post<const D extends Omit<OperationDefinition, "method" | "successStatus" | "rateClass">>(def: D) {
+  return defineOperation({ ...def, method: "POST", successStatus: 201, rateClass: C });
 }
 
 /** The catalog, in spec order (entry n is operation n). */
 export const OPERATIONS = defineCatalog([
-  defineOperation({
-    number: 1,
-    name: "updateBidModifier",
-    method: "PATCH",
-    path: "/v2/adex/bid-modifiers/{id}",
-    request: BidModifierUpdate,
-    successStatus: 204,
-    rateClass: C,
-  }),
-  defineOperation({
-    number: 2,
-    name: "createCampaignGroup",
-    method: "POST",
-    path: "/v2/adex/groups",
-    request: CampaignGroupCreate,
-    response: CampaignGroupCreated,
-    successStatus: 201,
-    rateClass: C,
-  }),
-  defineOperation({
-    number: 3,
-    name: "createBidStrategy",
-    method: "POST",
-    path: "/v2/adex/bid-strategies",
-    request: BidStrategyCreate,
-    response: BidStrategyCreated,
-    successStatus: 201,
-    rateClass: C,
-  }),
-  defineOperation({
+  patch({ number: 1, name: "updateBidModifier", path: "/v2/adex/bid-modifiers/{id}", request: BidModifierUpdate }),
+  post({ number: 2, name: "createCampaignGroup", path: "/v2/adex/groups", request: CampaignGroupCreate, response: CampaignGroupCreated }),
+  post({ number: 3, name: "createBidStrategy", path: "/v2/adex/bid-strategies", request: BidStrategyCreate, response: BidStrategyCreated }),
+  patch({
     number: 4,
     name: "updateAbTestVariation",
-    method: "PATCH",
     path: "/v2/adex/campaign-ab-tests/{id}/variations/{variation_id}",
     request: AbTestVariationUpdate,
-    successStatus: 204,
-    rateClass: C,
   }),
-  read({
-    number: 5,
-    name: "getContainerModal",
-    path: "/v1/hood/containers/{container_id}/modals/{id}",
-    record: ContainerModal,
-    reads: "one",
-  }),
-  read({
-    number: 6,
-    name: "listContainerPrompts",
-    path: "/v1/hood/containers/{id}/prompts",
-    record: ContainerPrompt,
-    reads: "list",
-  }),
+  read({ number: 5, name: "getContainerModal", path: "/v1/hood/containers/{container_id}/modals/{id}", record: ContainerModal }),
+  read({ number: 6, name: "listContainerPrompts", path: "/v1/hood/containers/{id}/prompts", record: ContainerPrompt }),
   read({
     number: 7,
     name: "getIntegration",
-    acceptsQuery: false,
     path: "/v2/platform/event-system/integrations/{id}",
     record: Integration,
-    reads: "one",
-  }),
-  read({
-    number: 8,
-    name: "getCreative",
-    path: "/api/v1/adex/creatives/{id}",
-    record: Creative,
-    acceptsFields: true,
-    reads: "one",
-  }),
-  read({
-    number: 9,
-    name: "getPushTask",
-    path: "/v1/hood/push-tasks/{id}",
-    record: PushTask,
-    reads: "one",
-  }),
-  read({
-    number: 10,
-    name: "getZonePlacement",
-    path: "/v2/adex/zones/{id}/placements/{placement_id}",
-    record: ZonePlacement,
-    reads: "one",
-  }),
-  read({
-    number: 11,
-    name: "getProfileProperty",
-    path: "/v1/hood/profile-properties/{id}",
-    record: ProfileProperty,
-    reads: "one",
-  }),
-  read({
-    number: 12,
-    name: "getSearchAlgorithm",
-    path: "/v2/adex/search-algos/{id}",
-    record: SearchAlgorithm,
-    reads: "one",
-  }),
-  read({
-    number: 13,
-    name: "getZone",
-    path: "/v2/adex/zones/{id}",
-    record: Zone,
-    acceptsFields: true,
-    reads: "one",
-  }),
-  read({
-    number: 14,
-    name: "listMacros",
-    path: "/v1/hood/macros",
-    record: Macro,
-    reads: "list",
-  }),
-  read({
-    number: 15,
-    name: "listExternalDemands",
-    path: "/v2/adex/external-demands",
-    record: ExternalDemand,
-    reads: "list",
-  }),
-  read({
-    number: 16,
-    name: "getMessagingProvider",
     acceptsQuery: false,
-    path: "/v1/hood/providers/{id}",
-    record: MessagingProvider,
-    reads: "one",
   }),
-  read({
-    number: 17,
-    name: "listCountries",
-    path: "/v2/platform/countries",
-    record: Country,
-    reads: "list",
-  }),
-  read({
-    number: 18,
-    name: "listSegments",
-    path: "/v1/hood/segments",
-    record: Segment,
-    reads: "list",
-  }),
-  read({
-    number: 19,
-    name: "getCampaignGroup",
-    path: "/v2/adex/groups/{id}",
-    record: CampaignGroup,
-    reads: "one",
-  }),
-  read({
-    number: 20,
-    name: "getContainerGroup",
-    path: "/v1/hood/containers/{id}/groups/{gid}",
-    record: ContainerGroup,
-    reads: "one",
-  }),
+  read({ number: 8, name: "getCreative", path: "/api/v1/adex/creatives/{id}", record: Creative, acceptsFields: true }),
+  read({ number: 9, name: "getPushTask", path: "/v1/hood/push-tasks/{id}", record: PushTask }),
+  read({ number: 10, name: "getZonePlacement", path: "/v2/adex/zones/{id}/placements/{placement_id}", record: ZonePlacement }),
+  read({ number: 11, name: "getProfileProperty", path: "/v1/hood/profile-properties/{id}", record: ProfileProperty }),
+  read({ number: 12, name: "getSearchAlgorithm", path: "/v2/adex/search-algos/{id}", record: SearchAlgorithm }),
+  read({ number: 13, name: "getZone", path: "/v2/adex/zones/{id}", record: Zone, acceptsFields: true }),
+  read({ number: 14, name: "listMacros", path: "/v1/hood/macros", record: Macro }),
+  read({ number: 15, name: "listExternalDemands", path: "/v2/adex/external-demands", record: ExternalDemand }),
+  read({ number: 16, name: "getMessagingProvider", path: "/v1/hood/providers/{id}", record: MessagingProvider, acceptsQuery: false }),
+  read({ number: 17, name: "listCountries", path: "/v2/platform/countries", record: Country }),
+  read({ number: 18, name: "listSegments", path: "/v1/hood/segments", record: Segment }),
+  read({ number: 19, name: "getCampaignGroup", path: "/v2/adex/groups/{id}", record: CampaignGroup }),
+  read({ number: 20, name: "getContainerGroup", path: "/v1/hood/containers/{id}/groups/{gid}", record: ContainerGroup }),
 ] as const);
 
 /** One operation of the catalog, with its literal name and exact schema types. */
