@@ -1,13 +1,6 @@
 /** The rate-limited API client, `getApiClient(...).call(op, request)`, its error family, and its pieces for tests. */
 export { getApiClient, closeApiClients } from "./apiClient";
-export {
-  DEFAULT_MAX_RESPONSE_BYTES,
-  type ApiClient,
-  type ApiClientOptions,
-  type CallRequest,
-  type CallResult,
-  type ResponseBodyOf,
-} from "./contract";
+export { DEFAULT_MAX_RESPONSE_BYTES, type ApiClient, type ApiClientOptions, type CallRequest, type ResponseBodyOf } from "./contract";
 export * from "./errors";
 export {
   resolveConnection,

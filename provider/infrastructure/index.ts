@@ -4,7 +4,7 @@ export { plainCredentialsWarning } from "./plainCredentials";
 export { systemClock, epochClock, offsetClock, sleep, type Clock, type TimerHandle } from "./clock";
 export { FallbackLadder, type Rung } from "./fallbackLadder";
 export { processAlive } from "./processAlive";
-export { redactText, sanitizeCause, REDACTED } from "./redact";
+export { redactText, sanitizeCause } from "./redact";
 export {
   REDIS_URL_FORMS,
   RedisStoreError,

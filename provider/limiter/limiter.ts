@@ -15,8 +15,6 @@ import { type LimiterStore, MemoryLimiterStore } from "./limiterStores";
 import { type LimitWait, WaitReports } from "./limiterWaits";
 import type { RateLimitInfo, RetryAfter } from "./rateLimitHeaders";
 
-export type ConcurrencyOptions = ModelConfig["concurrency"];
-
 /** Tunables of the limiter (the model's are documented on `ModelConfig`). Defaults in `LIMITER_DEFAULTS`. */
 export interface LimiterOptions extends Omit<Required<ModelConfig>, "classes"> {
   readonly classes: Readonly<Record<RateClassName, RateClass>>;
