@@ -101,8 +101,8 @@ export function shouldRetry(
   const rateLimited = state.rateLimited ?? 0;
   const worked = state.attempt - rateLimited;
   const refused = rateLimited > 0 ? `${count(rateLimited, "send")} refused with 429` : "";
-  // At most `maxAttempts` sends the server worked on; a 429 is bounded by the time budget alone.
-  if (!isRateLimited(failure) && worked >= options.maxAttempts) {
+  // At most `maxAttempts` sends the server worked on; a 429 (refused before any work) is bounded by the time budget alone.
+  if (!(failure.kind === "status" && failure.status === 429) && worked >= options.maxAttempts) {
     return { retry: false, reason: `gave up after ${count(worked, "attempt")}${refused ? ` and ${refused}` : ""}` };
   }
   const decision = decide(failure, state, worked, options, random);
@@ -116,11 +116,6 @@ export function shouldRetry(
     };
   }
   return decision;
-}
-
-/** A 429 of either form: refused before the server did any work. */
-function isRateLimited(failure: AttemptFailure): boolean {
-  return failure.kind === "status" && failure.status === 429;
 }
 
 function decide(failure: AttemptFailure, state: RetryState, worked: number, options: RetryOptions, random: () => number): RetryDecision {

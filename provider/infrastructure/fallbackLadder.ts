@@ -29,11 +29,6 @@ export class FallbackLadder<S> {
     return this.current;
   }
 
-  /** Whether a rung failed and a lower one is in use. */
-  get steppedDown(): boolean {
-    return this.step > 0;
-  }
-
   /** Runs `operation` after climbing to a rung that is back, stepping down while it fails; synchronous while the places are. */
   run<T>(operation: (place: S) => T | Promise<T>): T | Promise<T> {
     const up = this.rungs.slice(0, this.step).findIndex((rung) => rung.back?.() === true);

@@ -3,6 +3,7 @@
  * costs in all. Read off a decision, changing no grant. An estimate: the cost queued ahead goes in the room left, then
  * a share's room per window (burst windows within a steady one); what moves it, the next report says.
  */
+import type { AdmissionRequest } from "./limiter";
 import { type Decision, type ModelConfig, roomOf } from "./limiterModel";
 import { type LimiterState, type WindowState } from "./limiterState";
 
@@ -37,12 +38,7 @@ export interface Backlog {
 
 /** A waiting request as the reports see it. */
 export interface QueuedRequest {
-  readonly request: {
-    readonly rateClass: string;
-    readonly cost: number;
-    readonly share?: number;
-    readonly onWait?: (wait: LimitWait) => void;
-  };
+  readonly request: Pick<AdmissionRequest, "rateClass" | "cost" | "share" | "onWait">;
   readonly since: number;
 }
 
