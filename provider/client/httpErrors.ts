@@ -14,7 +14,7 @@ import {
   genericHttpError,
   type RequestContext,
 } from "./errors";
-import type { RetryAfter } from "../limiter";
+import type { AttemptFailure } from "./retryPolicy";
 
 // `.catch(undefined)`: one odd field (a numeric title) must not hide the others.
 const ErrorBody = z.looseObject({
@@ -35,11 +35,7 @@ function readErrorBody(text: string): z.infer<typeof ErrorBody> {
 }
 
 /** What is known of the failed response (`bodyText` may be empty or not JSON). */
-export interface FailedResponse {
-  readonly status: number;
-  readonly bodyText: string;
-  readonly retryAfter?: RetryAfter;
-}
+export type FailedResponse = Extract<AttemptFailure, { kind: "status" }> & { readonly bodyText: string };
 
 /** Context shared by every error of a call; `secrets` are scrubbed from every text the error keeps. */
 export interface ErrorContext extends RequestContext {

@@ -14,13 +14,9 @@ export interface Timeouts {
 // cutting off a slow but working platform.
 export const TIMEOUT_DEFAULTS: Timeouts = Object.freeze({ connectMs: 10_000, headersMs: 30_000, bodyMs: 30_000, requestMs: 60_000 });
 
-/**
- * Sets `requestMs` (ms) where no code can pass options: the dynamic-provider plugin process (CI on a
- * slow network, the fault suite, which scales time down).
- */
+/** Sets `requestMs` (ms) where no code can pass options: the plugin process (CI on a slow network, the fault suite's scaled time). */
 export const ENV_TIMEOUT_MS = "ADPLATFORM_TIMEOUT_MS";
 
-/** Environment variables, as `process.env` holds them. */
 export type Env = Readonly<Record<string, string | undefined>>;
 
 /** `{ [key]: n }` when `env[name]` is a positive integer `n`, else `{}`: options' defaults overridden from the environment. */
