@@ -55,7 +55,6 @@ export interface CallResult<T = unknown> {
   readonly headers: Readonly<Record<string, string>>;
 }
 
-/** The parsed body type of operation `O`. */
 export type ResponseBodyOf<O> = O extends { readonly response: infer R extends z.ZodType } ? z.output<R> : unknown;
 
 /** A client bound to one account. */

@@ -19,7 +19,6 @@ export interface RequestContext {
   readonly path?: string;
 }
 
-/** Construction data of an `ApiError`. */
 export interface ApiErrorInit extends RequestContext {
   readonly status?: number;
   readonly title?: string;

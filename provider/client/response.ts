@@ -12,7 +12,6 @@ import { type ApiError, ApiResponseError, type ValidationIssue } from "./errors"
 import type { ErrorContext } from "./httpErrors";
 import type { AttemptFailure } from "./retryPolicy";
 
-/** The outcome of one attempt. */
 export type Attempt =
   | { readonly kind: "success"; readonly result: CallResult }
   | {
@@ -44,7 +43,6 @@ function bestEffortId(json: unknown): string | undefined {
   return /[\u0000-\u001f\u007f]/.test(text) ? undefined : text;
 }
 
-/** Response headers as one string per name. */
 function flattenHeaders(headers: ResponseHeaders): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {

@@ -41,7 +41,6 @@ export const LIMITER_DEFAULTS: LimiterOptions = Object.freeze({
   shareAcrossProcesses: true,
 });
 
-/** What a caller wants admitted. */
 export interface AdmissionRequest {
   readonly rateClass: RateClassName;
   /** spec, Limits 7: 1 + one per `fields` subresource. */
@@ -66,7 +65,6 @@ export interface Permit {
   release(): void;
 }
 
-/** What the limiter learns from a response. */
 export interface ResponseObservation {
   readonly status: number;
   readonly rateLimit?: RateLimitInfo;

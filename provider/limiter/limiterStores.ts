@@ -148,7 +148,6 @@ export const FILE_STORE_DEFAULTS = Object.freeze({ staleLockMs: 2_000, staleStat
 /** A state file of any version, its lock, its release marker, or a write on its way (`<32 hex>[.v<n>].json[.lock|.<pid>[.<hex>].tmp]`). */
 const STATE_FILE = /^[0-9a-f]{32}(\.v\d+)?\.json(\.lock|\.released|\.\d+(\.[0-9a-f]+)?\.tmp)?$/;
 const SPIN = new Int32Array(new SharedArrayBuffer(4));
-/** Directories this process has swept. */
 const swept = new Set<string>();
 
 /** Removes this store's files in `directory` unwritten for `olderThanMs` (every account and test run leaves one). */
