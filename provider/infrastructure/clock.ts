@@ -54,10 +54,8 @@ class PreciseTimer {
   }
 
   cancel(): void {
-    if (this.timeout !== undefined) clearTimeout(this.timeout);
-    if (this.immediate !== undefined) clearImmediate(this.immediate);
-    this.timeout = undefined;
-    this.immediate = undefined;
+    clearTimeout(this.timeout);
+    clearImmediate(this.immediate);
   }
 }
 
