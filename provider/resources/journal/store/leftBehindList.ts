@@ -94,10 +94,8 @@ export function directoryList(journalDir: string): LeftBehindStore {
     if (!existsSync(dir)) return [];
     ready();
     const names = readdirSync(dir).filter((name) => name.startsWith(prefix) && name.endsWith(".json"));
-    return parsed(
-      schema,
-      names.map((name) => readFileNoLink(join(dir, name))),
-    );
+    const texts = names.map((name) => readFileNoLink(join(dir, name)));
+    return parsed(schema, texts);
   };
   const write = (name: string, value: unknown) => {
     ready();
