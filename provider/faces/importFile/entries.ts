@@ -85,15 +85,12 @@ export async function entryOfRow(kind: ResourceKind, row: CsvRow, read: ReadObje
   const id = adoption.by === "ids" ? adoption.ids.map((field) => given[field]).join("/") : ownId;
   const label = rowLabel(kind, row, id && !id.split("/").includes("") ? id : undefined);
   const refuse = (problems: readonly string[]) => importRefused(`${label}: ${problems.join("; ")}`);
-  const checked = (schema: unknown, values: Record<string, unknown>) => {
-    const { inputs, failures } = checkInputs(schema as InputSchema, values);
-    if (failures.length > 0) throw refuse(failures.map((f) => `${f.property || "(row)"}: ${f.reason}`));
-    return inputs as Record<string, unknown>;
-  };
   if (adoption.by === "adoptId" && id === undefined) throw refuse(["id: is required"]);
 
   if (!IMPORTABLE_KINDS.has(kind)) {
-    const values = checked(definition.inputs, given);
+    const { inputs, failures } = checkInputs(definition.inputs as unknown as InputSchema, given);
+    if (failures.length > 0) throw refuse(failures.map((f) => `${f.property || "(row)"}: ${f.reason}`));
+    const values = inputs as Record<string, unknown>;
     // The kinds the API cannot read hold their inputs as their state (their create answers nothing more).
     return { type: resourceToken(kind), name: entryName(kind, id!), id: id!, inputs: values, outputs: { ...values } };
   }
@@ -110,7 +107,9 @@ export async function entryOfRow(kind: ResourceKind, row: CsvRow, read: ReadObje
       contradicted.map((f) => `${f}: is ${JSON.stringify(found.inputs[f])} on the platform but ${JSON.stringify(given[f])} in the row`),
     );
   }
-  const values = checked(definition.existingInputs, { ...given, ...found.inputs });
+  const { inputs, failures } = checkInputs(definition.existingInputs as unknown as InputSchema, { ...given, ...found.inputs });
+  if (failures.length > 0) throw refuse(failures.map((f) => `${f.property || "(row)"}: ${f.reason}`));
+  const values = inputs as Record<string, unknown>;
   // What the read could not return (a group's items) comes from the row, into the state as well.
   const fromRow = Object.fromEntries(
     Object.keys(given)
