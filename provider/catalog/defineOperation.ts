@@ -87,21 +87,12 @@ export function defineOperation<const D extends OperationDefinition>(def: D): De
   }
   const acceptsFields = def.acceptsFields ?? false;
   const spec: OperationSpec = {
-    number: def.number,
-    name: def.name,
-    method: def.method,
-    path: def.path,
+    ...def,
     pathParams: Object.freeze(pathParams),
-    request: def.request,
-    response: def.response,
-    record: def.record,
-    successStatus: def.successStatus,
-    rateClass: def.rateClass,
     cost: acceptsFields ? costWithFields : costOne,
     acceptsFields,
     acceptsQuery: def.acceptsQuery ?? false,
     idempotent: def.method !== "POST",
-    ...(def.reads === undefined ? {} : { reads: def.reads }),
   };
   return Object.freeze(spec) as DefinedOperation<D>;
 }

@@ -51,6 +51,16 @@ async function explainPlacementFailure(error: unknown, args: PathArguments, conn
   return undefined;
 }
 
+/** The rows of a read of one object by its `id`: `byId("zone", "1001")` (a list's differ). */
+function byId(noun: string, example: string) {
+  return {
+    description: `Reads one ${noun}. ${ONCE}`,
+    throws: [`DataSourceNotFoundError when no ${noun} has this id.`],
+    args: { id: { param: "id", description: `${noun[0]!.toUpperCase()}${noun.slice(1)} id, e.g. \`"${example}"\`.` } },
+    subject: (a: PathArguments) => `${noun} ${q(a.id)}`,
+  };
+}
+
 type Row = Omit<DataSourceDefinition, "functionName" | "operation">;
 
 /** Defines each row, its key being its `functionName`, its operation the catalog's of that name (a list's `getXs` reads `listXs`). */
@@ -82,30 +92,22 @@ export const DATA_SOURCES = defineAll({
     subject: (a) => `the prompts of container ${q(a.containerId)}`,
   },
   getIntegration: {
+    ...byId("integration", "801"),
     description: `Reads one event-system integration. ${ONCE}`,
     example: 'const mailer = await getIntegration({ id: "801" });',
-    throws: ["DataSourceNotFoundError when no integration has this id."],
-    args: { id: { param: "id", description: 'Integration id, e.g. `"801"`.' } },
-    subject: (a) => `integration ${q(a.id)}`,
   },
   getCreative: {
-    description: `Reads one creative. ${ONCE}`,
+    ...byId("creative", "901"),
     example: 'const creative = await getCreative({ id: "901" });',
-    throws: ["DataSourceNotFoundError when no creative has this id."],
-    args: { id: { param: "id", description: 'Creative id, e.g. `"901"`.' } },
     fields: {
       names: CREATIVE_FIELDS,
       description:
         "Subresources to embed, by name (lowercase letters, digits and `_`). Each one counts as one more call against the account's rate limit. What the platform returns under a name is kept on the result, untyped.",
     },
-    subject: (a) => `creative ${q(a.id)}`,
   },
   getPushTask: {
-    description: `Reads one push task. ${ONCE}`,
+    ...byId("push task", "1101"),
     example: 'const digest = await getPushTask({ id: "1101" });',
-    throws: ["DataSourceNotFoundError when no push task has this id."],
-    args: { id: { param: "id", description: 'Push task id, e.g. `"1101"`.' } },
-    subject: (a) => `push task ${q(a.id)}`,
   },
   getZonePlacement: {
     description: `Reads one placement of a display zone. ${ONCE}`,
@@ -123,33 +125,24 @@ export const DATA_SOURCES = defineAll({
     explainFailure: explainPlacementFailure,
   },
   getProfileProperty: {
-    description: `Reads one profile property. ${ONCE}`,
+    ...byId("profile property", "1201"),
     example: 'const firstName = await getProfileProperty({ id: "1201" });',
-    throws: ["DataSourceNotFoundError when no profile property has this id."],
-    args: { id: { param: "id", description: 'Profile property id, e.g. `"1201"`.' } },
-    subject: (a) => `profile property ${q(a.id)}`,
   },
   getSearchAlgorithm: {
-    description: `Reads one search algorithm. ${ONCE}`,
+    ...byId("search algorithm", "1301"),
     example: 'const algo = await getSearchAlgorithm({ id: "1301" });',
-    throws: ["DataSourceNotFoundError when no search algorithm has this id."],
-    args: { id: { param: "id", description: 'Search algorithm id, e.g. `"1301"`.' } },
     // spec, rule 7 names what is searchable and sortable, but not the parameters.
     query:
       "Query parameters, passed to the platform as given: their names are not checked. The platform searches by `name` and sorts by `name`, `create_time` or `update_time`.",
-    subject: (a) => `search algorithm ${q(a.id)}`,
   },
   getZone: {
-    description: `Reads one zone. ${ONCE}`,
+    ...byId("zone", "1001"),
     example: 'const zone = await getZone({ id: "1001", fields: ["account"] });',
-    throws: ["DataSourceNotFoundError when no zone has this id."],
-    args: { id: { param: "id", description: 'Zone id, e.g. `"1001"`.' } },
     fields: {
       names: [...ZONE_FIELDS],
       description:
         "Subresources to embed: `account` and/or `creator`, returned as objects `{id, name, status, image}`. Each one counts as one more call against the account's rate limit.",
     },
-    subject: (a) => `zone ${q(a.id)}`,
   },
   getMacros: {
     description: `Lists the account's macros. ${ONCE}`,
@@ -169,10 +162,9 @@ export const DATA_SOURCES = defineAll({
     subject: () => "the external demand list",
   },
   getMessagingProvider: {
+    ...byId("provider", "1601"),
     description: `Reads one messaging provider (named so to tell it from a Pulumi provider). ${ONCE}`,
     example: 'const sms = await getMessagingProvider({ id: "1601" });',
-    throws: ["DataSourceNotFoundError when no provider has this id."],
-    args: { id: { param: "id", description: 'Provider id, e.g. `"1601"`.' } },
     subject: (a) => `messaging provider ${q(a.id)}`,
   },
   getCountries: {
@@ -195,11 +187,9 @@ export const DATA_SOURCES = defineAll({
     subject: () => "the segment list",
   },
   getCampaignGroup: {
+    ...byId("campaign group", "701"),
     description: `Reads one campaign group, as the platform's view returns it. ${ONCE}`,
     example: 'const summer = await getCampaignGroup({ id: "701" });',
-    throws: ["DataSourceNotFoundError when no campaign group has this id."],
-    args: { id: { param: "id", description: 'Campaign group id, e.g. `"701"`.' } },
-    subject: (a) => `campaign group ${q(a.id)}`,
   },
   getContainerGroup: {
     description: `Reads one group of a container. ${ONCE}`,

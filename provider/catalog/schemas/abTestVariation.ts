@@ -9,9 +9,7 @@ export const LanguageCode = z.string();
 export const ImageUrl = z.url({ error: "must be an absolute URL" });
 
 /** spec: "an object ... containing `image`", so `image` is required; an empty map is sent. */
-export const VariationSettingsBody = z.strictObject({
-  image: z.record(LanguageCode, ImageUrl),
-});
+export const VariationSettingsBody = z.strictObject({ image: z.record(LanguageCode, ImageUrl) });
 
 /** spec, Endpoints 4: at least one of `name`, `settings`. */
 export const AbTestVariationUpdate = z

@@ -3,10 +3,7 @@ import { z } from "zod";
 import { DecimalString, EMPTY_PATCH_MESSAGE, RequestId, RequestName, hasAnyField } from "./common";
 
 /** One targeting dimension; the values of `op` and of the items are not shown, so any strings are sent. */
-export const TargetingDimensionBody = z.strictObject({
-  items: z.array(z.string()),
-  op: z.string(),
-});
+export const TargetingDimensionBody = z.strictObject({ items: z.array(z.string()), op: z.string() });
 
 /**
  * Decision (not shown in spec): `targeting` is keyed by any dimension name, since the spec names them

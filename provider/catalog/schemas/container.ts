@@ -132,10 +132,7 @@ export const ContainerModal = wireRecord(
 
 /** spec: a prompt has a `uuid` and no `group`, `frequency`, `impression_limit` or `end_time` (kept if sent). */
 export const ContainerPrompt = wireRecord(
-  {
-    ...containerItemShape,
-    uuid: z.string().describe("UUID of the prompt."),
-  },
+  { ...containerItemShape, uuid: z.string().describe("UUID of the prompt.") },
   CONTAINER_ITEM_ID,
 ).describe("A container push prompt: shaped like a modal, with a `uuid` and without `group`, `frequency`, `impressionLimit` or `endTime`.");
 

@@ -7,10 +7,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { resolveSettings, stackConfigLayer, type Settings } from "../../configuration";
 
-/** The dynamic provider's `Config`. */
-export interface ConfigSource {
-  get(key: string): unknown;
-}
+export type ConfigSource = Pick<pulumi.dynamic.Config, "get">;
 
 let received: ConfigSource | undefined;
 

@@ -2,7 +2,7 @@
  * The native face's names: the package, and the tokens of its resources and functions. Tokens are in
  * every state the native face writes (`adplatform:index:<Kind>` is the URN type): a stable interface.
  */
-import { DATA_SOURCES } from "../../dataSources";
+import { DATA_SOURCES, type DataSourceName } from "../../dataSources";
 import { isResourceKind, type ResourceKind } from "../../resources";
 
 /** The plugin is `pulumi-resource-adplatform`, config keys are `adplatform:<key>`. */
@@ -11,8 +11,7 @@ export const PACKAGE_NAME = "adplatform";
 /** `adplatform:index:`: the package's one module. */
 const PREFIX = `${PACKAGE_NAME}:index:`;
 
-/** A data source's SDK function name (`getZone`). */
-export type DataSourceName = keyof typeof DATA_SOURCES;
+export type { DataSourceName };
 
 /** `adplatform:index:CampaignGroup`. */
 export const resourceToken = (kind: ResourceKind): string => PREFIX + kind;

@@ -28,10 +28,7 @@ export const bidModifierLifecycle = lifecycleWithDefaults<BidModifierInputs, Bid
   async patch(ctx, inputs, fields) {
     const send = new Set(fields);
     if (send.has("tags") && !isAbsent(inputs.containers)) send.add("containers");
-    const body = bidModifierBody(
-      inputs,
-      BID_MODIFIER_FIELDS.filter((f) => send.has(f)),
-    );
-    await apiClient(ctx).call("updateBidModifier", { pathParams: { id: inputs.bidModifierId }, body });
+    const sent = BID_MODIFIER_FIELDS.filter((f) => send.has(f));
+    await apiClient(ctx).call("updateBidModifier", { pathParams: { id: inputs.bidModifierId }, body: bidModifierBody(inputs, sent) });
   },
 });

@@ -14,8 +14,5 @@ export const bidStrategyLifecycle = lifecycleWithDefaults<BidStrategyInputs, Bid
     );
     return { id: adoptId, outputs: inputs };
   },
-  post: {
-    body: bidStrategyBody,
-    created: (inputs, answer) => ({ id: String(answer.id), outputs: inputs }),
-  },
+  post: { body: bidStrategyBody, created: (inputs, answer) => ({ id: String(answer.id), outputs: inputs }) },
 });

@@ -67,9 +67,7 @@ export function lifecycleWithDefaults<Inputs, Outputs>(
   const { noun, adoption } = definition;
   const subject = (calls.subject ?? subjectOf(definition)) as (values: unknown, id?: string) => string;
   const settable = (definition.atLeastOneOf ?? []) as string[];
-  const createOnly = Object.entries(definition.fields)
-    .filter(([, field]) => field.requiredOnlyToCreate)
-    .map(([name]) => name);
+  const createOnly = Object.keys(definition.fields).filter((name) => definition.fields[name]?.requiredOnlyToCreate);
   const { patch } = calls;
 
   const patched = async (ctx: LifecycleContext, inputs: Inputs, fields: string[]) => {

@@ -50,6 +50,7 @@ export function canonicalJson(value: unknown): string {
 }
 
 export const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+export const keyHash = (text: string) => sha256(text).slice(0, 40);
 
 export function inputsHash(kind: string, inputs: unknown): string {
   return sha256(canonicalJson({ kind, inputs }));
@@ -67,5 +68,5 @@ export function ambiguousRecordId(entry: Pick<JournalEntry, "urn" | "sentAt">): 
 
 /** The file name of a URN's entry (a hash: URNs hold characters file systems refuse). */
 export function entryFileName(urn: string): string {
-  return `${sha256(urn).slice(0, 40)}.json`;
+  return `${keyHash(urn)}.json`;
 }

@@ -16,7 +16,7 @@ import {
   sharedRedis,
 } from "../../../infrastructure";
 import type { Settings } from "../../../configuration";
-import { sha256 as fullSha256 } from "./journalEntry";
+import { keyHash } from "./journalEntry";
 
 export const LEFT_BEHIND_CHANGES = ["replaced", "deleted", "createdAgain"] as const;
 
@@ -62,13 +62,11 @@ export function stackOfUrn(urn: string): { project: string; stack: string } {
   return { project, stack };
 }
 
-const sha256 = (text: string) => fullSha256(text).slice(0, 40);
-
 export function leftBehindKey(object: Pick<LeftBehindObject, "account" | "kind" | "id" | "record">): string {
-  return sha256(`${object.account}\u0000${object.kind}\u0000${object.id ?? object.record ?? ""}`);
+  return keyHash(`${object.account}\u0000${object.kind}\u0000${object.id ?? object.record ?? ""}`);
 }
 
-const stackKey = (stack: KnownStack) => sha256(`${stack.account}\u0000${stack.project}\u0000${stack.stack}`);
+const stackKey = (stack: KnownStack) => keyHash(`${stack.account}\u0000${stack.project}\u0000${stack.stack}`);
 
 /** The texts that parse as a `T` (others are another release's, or junk). */
 function parsed<T>(schema: z.ZodType<T>, texts: readonly string[]): T[] {
@@ -94,10 +92,8 @@ export function directoryList(journalDir: string): LeftBehindStore {
     if (!existsSync(dir)) return [];
     ready();
     const names = readdirSync(dir).filter((name) => name.startsWith(prefix) && name.endsWith(".json"));
-    return parsed(
-      schema,
-      names.map((name) => readFileNoLink(join(dir, name))),
-    );
+    const texts = names.map((name) => readFileNoLink(join(dir, name)));
+    return parsed(schema, texts);
   };
   const write = (name: string, value: unknown) => {
     ready();

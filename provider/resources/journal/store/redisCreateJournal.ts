@@ -11,17 +11,16 @@
 import type { Redis } from "ioredis";
 import { type SharedRedis, sharedRedis } from "../../../infrastructure";
 import { JOURNAL_ENTRY_TTL_MS } from "./createJournal";
-import { type JournalEntry, sha256 } from "./journalEntry";
+import { type JournalEntry, keyHash } from "./journalEntry";
 import type { JournalStore } from "./journalStore";
 import { entryFor, readStoredEntry } from "./storedEntry";
 
 export const REDIS_JOURNAL_PREFIX = "adplatform:journal:";
 
-const entryKey = (urn: string) => `${REDIS_JOURNAL_PREFIX}${sha256(urn).slice(0, 40)}`;
+const entryKey = (urn: string) => `${REDIS_JOURNAL_PREFIX}${keyHash(urn)}`;
 /** So a preview lists them without scanning the keyspace. */
 const AMBIGUOUS_KEY = `${REDIS_JOURNAL_PREFIX}ambiguous`;
-const idKey = (kind: string, account: string, id: string) =>
-  `${REDIS_JOURNAL_PREFIX}id:${sha256(`${kind}\u0000${account}\u0000${id}`).slice(0, 40)}`;
+const idKey = (kind: string, account: string, id: string) => `${REDIS_JOURNAL_PREFIX}id:${keyHash(`${kind}\u0000${account}\u0000${id}`)}`;
 
 /** KEYS entry; ARGV id. Deletes the entry when it records that id. */
 const REMOVE_IF_ID = `
