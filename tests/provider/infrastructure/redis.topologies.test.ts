@@ -2,8 +2,9 @@
  * The limits URL's cluster and Sentinel forms, against real set-ups on loopback
  * (tests/helpers/redisTopologies.ts): the limiter's store and the create journal work through each
  * (every step one command on one key, whatever slot it falls in), and when the primary holding the account fails
- * over, the process steps down to the machine's places, says so once, comes back once the set-up
- * serves again, says that once, and never lets an ioredis error go unhandled.
+ * over, the process either absorbs it within the command bound or steps down to the machine's places, says so once,
+ * comes back once the set-up serves again, says that once; its state goes on on the new primary, and no ioredis error
+ * goes unhandled.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -50,8 +51,8 @@ afterEach(() => {
 
 /**
  * What every form must do with `url`: serve the store and the journal; then, across `failover`,
- * answer every decision (on the machine's file while the set-up is away), warn once, and come back
- * once with one info line, writing to the primary `primary()` names afterwards.
+ * answer every decision (on the machine's file while the set-up is away, if it is), warn once and come back
+ * once with one info line if it stepped down, writing to the primary `primary()` names afterwards.
  */
 async function servesAcrossFailover(url: string, password: string, failover: () => Promise<void>, primaryOf: () => Promise<Redis>) {
   const store = sharedStoreFor(url);
@@ -66,27 +67,30 @@ async function servesAcrossFailover(url: string, password: string, failover: () 
   expect(await journal().get(ENTRY_URN)).toMatchObject({ id: "100001" });
   expect(lines).toEqual([]);
 
-  // Decisions go on while the primary is killed and replaced.
-  let deciding = true;
+  // Decisions go on while the primary is killed and replaced, until the process has settled: a failover within the
+  // command bound is absorbed (ioredis finds the new primary; nothing is said), a longer one steps down and, once a
+  // probe finds the new primary (one a second at most, while the store is used), back up, said once each way.
+  const said = () => lines.map((line) => line.severity).join(",");
   let decisions = 0;
+  let failedOver: { at: number; decisions: number } | undefined;
+  const settled = () => said() === "warning,info" || (said() === "" && failedOver !== undefined && decisions >= failedOver.decisions + 5);
   const during = (async () => {
-    while (deciding) {
+    while (!settled() && (failedOver === undefined || Date.now() < failedOver.at + 30_000)) {
       await decide(20);
       decisions += 1;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   })();
   await failover();
-  // Back once a probe finds the new primary (one a second at most, while the store is used).
-  const deadline = Date.now() + 30_000;
-  while (!lines.some((line) => line.severity === "info") && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-  deciding = false;
+  failedOver = { at: Date.now(), decisions };
   await during;
   expect(decisions).toBeGreaterThan(0);
 
-  expect(lines.map((line) => line.severity)).toEqual(["warning", "info"]);
-  expect(lines[0]!.message).toContain("is not used");
-  expect(lines[1]!.message).toContain("answers again");
+  expect(["", "warning,info"]).toContain(said());
+  if (lines.length > 0) {
+    expect(lines[0]!.message).toContain("is not used");
+    expect(lines[1]!.message).toContain("answers again");
+  }
   for (const line of lines) expect(line.message).not.toContain(password);
   // ioredis's errors all had a listener: none was printed as unhandled.
   expect(consoleError.mock.calls.filter((call) => String(call[0]).includes("ioredis"))).toEqual([]);
