@@ -82,8 +82,9 @@ export class ReleaseListeners {
     }
   }
 
-  get size(): number {
-    return this.byChannel.size;
+  /** The channels listened to. */
+  get channels(): string[] {
+    return [...this.byChannel.keys()];
   }
 }
 
