@@ -22,7 +22,6 @@ import {
   SUBSCRIBER_IDLE_MS,
 } from "../../../provider/limiter/redisLimiterStore";
 import { FakeClock } from "../../helpers/fakeClock";
-import { listenThenExit } from "../../helpers/listeningChild";
 import { useRedisServer } from "../../helpers/redisServer";
 import { waitFor } from "../../helpers/waitFor";
 import { REAL_WINDOWS } from "../../helpers/limiterConfig";
@@ -237,12 +236,6 @@ describe("Redis limiter store", () => {
       } finally {
         store.close();
       }
-    });
-
-    it("keeps no process alive with its subscriber idle: a child that listened exits at once", async () => {
-      const run = await listenThenExit(redis.server.url);
-      expect(run).toMatchObject({ code: 0, stderr: "" });
-      expect(run.lingeredMs).toBeLessThan(SUBSCRIBER_IDLE_MS / 2);
     });
 
     it("waits the liveness period when the other was killed holding them: a time it knows", async () => {
