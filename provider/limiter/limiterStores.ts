@@ -82,9 +82,8 @@ export class ReleaseListeners {
     }
   }
 
-  /** The channels listened to. */
-  get channels(): string[] {
-    return [...this.byChannel.keys()];
+  get size(): number {
+    return this.byChannel.size;
   }
 }
 

@@ -27,8 +27,6 @@ export const REDIS_STATE_TTL_MS = 600_000;
 const TRIPS_KEPT = 8;
 /** Decisions in a row that lost their commit before the store counts as broken. */
 const MAX_CONFLICTS = 100;
-/** How long the release subscriber stays open with nobody listening, ms: a limiter's heartbeat. */
-export const SUBSCRIBER_IDLE_MS = 5_000;
 
 export function redisStateKey(name: string): string {
   return `adplatform:{${name}}:limits:v${LIMITER_STATE_VERSION}`;
@@ -101,9 +99,8 @@ export class RedisLimiterStore implements LimiterStore {
   /** The version and state last seen per key: most updates then take one round trip. */
   private readonly seen = new Map<string, { version: string; raw: string }>();
   readonly clock: Clock;
-  /** Hears releases on a connection of its own (a subscribed client takes no other command), kept while listened to or idle. */
+  /** Hears releases on a connection of its own (a subscribed client takes no other command), from the first watch to the last. */
   private subscriber: Redis | Cluster | undefined;
-  private idle: NodeJS.Timeout | undefined;
   private readonly listeners = new ReleaseListeners();
 
   constructor(
@@ -143,53 +140,38 @@ export class RedisLimiterStore implements LimiterStore {
     });
   }
 
-  /**
-   * Hears the releases others publish on the state's channel (`redisReleaseChannel`). The subscriber stays open
-   * `SUBSCRIBER_IDLE_MS` after its last listener, as an HTTP connection is kept alive: a queue listens each time it
-   * waits for the cap, and one connection (TCP, AUTH, a cluster's slots) per wait would cost more than the wait.
-   */
+  /** Hears the releases others publish on the state's channel (`redisReleaseChannel`). */
   watch(name: string, by: string, heard: () => void): () => void {
     const channel = redisReleaseChannel(name);
-    clearTimeout(this.idle);
-    const { first, remove } = this.listeners.add(channel, by, heard);
-    if (this.subscriber === undefined || this.subscriber.status === "end") {
-      const subscriber = (this.subscriber = openRedis(this.url, SHARED_REDIS_TIMEOUTS));
+    let subscriber = this.subscriber;
+    if (subscriber === undefined) {
+      subscriber = this.subscriber = openRedis(this.url, SHARED_REDIS_TIMEOUTS);
       subscriber.on("error", () => undefined); // hearing nothing is the fallback: the known wake-up time
       subscriber.on("message", (from: string, releaser: string) => this.listeners.tell(from, releaser));
-      subscribe(subscriber, this.listeners.channels);
-    } else if (first) {
-      subscribe(this.subscriber, [channel]);
+    }
+    const { first, remove } = this.listeners.add(channel, by, heard);
+    if (first) {
+      subscriber.subscribe(channel).then(
+        () => unref(subscriber),
+        () => undefined,
+      );
     }
     return () => {
-      if (!remove().last || this.subscriber === undefined) return;
-      this.subscriber.unsubscribe(channel).catch(() => undefined);
-      if (this.listeners.channels.length === 0) this.idle = setTimeout(() => this.close(), SUBSCRIBER_IDLE_MS).unref();
+      if (!remove().last || this.subscriber !== subscriber) return;
+      if (this.listeners.size === 0) this.close();
+      else subscriber.unsubscribe(channel).catch(() => undefined);
     };
   }
 
   /** Closes the subscriber connection, if any (commands run on the process's shared one). */
   close(): void {
-    clearTimeout(this.idle);
     const subscriber = this.subscriber;
     this.subscriber = undefined;
     if (subscriber !== undefined && subscriber.status !== "end") subscriber.disconnect();
   }
 }
 
-/** Subscribes to `channels`, then unrefs the connection; a failure hears nothing (the known wake-up time). */
-function subscribe(subscriber: Redis | Cluster, channels: readonly string[]): void {
-  subscriber.subscribe(...channels).then(
-    () => unref(subscriber),
-    () => undefined,
-  );
-}
-
-/**
- * A subscriber keeps no process alive: a limiter that waits has its own timer for that. A cluster subscribes on a
- * connection of its own (ioredis's `ClusterSubscriber`, not among its nodes), reached where ioredis keeps it.
- */
+/** A subscriber keeps no process alive: a limiter that waits has its own timer for that. */
 function unref(client: Redis | Cluster): void {
-  if (!(client instanceof Cluster)) return void client.stream?.unref();
-  const own = (client as unknown as { subscriber?: { getInstance?: () => Redis | null } }).subscriber?.getInstance?.();
-  for (const each of [...client.nodes(), ...(own ? [own] : [])]) each.stream?.unref();
+  for (const each of client instanceof Cluster ? client.nodes() : [client]) each.stream?.unref();
 }

@@ -13,14 +13,7 @@ import { type Permit, RateLimiter } from "../../../provider/limiter/limiter";
 import { type ModelConfig } from "../../../provider/limiter/limiterModel";
 import { freshState, type LimiterState } from "../../../provider/limiter/limiterState";
 import { sharedStateName } from "../../../provider/limiter/limiterStores";
-import {
-  REDIS_STATE_TTL_MS,
-  RedisLimiterStore,
-  redisReleaseChannel,
-  redisStateKey,
-  ServerTime,
-  SUBSCRIBER_IDLE_MS,
-} from "../../../provider/limiter/redisLimiterStore";
+import { REDIS_STATE_TTL_MS, RedisLimiterStore, redisStateKey, ServerTime } from "../../../provider/limiter/redisLimiterStore";
 import { FakeClock } from "../../helpers/fakeClock";
 import { useRedisServer } from "../../helpers/redisServer";
 import { waitFor } from "../../helpers/waitFor";
@@ -211,30 +204,6 @@ describe("Redis limiter store", () => {
         await Promise.all([a.flush(), b.flush()]);
       } finally {
         close();
-      }
-    });
-
-    it("hears on one connection across waits, closed an idle period after the last listener", async () => {
-      const name = freshName();
-      const store = new RedisLimiterStore(redis.server.url);
-      const stat = async (field: string) => Number(new RegExp(`${field}:(\\d+)`).exec(await redis.raw.info())![1]);
-      const subscribed = async () => Number((await redis.raw.pubsub("NUMSUB", redisReleaseChannel(name)))[1]);
-      try {
-        const received = await stat("total_connections_received");
-        // A queue listens each time it waits for the cap: five waits, one after the other.
-        for (let wait = 0; wait < 5; wait += 1) {
-          const end = store.watch(name, "me", () => undefined);
-          await waitFor(async () => (await subscribed()) === 1);
-          end();
-          await waitFor(async () => (await subscribed()) === 0);
-        }
-        expect((await stat("total_connections_received")) - received).toBe(1);
-        const connected = await stat("connected_clients");
-        const idleSince = Date.now();
-        await waitFor(async () => (await stat("connected_clients")) === connected - 1, 1_000 + SUBSCRIBER_IDLE_MS / 5);
-        expect(Date.now() - idleSince).toBeGreaterThan(SUBSCRIBER_IDLE_MS / 2);
-      } finally {
-        store.close();
       }
     });
 
