@@ -5,7 +5,7 @@
  * end, what others spend), `refused`, `live` (tickets in flight), `bounded` (bounded waits).
  */
 import type { RateLimitInfo, RetryAfter } from "./rateLimitHeaders";
-import { freshState, type LimiterState, type Ticket, type WindowState } from "./limiterState";
+import { freshState, type LimiterState, ownerOf, type Ticket, type WindowState } from "./limiterState";
 
 export interface ModelConfig {
   /** Limits per rate class (spec, Limits 2). */
@@ -363,9 +363,4 @@ export function decide(
     if (Object.keys(state.owners).length === 0) delete state.owners;
   }
   return { state, grants, wakeAt, precise: wakeAt === headWake };
-}
-
-/** The limiter a ticket id belongs to: ids are `<limiter>#<n>`. */
-export function ownerOf(id: string): string {
-  return id.slice(0, id.lastIndexOf("#") + 1);
 }

@@ -88,7 +88,7 @@ export function carriedOnLadder(ladder: FallbackLadder<LimiterStore>): LimiterSt
         let next: LimiterState | undefined;
         // Only a decision the place kept is carried: one whose write failed is taken again below.
         const kept = () => void (next !== undefined && last.set(name, next));
-        const stored = store.update(name, (found) => (next = decide(moved ? carriedState(found, last.get(name)) : found)), by);
+        const stored = store.update(name, (found) => (next = decide(moved ? carriedState(found, last.get(name), by) : found)), by);
         if (stored === undefined) return kept();
         return stored.then(kept);
       }),

@@ -58,6 +58,11 @@ export function freshState(config: { readonly concurrency: { readonly initial: n
   return { classes: {}, tickets: {}, cap: { value: config.concurrency.initial, ceiling: null, loweredAt: null, good: 0 } };
 }
 
+/** The limiter a ticket id belongs to: ids are `<limiter>#<n>`. */
+export function ownerOf(id: string): string {
+  return id.slice(0, id.lastIndexOf("#") + 1);
+}
+
 const sumOf = (by: Readonly<Record<string, number>> | undefined) => Object.values(by ?? {}).reduce((sum, cost) => sum + cost, 0);
 
 /** Two states of what may be one server window, decided apart: each limiter's larger count, plus the larger of what
@@ -80,11 +85,13 @@ export function releasedBetween(before: LimiterState | undefined, after: Limiter
   return before !== undefined && Object.keys(before.tickets).some((id) => !(id in after.tickets));
 }
 
-/** `found` with what `apart` (this process's last decision elsewhere) knows: each window the one that surely ends later,
- *  or their meeting (`sameWindow`); the tickets of both; `found`'s cap (the account's). */
-export function carriedState(found: LimiterState | undefined, apart: LimiterState | undefined): LimiterState | undefined {
+/** `found` with what `apart` (the last decision of limiter `by`, elsewhere) knows: each window the one that surely ends
+ *  later, or their meeting (`sameWindow`); `found`'s tickets and `by`'s own (another limiter's could be released by no one
+ *  here: it brings its own when it comes); `found`'s cap (the account's). */
+export function carriedState(found: LimiterState | undefined, apart: LimiterState | undefined, by?: string): LimiterState | undefined {
   if (apart === undefined) return found;
-  if (found === undefined) return apart;
+  const own = by === undefined ? apart.tickets : Object.fromEntries(Object.entries(apart.tickets).filter(([id]) => ownerOf(id) === by));
+  if (found === undefined) return { ...apart, tickets: own };
   const later = (a: WindowState, b: WindowState) => (a.endsAfter >= b.endsBy ? a : b.endsAfter >= a.endsBy ? b : sameWindow(a, b));
   const classes = { ...found.classes };
   for (const [cls, windows] of Object.entries(apart.classes)) {
@@ -96,7 +103,7 @@ export function carriedState(found: LimiterState | undefined, apart: LimiterStat
   for (const [owner, seen] of Object.entries(found.owners ?? {})) owners[owner] = Math.max(seen, owners[owner] ?? seen);
   return {
     classes,
-    tickets: { ...apart.tickets, ...found.tickets },
+    tickets: { ...own, ...found.tickets },
     cap: found.cap,
     ...(Object.keys(owners).length > 0 ? { owners } : {}),
   };

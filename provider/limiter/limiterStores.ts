@@ -82,6 +82,11 @@ export class ReleaseListeners {
     }
   }
 
+  /** Tells every listener: a subscription lost may have missed any release. */
+  tellAll(): void {
+    for (const channel of [...this.byChannel.keys()]) this.tell(channel, "");
+  }
+
   get size(): number {
     return this.byChannel.size;
   }

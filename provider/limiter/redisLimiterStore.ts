@@ -143,14 +143,24 @@ export class RedisLimiterStore implements LimiterStore {
   /** Hears the releases others publish on the state's channel (`redisReleaseChannel`). */
   watch(name: string, by: string, heard: () => void): () => void {
     const channel = redisReleaseChannel(name);
-    let subscriber = this.subscriber;
-    if (subscriber === undefined) {
-      subscriber = this.subscriber = openRedis(this.url, SHARED_REDIS_TIMEOUTS);
-      subscriber.on("error", () => undefined); // hearing nothing is the fallback: the known wake-up time
+    const opened = this.subscriber === undefined;
+    const subscriber = (this.subscriber ??= openRedis(this.url, SHARED_REDIS_TIMEOUTS));
+    if (opened) {
+      let lastError: unknown = new Error("Connection is closed.");
+      subscriber.on("error", (error: unknown) => (lastError = error));
       subscriber.on("message", (from: string, releaser: string) => this.listeners.tell(from, releaser));
+      // A subscriber lost is the place failing, as a command would (the server went away, or would not take it): the
+      // URL is away until a probe finds it back, and every waiter decides again at once, on the place the ladder steps
+      // down to, rather than sleep to the known time on one it has left.
+      subscriber.once("end", () => {
+        if (this.subscriber !== subscriber) return; // closed here
+        this.subscriber = undefined;
+        this.connection.giveUp(lastError);
+        this.listeners.tellAll();
+      });
     }
     const { first, remove } = this.listeners.add(channel, by, heard);
-    if (first) {
+    if (first || opened) {
       subscriber.subscribe(channel).then(
         () => unref(subscriber),
         () => undefined,

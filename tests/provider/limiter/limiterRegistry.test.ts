@@ -10,7 +10,7 @@ import { Redis } from "ioredis";
 import { RATE_CLASSES } from "../../../provider/catalog/rateClasses";
 import { epochClock } from "../../../provider/infrastructure/clock";
 import { RateLimiter } from "../../../provider/limiter/limiter";
-import { type ModelConfig } from "../../../provider/limiter/limiterModel";
+import { livenessMs, type ModelConfig } from "../../../provider/limiter/limiterModel";
 import { freshState, type LimiterState, carriedState } from "../../../provider/limiter/limiterState";
 import { carriedOnLadder, sharedStoreFor } from "../../../provider/limiter/limiterRegistry";
 import { FallbackLadder } from "../../../provider/infrastructure/fallbackLadder";
@@ -20,6 +20,7 @@ import { closeRedisConnections } from "../../../provider/infrastructure/redis";
 import { setFallbackWarningSink } from "../../../provider/infrastructure/warnings";
 import { freePort, startRedisServer } from "../../helpers/redisServer";
 import { REAL_WINDOWS } from "../../helpers/limiterConfig";
+import { waitFor } from "../../helpers/waitFor";
 
 const CONFIG: ModelConfig = REAL_WINDOWS;
 
@@ -140,6 +141,30 @@ describe("the limiter's fallback ladder", () => {
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain(server.url);
   });
+
+  it("a limiter waiting for the cap, filled by another's tickets, goes on at once when Redis goes away", async () => {
+    const server = await startRedisServer();
+    const name = freshName();
+    const limiterOn = () =>
+      new RateLimiter({ clock: epochClock, classes: RATE_CLASSES, sharedStore: sharedStoreFor(server.url), stateName: name });
+    const other = limiterOn();
+    const held = await Promise.all([1, 2, 3, 4].map(() => other.acquire({ rateClass: "C", cost: 1 })));
+    const waiting = limiterOn();
+    let granted = false;
+    const next = waiting.acquire({ rateClass: "C", cost: 1 }).then((permit) => ((granted = true), permit));
+    const look = new Redis(server.url);
+    await waitFor(async () => ((await look.pubsub("CHANNELS")) as string[]).length > 0);
+    look.disconnect();
+    expect(granted).toBe(false); // the cap (4) is the other's
+    const stoppedAt = Date.now();
+    await server.stop();
+    // Its subscription ended: it decides again, down on the machine's file, where nothing of the other's is carried
+    // (the other's tickets could be released by no one there). Without that it would sleep to their liveness deadline.
+    (await next).release();
+    expect(Date.now() - stoppedAt).toBeLessThan(livenessMs(CONFIG));
+    for (const permit of held) permit.release();
+    await Promise.all([other.flush(), waiting.flush()]);
+  });
 });
 
 describe("what a process decided travels with it between places (carriedOnLadder)", () => {
@@ -174,7 +199,7 @@ describe("what a process decided travels with it between places (carriedOnLadder
     expect(seen).toEqual([undefined, 1, 2, 3, 4]);
   });
 
-  it("merges by window: the one that surely ends later, else the fuller; every ticket; the account's cap", () => {
+  it("merges by window: the one that surely ends later, else the fuller; its own tickets; the account's cap", () => {
     const window = (endsAfter: number, endsBy: number, spent: number) => ({
       opened: endsAfter - 1_000,
       endsAfter,
@@ -197,16 +222,18 @@ describe("what a process decided travels with it between places (carriedOnLadder
         C: { burst: window(2_000, 2_010, 1), steady: window(60_005, 60_020, 150) },
         A: { burst: window(5, 6, 1), steady: window(5, 6, 1) },
       },
-      tickets: { "me#1": ticket },
+      tickets: { "me#1": ticket, "other#2": ticket },
       cap: { value: 2, ceiling: null, loweredAt: null, good: 0 },
     };
-    const merged = carriedState(found, apart)!;
+    const merged = carriedState(found, apart, "me#")!;
     expect(merged.classes.C!.burst.spent).toBe(1); // apart's surely ends later: a later window
     expect(merged.classes.C!.steady.spent).toBe(150); // they overlap: maybe one window, the fuller (not 153)
     expect(merged.classes.A).toEqual(apart.classes.A);
+    // Its own tickets and the place's: another limiter's ticket from elsewhere could be released by no one here.
     expect(Object.keys(merged.tickets).sort()).toEqual(["me#1", "other#1"]);
+    expect(Object.keys(carriedState(undefined, apart, "me#")!.tickets)).toEqual(["me#1"]);
     expect(merged.cap.value).toBe(6);
-    expect(carriedState(undefined, apart)).toBe(apart);
+    expect(carriedState(undefined, apart)).toEqual(apart);
     expect(carriedState(found, undefined)).toBe(found);
   });
 
